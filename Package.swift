@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "git-heatmap",
+  products: [
+    .executable(name: "git-heatmap", targets: ["git-heatmap"]),
+    .library(name: "GitActivity", targets: ["GitActivity"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CGit2",
+      pkgConfig: "libgit2",
+      providers: [.apt(["libgit2-dev"])]
+    ),
+    .target(name: "GitActivity", dependencies: ["CGit2"]),
+    .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),
+    .testTarget(name: "GitActivityTests", dependencies: ["GitActivity"]),
+    .testTarget(name: "git-heatmapTests", dependencies: ["git-heatmap", "GitActivity"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,66 @@
+/// A moment as git records it: seconds since the epoch and the writer's offset from UTC.
+public struct Timestamp: Hashable, Sendable {
+  public var seconds: Int64
+  /// Minutes east of UTC, as the commit recorded them.
+  public var offsetMinutes: Int32
+
+  public init(seconds: Int64, offsetMinutes: Int32) {
+    self.seconds = seconds
+    self.offsetMinutes = offsetMinutes
+  }
+}
+
+/// What one commit contributes to a graph, read from its header and nothing more.
+public struct CommitFacts: Hashable, Sendable {
+  /// The author date; nil when git would show no date (no timestamp or no offset).
+  public var author: Timestamp?
+  /// The committer date; nil likewise.
+  public var committer: Timestamp?
+  /// The index of the author in `History.identities`, or -1 when the commit names no author.
+  public var identity: Int32
+  /// How many parents the commit has (more than one: a merge).
+  public var parentCount: Int32
+
+  public init(author: Timestamp?, committer: Timestamp?, identity: Int32, parentCount: Int32) {
+    self.author = author
+    self.committer = committer
+    self.identity = identity
+    self.parentCount = parentCount
+  }
+
+  public var isMerge: Bool { parentCount > 1 }
+}
+
+/// A person as a commit names them, before the mailmap.
+public struct Identity: Hashable, Sendable {
+  public var name: String
+  public var email: String
+
+  public init(name: String, email: String) {
+    self.name = name
+    self.email = email
+  }
+}
+
+/// The commits one walk found, each once.
+public struct History: Sendable {
+  /// Each commit's facts; `ids[i]` is the id of `commits[i]`.
+  public var commits: [CommitFacts]
+  /// The hexadecimal ids, parallel to `commits`, for telling copies of a commit apart.
+  public var ids: [String] { objectIDs.map(\.hex) }
+  /// The distinct authors, as written in the commits.
+  public var identities: [Identity]
+  /// Commits that could not be placed on a day, with why, for one-line warnings.
+  public var warnings: [String]
+
+  var objectIDs: [ObjectID]
+
+  init(commits: [CommitFacts], objectIDs: [ObjectID], identities: [Identity], warnings: [String]) {
+    self.commits = commits
+    self.objectIDs = objectIDs
+    self.identities = identities
+    self.warnings = warnings
+  }
+
+  public static let empty = History(commits: [], objectIDs: [], identities: [], warnings: [])
+}

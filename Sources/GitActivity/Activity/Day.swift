@@ -1,0 +1,141 @@
+import Foundation
+
+/// A calendar day, as a count of days since 1970-01-01 in the proleptic Gregorian calendar.
+///
+/// Days are what every commit is counted on. Turning a timestamp and an offset into a `Day` is
+/// integer arithmetic (no `Calendar` per commit); `Calendar` is used only for the few hundred days
+/// a graph shows.
+public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConvertible {
+  /// Days since 1970-01-01 (day 0), negative before it.
+  public var number: Int
+
+  public init(number: Int) {
+    self.number = number
+  }
+
+  /// The day that contains `epochSeconds` on a clock `offsetSeconds` east of UTC.
+  @inline(__always)
+  public init(epochSeconds: Int64, offsetSeconds: Int64) {
+    let (local, overflow) = epochSeconds.addingReportingOverflow(offsetSeconds)
+    let seconds = overflow ? (offsetSeconds > 0 ? Int64.max : Int64.min) : local
+    number = Int(Day.floorDivide(seconds, 86_400))
+  }
+
+  /// The day with the given Gregorian date; out-of-range months and days roll over.
+  public init(year: Int, month: Int, day: Int) {
+    // Howard Hinnant's days_from_civil.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let monthFromMarch = month > 2 ? month - 3 : month + 9
+    let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    number = era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// Parses `YYYY-MM-DD` strictly: a real date, four-digit year, two-digit month and day.
+  public init?(iso text: some StringProtocol) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year)
+    else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// The Gregorian year, month (1–12) and day of the month (1–31).
+  public var components: (year: Int, month: Int, day: Int) {
+    // Howard Hinnant's civil_from_days.
+    let z = number + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthFromMarch = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  public var year: Int { components.year }
+  public var month: Int { components.month }
+  public var dayOfMonth: Int { components.day }
+
+  /// 1 for Sunday through 7 for Saturday, as `Calendar`'s `weekday` component numbers them.
+  public var weekday: Int {
+    // 1970-01-01 was a Thursday (5).
+    Int(Day.floorModulo(Int64(number) + 4, 7)) + 1
+  }
+
+  /// `YYYY-MM-DD`, as `git log --date=format:%Y-%m-%d` prints it.
+  public var iso: String {
+    let (year, month, day) = components
+    let yearText = year >= 0 ? String(year) : "-" + String(-year)
+    let padded = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+    return padded + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "")
+      + String(day)
+  }
+
+  public var description: String { iso }
+
+  public static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
+
+  public func distance(to other: Day) -> Int { other.number - number }
+
+  public func advanced(by n: Int) -> Day { Day(number: number + n) }
+
+  /// The first day of this day's month.
+  public var firstOfMonth: Day {
+    let (year, month, _) = components
+    return Day(year: year, month: month, day: 1)
+  }
+
+  /// The number of days in `month` of `year`.
+  public static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  public static func isLeap(_ year: Int) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  /// The same day of the month `months` later (or earlier), clamped to the month's length.
+  public func addingMonths(_ months: Int) -> Day {
+    let (year, month, day) = components
+    let index = year * 12 + (month - 1) + months
+    let newYear = Int(Day.floorDivide(Int64(index), 12))
+    let newMonth = index - newYear * 12 + 1
+    return Day(year: newYear, month: newMonth, day: min(day, Day.daysIn(month: newMonth, year: newYear)))
+  }
+
+  /// The day that contains `date` in `timeZone`.
+  public init(_ date: Date, in timeZone: TimeZone) {
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    self.init(epochSeconds: seconds, offsetSeconds: Int64(timeZone.secondsFromGMT(for: date)))
+  }
+
+  /// The start of this day in `calendar`'s time zone, for formatting with Foundation.
+  public func date(in calendar: Calendar) -> Date {
+    let (year, month, day) = components
+    let components = DateComponents(year: year, month: month, day: day)
+    return calendar.date(from: components)
+      ?? Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
+  }
+
+  @inline(__always)
+  static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+  }
+
+  @inline(__always)
+  static func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
+    let r = a % b
+    return r < 0 ? r + b : r
+  }
+}

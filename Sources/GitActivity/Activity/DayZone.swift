@@ -1,0 +1,119 @@
+import Foundation
+
+/// Which calendar a commit's day is read in.
+public enum DayZone: Hashable, Sendable, CustomStringConvertible {
+  /// Each commit on its writer's own calendar, with the offset it recorded (git's default).
+  case author
+  /// One fixed offset for every commit, such as UTC (`offsetSeconds` 0).
+  case fixed(offsetSeconds: Int)
+  /// A named time zone with its daylight-saving rules, such as `Europe/Berlin`.
+  case named(String)
+
+  /// Parses `author`, `utc`, `±HH:MM` (or `±HHMM`), or an IANA name. `local` is resolved by the
+  /// caller, which knows the machine's zone.
+  public init?(parsing text: String) {
+    let lowered = text.lowercased()
+    switch lowered {
+    case "author": self = .author
+    case "utc", "z", "gmt": self = .fixed(offsetSeconds: 0)
+    default:
+      if let offset = DayZone.parseOffset(text) {
+        self = .fixed(offsetSeconds: offset)
+      } else if text.contains("/") || TimeZone(identifier: text) != nil,
+        TimeZone(identifier: text) != nil
+      {
+        self = .named(text)
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// `+05:30`, `-0800`, `+14:00`: seconds east of UTC, nil when malformed or beyond ±14:00… ±26h.
+  static func parseOffset(_ text: String) -> Int? {
+    let scalars = Array(text.unicodeScalars)
+    guard let sign = scalars.first, sign == "+" || sign == "-" else { return nil }
+    let digits = scalars.dropFirst().filter { $0 != ":" }
+    let hasColon = scalars.contains(":")
+    guard digits.count == 4, digits.allSatisfy({ $0.properties.numericType == .decimal && $0.isASCII }),
+      !hasColon || (scalars.count == 6 && scalars[3] == ":")
+    else { return nil }
+    let values = digits.map { Int($0.value) - 48 }
+    let hours = values[0] * 10 + values[1]
+    let minutes = values[2] * 10 + values[3]
+    guard hours <= 23, minutes <= 59 else { return nil }
+    return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+  }
+
+  public var description: String {
+    switch self {
+    case .author: return "author"
+    case .fixed(let offset) where offset == 0: return "UTC"
+    case .fixed(let offset):
+      let magnitude = abs(offset) / 60
+      let hours = magnitude / 60
+      let minutes = magnitude % 60
+      return (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + String(hours) + ":"
+        + (minutes < 10 ? "0" : "") + String(minutes)
+    case .named(let name): return name
+    }
+  }
+}
+
+/// Places timestamps on days, in integer arithmetic per commit.
+///
+/// A named zone is turned once into a table of its offset changes, so that each commit costs a
+/// binary search rather than a `Calendar` or `TimeZone` call.
+public struct DayBucketer: Sendable {
+  private let zone: DayZone
+  /// For a named zone: the instants at which the offset changes, and the offset from each on.
+  private let transitions: [Int64]
+  private let offsets: [Int64]
+
+  public init(zone: DayZone) {
+    self.zone = zone
+    guard case .named(let name) = zone, let timeZone = TimeZone(identifier: name) else {
+      transitions = []
+      offsets = []
+      return
+    }
+    var instants: [Int64] = [Int64.min]
+    var values: [Int64] = [Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: -2_208_988_800)))]
+    var cursor = Date(timeIntervalSince1970: -2_208_988_800)  // 1900-01-01
+    let end = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+    while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next < end {
+      let offset = Int64(timeZone.secondsFromGMT(for: next))
+      if offset != values.last {
+        instants.append(Int64(next.timeIntervalSince1970.rounded(.down)))
+        values.append(offset)
+      }
+      cursor = next
+    }
+    transitions = instants
+    offsets = values
+  }
+
+  /// The day of `timestamp`.
+  @inline(__always)
+  public func day(of timestamp: Timestamp) -> Day {
+    switch zone {
+    case .author:
+      return Day(epochSeconds: timestamp.seconds, offsetSeconds: Int64(timestamp.offsetMinutes) * 60)
+    case .fixed(let offset):
+      return Day(epochSeconds: timestamp.seconds, offsetSeconds: Int64(offset))
+    case .named:
+      return Day(epochSeconds: timestamp.seconds, offsetSeconds: offset(at: timestamp.seconds))
+    }
+  }
+
+  private func offset(at seconds: Int64) -> Int64 {
+    guard !transitions.isEmpty else { return 0 }
+    var low = 0
+    var high = transitions.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if transitions[middle] <= seconds { low = middle } else { high = middle - 1 }
+    }
+    return offsets[low]
+  }
+}

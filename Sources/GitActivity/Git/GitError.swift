@@ -1,0 +1,45 @@
+import Foundation
+import CGit2
+
+/// A failed libgit2 call, with libgit2's own explanation, or a problem we found in git's data.
+public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// libgit2's error code (`GIT_ENOTFOUND` …), or -1 for errors of our own.
+  public var code: Int32
+  /// libgit2's error class (`GIT_ERROR_ODB` …), 0 when there is none.
+  public var errorClass: Int32
+  /// What went wrong, in a form fit for a one-line message.
+  public var message: String
+  /// The libgit2 function that failed, or the operation of ours.
+  public var function: String
+
+  public init(code: Int32 = -1, errorClass: Int32 = 0, message: String, function: String) {
+    self.code = code
+    self.errorClass = errorClass
+    self.message = message
+    self.function = function
+  }
+
+  public var description: String { message }
+
+  /// Whether libgit2 said that something was not found.
+  public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue }
+
+  /// Throws when `status` is an error, reading `git_error_last()` before anything else can.
+  @inline(__always)
+  static func check(_ status: Int32, _ function: @autoclosure () -> String) throws(GitError) {
+    guard status < 0 else { return }
+    throw GitError.last(status: status, function: function())
+  }
+
+  /// The error libgit2 recorded for the failing call. The corresponding C function is
+  /// `git_error_last`.
+  static func last(status: Int32, function: String) -> GitError {
+    var message = "\(function) failed (\(status))"
+    var errorClass: Int32 = 0
+    if let last = git_error_last(), let text = last.pointee.message {
+      message = String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+      errorClass = last.pointee.klass
+    }
+    return GitError(code: status, errorClass: errorClass, message: message, function: function)
+  }
+}

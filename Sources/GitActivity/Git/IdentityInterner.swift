@@ -1,0 +1,97 @@
+import Foundation
+
+/// Gives each distinct `name <email>` (with its encoding) a small number, without allocating per
+/// commit: bytes are hashed straight from the object buffer and compared against an arena.
+struct IdentityInterner {
+  private var arena: [UInt8] = []
+  /// For each identity: where its bytes start in `arena`, and their length.
+  private var spans: [(start: Int, nameLength: Int, emailLength: Int, encodingLength: Int)] = []
+  /// Open-addressing table of identity numbers + 1 (0 is empty), indexed by hash.
+  private var slots = [Int32](repeating: 0, count: 1024)
+  private var hashes: [UInt64] = []
+
+  var count: Int { spans.count }
+
+  /// The number of the identity with these byte ranges of `buffer`.
+  mutating func intern(
+    _ buffer: UnsafeRawBufferPointer, name: Range<Int>, email: Range<Int>, encoding: Range<Int>?
+  ) -> Int32 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always) func mix(_ range: Range<Int>) {
+      for index in range {
+        hash = (hash ^ UInt64(buffer[index])) &* 0x100_0000_01b3
+      }
+      hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+    }
+    mix(name)
+    mix(email)
+    if let encoding { mix(encoding) }
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    while slots[slot] != 0 {
+      let candidate = Int(slots[slot] - 1)
+      if hashes[candidate] == hash, matches(candidate, buffer, name, email, encoding) {
+        return Int32(candidate)
+      }
+      slot = (slot + 1) & mask
+    }
+    let number = spans.count
+    let start = arena.count
+    arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[name]))
+    arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[email]))
+    if let encoding { arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[encoding])) }
+    spans.append((start, name.count, email.count, encoding?.count ?? 0))
+    hashes.append(hash)
+    slots[slot] = Int32(number + 1)
+    if spans.count * 2 > slots.count { grow() }
+    return Int32(number)
+  }
+
+  private func matches(
+    _ candidate: Int, _ buffer: UnsafeRawBufferPointer, _ name: Range<Int>, _ email: Range<Int>,
+    _ encoding: Range<Int>?
+  ) -> Bool {
+    let span = spans[candidate]
+    guard span.nameLength == name.count, span.emailLength == email.count,
+      span.encodingLength == (encoding?.count ?? 0)
+    else { return false }
+    return arena.withUnsafeBytes { stored in
+      guard let base = stored.baseAddress, let source = buffer.baseAddress else {
+        return name.isEmpty && email.isEmpty && (encoding?.isEmpty ?? true)
+      }
+      var offset = span.start
+      for range in [name, email, encoding ?? 0..<0] where !range.isEmpty {
+        if memcmp(base + offset, source + range.lowerBound, range.count) != 0 { return false }
+        offset += range.count
+      }
+      return true
+    }
+  }
+
+  private mutating func grow() {
+    slots = [Int32](repeating: 0, count: slots.count * 2)
+    let mask = slots.count - 1
+    for (number, hash) in hashes.enumerated() {
+      var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(number + 1)
+    }
+  }
+
+  /// The identities as `String`s, decoded through each one's encoding.
+  func identities() -> [Identity] {
+    spans.map { span in
+      let name = arena[span.start..<(span.start + span.nameLength)]
+      let emailStart = span.start + span.nameLength
+      let email = arena[emailStart..<(emailStart + span.emailLength)]
+      let encodingStart = emailStart + span.emailLength
+      let encoding =
+        span.encodingLength == 0
+        ? nil
+        : String(decoding: arena[encodingStart..<(encodingStart + span.encodingLength)], as: UTF8.self)
+      return Identity(
+        name: TextDecoding.decode(name, encoding: encoding),
+        email: TextDecoding.decode(email, encoding: encoding))
+    }
+  }
+}

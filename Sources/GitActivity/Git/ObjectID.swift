@@ -1,0 +1,93 @@
+import CGit2
+
+/// A 20-byte SHA-1 object id, held as three integers so that hashing and comparing are cheap.
+public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  var high: UInt64
+  var middle: UInt64
+  var low: UInt32
+
+  init(high: UInt64, middle: UInt64, low: UInt32) {
+    self.high = high
+    self.middle = middle
+    self.low = low
+  }
+
+  /// Reads 20 raw bytes.
+  init(rawBytes bytes: UnsafeRawPointer) {
+    high = UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self))
+    middle = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    low = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+  }
+
+  init(_ oid: git_oid) {
+    var copy = oid
+    self = withUnsafeBytes(of: &copy.id) { ObjectID(rawBytes: $0.baseAddress!) }
+  }
+
+  /// Parses 40 lowercase or uppercase hexadecimal digits at `bytes`; nil if any is not hex.
+  init?(hex bytes: UnsafeRawBufferPointer) {
+    guard bytes.count >= 40 else { return nil }
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    for index in 0..<40 {
+      guard let nibble = ObjectID.nibble(bytes[index]) else { return nil }
+      switch index {
+      case 0..<16: words.0 = words.0 << 4 | UInt64(nibble)
+      case 16..<32: words.1 = words.1 << 4 | UInt64(nibble)
+      default: words.2 = words.2 << 4 | UInt64(nibble)
+      }
+    }
+    high = words.0
+    middle = words.1
+    low = UInt32(truncatingIfNeeded: words.2)
+  }
+
+  /// Parses a 40-digit hexadecimal string.
+  public init?(hex text: String) {
+    var text = text
+    let parsed: ObjectID?? = text.withUTF8 { buffer in
+      buffer.count == 40 ? ObjectID(hex: UnsafeRawBufferPointer(buffer)) : nil
+    }
+    guard let value = parsed ?? nil else { return nil }
+    self = value
+  }
+
+  @inline(__always)
+  static func nibble(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
+    default: return nil
+    }
+  }
+
+  /// The id as libgit2 takes it.
+  var gitOID: git_oid {
+    var oid = git_oid()
+    withUnsafeMutableBytes(of: &oid.id) { raw in
+      raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+      raw.storeBytes(of: middle.bigEndian, toByteOffset: 8, as: UInt64.self)
+      raw.storeBytes(of: low.bigEndian, toByteOffset: 16, as: UInt32.self)
+    }
+    return oid
+  }
+
+  /// The 40 hexadecimal digits.
+  public var hex: String {
+    let digits = Array("0123456789abcdef".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(40)
+    for (word, width) in [(high, 16), (middle, 16), (UInt64(low), 8)] {
+      for shift in stride(from: (width - 1) * 4, through: 0, by: -4) {
+        bytes.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  public var description: String { hex }
+
+  public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+    (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
+  }
+}

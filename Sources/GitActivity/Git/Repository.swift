@@ -1,0 +1,161 @@
+import CGit2
+import Foundation
+
+/// An open git repository. It owns its `git_repository` handle and frees it in `deinit`.
+///
+/// A `Repository` is used by one thread at a time: libgit2 objects are not shared across threads,
+/// so the threaded history walk opens one `Repository` per worker.
+public final class Repository {
+  let pointer: OpaquePointer
+
+  /// The git directory (`.git`, or the bare repository itself), without a trailing slash.
+  public let gitDirectory: String
+  /// The directory that holds objects and refs shared by linked worktrees.
+  public let commonDirectory: String
+  /// The working tree, or nil for a bare repository.
+  public let workingDirectory: String?
+
+  private init(pointer: OpaquePointer) {
+    self.pointer = pointer
+    gitDirectory = Repository.trimmed(git_repository_path(pointer)) ?? ""
+    commonDirectory = Repository.trimmed(git_repository_commondir(pointer)) ?? gitDirectory
+    workingDirectory = Repository.trimmed(git_repository_workdir(pointer))
+  }
+
+  deinit {
+    git_repository_free(pointer)
+  }
+
+  /// Finds the repository the way git does: `GIT_DIR` when set, else `start` and its parents up to
+  /// `GIT_CEILING_DIRECTORIES`. A bare repository, a linked worktree or a subdirectory all work.
+  /// The corresponding C function is `git_repository_open_ext`.
+  public static func discover(
+    from start: String, environment: [String: String] = [:]
+  ) throws(GitError) -> Repository {
+    Library.ensureInitialized()
+    var handle: OpaquePointer?
+    if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
+      let path = gitDir.hasPrefix("/") ? gitDir : (start as NSString).appendingPathComponent(gitDir)
+      let status = git_repository_open_ext(
+        &handle, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+      if status < 0 {
+        throw GitError(
+          code: status, message: "not a git repository: '\(gitDir)' (from GIT_DIR)",
+          function: "git_repository_open_ext")
+      }
+    } else {
+      let status = git_repository_open_ext(
+        &handle, start, 0, environment["GIT_CEILING_DIRECTORIES"])
+      if status == GIT_ENOTFOUND.rawValue {
+        throw GitError(
+          code: status,
+          message: "not a git repository (or any of the parent directories): '\(start)'",
+          function: "git_repository_open_ext")
+      }
+      try GitError.check(status, "git_repository_open_ext")
+    }
+    guard let handle else {
+      throw GitError(message: "could not open '\(start)'", function: "git_repository_open_ext")
+    }
+    return Repository(pointer: handle)
+  }
+
+  /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
+  /// parent directories.
+  public static func open(at path: String) throws(GitError) -> Repository {
+    Library.ensureInitialized()
+    var handle: OpaquePointer?
+    let status = git_repository_open_ext(&handle, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+    if status == GIT_ENOTFOUND.rawValue {
+      throw GitError(code: status, message: "not a git repository: '\(path)'", function: "git_repository_open_ext")
+    }
+    try GitError.check(status, "git_repository_open_ext")
+    guard let handle else {
+      throw GitError(message: "could not open '\(path)'", function: "git_repository_open_ext")
+    }
+    return Repository(pointer: handle)
+  }
+
+  /// Opens another handle on the same repository, for a worker thread.
+  func reopen() throws(GitError) -> Repository {
+    try Repository.open(at: gitDirectory)
+  }
+
+  /// The path people know the repository by: its work tree, or the git directory when bare.
+  public var displayPath: String { workingDirectory ?? gitDirectory }
+
+  public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
+
+  /// Whether HEAD names a branch that has no commit yet, as in a new repository.
+  public var isHeadUnborn: Bool { git_repository_head_unborn(pointer) == 1 }
+
+  /// Commits whose parents a shallow clone does not have, from the `shallow` file.
+  func shallowBoundary() -> Set<ObjectID> {
+    guard git_repository_is_shallow(pointer) == 1,
+      let text = try? String(contentsOfFile: commonDirectory + "/shallow", encoding: .utf8)
+    else { return [] }
+    return Set(text.split(whereSeparator: \.isNewline).compactMap { ObjectID(hex: String($0)) })
+  }
+
+  private static func trimmed(_ path: UnsafePointer<CChar>?) -> String? {
+    guard let path else { return nil }
+    var text = String(cString: path)
+    while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+    return text
+  }
+}
+
+extension Repository {
+  /// A configuration value, from the repository's, the user's and the system's configuration,
+  /// or nil when it is not set. The corresponding C function is `git_config_get_string`.
+  public func configString(_ name: String) throws(GitError) -> String? {
+    var config: OpaquePointer?
+    try GitError.check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+    guard let config else { return nil }
+    defer { git_config_free(config) }
+    var value: UnsafePointer<CChar>?
+    let status = git_config_get_string(&value, config, name)
+    if status == GIT_ENOTFOUND.rawValue { return nil }
+    try GitError.check(status, "git_config_get_string")
+    return value.map { String(cString: $0) }
+  }
+
+  /// The contents of the blob that `spec` names (such as `HEAD:.mailmap`), or nil when it does not
+  /// name a blob. The corresponding C function is `git_revparse_single`.
+  func blobContents(_ spec: String) -> [UInt8]? {
+    var object: OpaquePointer?
+    guard git_revparse_single(&object, pointer, spec) == 0, let object else { return nil }
+    defer { git_object_free(object) }
+    guard git_object_type(object) == GIT_OBJECT_BLOB else { return nil }
+    let size = Int(git_blob_rawsize(object))
+    guard size > 0, let raw = git_blob_rawcontent(object) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: raw, count: size))
+  }
+
+  /// The mailmap git would use here: `.mailmap` in the work tree, then `mailmap.blob` (by default
+  /// `HEAD:.mailmap` in a bare repository), then `mailmap.file`, later sources overriding earlier
+  /// ones, as git's `read_mailmap` does.
+  public func mailmap() throws(GitError) -> Mailmap {
+    var mailmap = Mailmap()
+    if let workingDirectory,
+      let data = FileManager.default.contents(atPath: workingDirectory + "/.mailmap")
+    {
+      mailmap.add(parsing: Array(data))
+    }
+    let blob = try configString("mailmap.blob") ?? (isBare ? "HEAD:.mailmap" : nil)
+    if let blob, let bytes = blobContents(blob) {
+      mailmap.add(parsing: bytes)
+    }
+    if var file = try configString("mailmap.file") {
+      if file.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        file = home + file.dropFirst()
+      } else if !file.hasPrefix("/"), let workingDirectory {
+        file = workingDirectory + "/" + file
+      }
+      if let data = FileManager.default.contents(atPath: file) {
+        mailmap.add(parsing: Array(data))
+      }
+    }
+    return mailmap
+  }
+}

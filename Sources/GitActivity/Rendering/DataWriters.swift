@@ -1,0 +1,57 @@
+/// `--format csv`: `date,count`, one row per day of the window, oldest first, zeros included.
+public struct CSVWriter: Sendable {
+  public init() {}
+
+  public func render(_ report: ActivityReport) -> String {
+    var lines = ["date,count"]
+    lines.reserveCapacity(report.activity.counts.count + 1)
+    for (day, count) in zip(report.activity.days, report.activity.counts) {
+      lines.append("\(day.iso),\(count)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// `--format json`: one object whose keys come in a fixed order, so outputs diff cleanly.
+public struct JSONWriter: Sendable {
+  public init() {}
+
+  public func render(_ report: ActivityReport) -> String {
+    let stats = report.statistics
+    var out = "{\n"
+    out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
+    if report.repositories.count > 1 {
+      out += "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ") + "],\n"
+    }
+    out += "  \"window\": {\"since\": \"\(report.window.days.first.iso)\", \"until\": \"\(report.window.days.last.iso)\", \"weekStart\": \"\(report.window.weekStart.name.lowercased())\"},\n"
+    out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
+    out += "  \"total\": \(stats.total),\n"
+    out += "  \"activeDays\": \(stats.activeDays),\n"
+    out += "  \"busiestDay\": " + (stats.busiestDay.map { "{\"date\": \"\($0.day.iso)\", \"count\": \($0.count)}" } ?? "null") + ",\n"
+    out += "  \"streaks\": {\"longest\": \(streak(stats.longestStreak)), \"current\": \(streak(stats.currentStreak))},\n"
+    out += "  \"days\": [\n"
+    out += days(report.activity.counts, in: report.activity.days, indent: "    ")
+    out += "  ],\n"
+    out += "  \"authors\": [\n"
+    out += report.activity.authors.map { author in
+      "    {\"name\": \(TextEscaping.json(author.author.name)), \"email\": \(TextEscaping.json(author.author.email)), \"commits\": \(author.total)}"
+    }.joined(separator: ",\n")
+    out += report.activity.authors.isEmpty ? "" : "\n"
+    out += "  ]\n}\n"
+    return out
+  }
+
+  func streak(_ streak: Streak?) -> String {
+    guard let streak else { return "null" }
+    return "{\"start\": \"\(streak.start.iso)\", \"end\": \"\(streak.end.iso)\", \"days\": \(streak.days)}"
+  }
+
+  func days(_ counts: [Int], in range: DayRange, indent: String) -> String {
+    var lines: [String] = []
+    lines.reserveCapacity(counts.count)
+    for (day, count) in zip(range, counts) {
+      lines.append("\(indent){\"date\": \"\(day.iso)\", \"count\": \(count)}")
+    }
+    return lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n")
+  }
+}

@@ -1,0 +1,131 @@
+/// A usage error: the words of the command line are off. It exits 64, as EX_USAGE.
+struct UsageError: Error, Equatable {
+  var message: String
+}
+
+/// The command line split into options (by long name) and positional arguments.
+struct ParsedArguments: Equatable {
+  /// Every value given for each option, in order; a flag maps to an array of empty strings.
+  var values: [String: [String]] = [:]
+  var positionals: [String] = []
+
+  func has(_ long: String) -> Bool { values[long] != nil }
+  func last(_ long: String) -> String? { values[long]?.last }
+  func all(_ long: String) -> [String] { values[long] ?? [] }
+}
+
+/// Parses arguments against `OptionTable`: `--opt=value`, `--opt value`, `-o value`, `-ovalue`,
+/// bundled short flags (`-qh`), and `--`, after which everything is positional.
+struct ArgumentParser {
+  var table: [OptionSpec] = OptionTable.all
+
+  func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    var result = ParsedArguments()
+    var index = 0
+    func take(_ spec: OptionSpec, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else {
+        throw UsageError(message: "missing value for '\(spec.usage)'")
+      }
+      return arguments[index]
+    }
+    func record(_ spec: OptionSpec, _ value: String) throws(UsageError) {
+      if !spec.choices.isEmpty && !spec.choices.contains(value) {
+        throw UsageError(
+          message: "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
+      }
+      result.values[spec.long, default: []].append(value)
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" {
+        result.positionals += arguments[(index + 1)...]
+        break
+      }
+      if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        guard let spec = table.first(where: { $0.long == name }) else {
+          throw UsageError(message: unknown("--" + name))
+        }
+        if spec.takesValue {
+          try record(spec, try take(spec, inline: inline))
+        } else {
+          if inline != nil {
+            throw UsageError(message: "'--\(spec.long)' does not take a value")
+          }
+          try record(spec, "")
+        }
+      } else if argument.hasPrefix("-") && argument.count > 1 {
+        var letters = Substring(argument.dropFirst())
+        while let letter = letters.first {
+          letters = letters.dropFirst()
+          guard let spec = table.first(where: { $0.short == letter }) else {
+            throw UsageError(message: unknown("-" + String(letter)))
+          }
+          if spec.takesValue {
+            try record(spec, try take(spec, inline: letters.isEmpty ? nil : String(letters)))
+            break
+          }
+          try record(spec, "")
+        }
+      } else {
+        result.positionals.append(argument)
+      }
+      index += 1
+    }
+    return result
+  }
+
+  /// `unknown option '--versoin' (did you mean '--version'?)`.
+  private func unknown(_ option: String) -> String {
+    var message = "unknown option '\(option)'"
+    if let suggestion = suggestion(for: option) {
+      message += " (did you mean '\(suggestion)'?)"
+    }
+    return message
+  }
+
+  /// The nearest option name, when it is near enough to be a typo.
+  func suggestion(for option: String) -> String? {
+    let name = option.drop { $0 == "-" }.split(separator: "=").first.map(String.init) ?? ""
+    guard !name.isEmpty else { return nil }
+    let candidates = table.map { "--" + $0.long }
+    let scored = candidates.map { ($0, Self.editDistance(name, String($0.dropFirst(2)))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let limit = max(1, min(3, name.count / 3))
+    if best.1 <= limit { return best.0 }
+    // A prefix of exactly one option is a clear intent too.
+    let prefixed = candidates.filter { $0.dropFirst(2).hasPrefix(name) }
+    return prefixed.count == 1 ? prefixed[0] : nil
+  }
+
+  /// Damerau–Levenshtein distance (optimal string alignment), so a swap costs one.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return d[a.count][b.count]
+  }
+
+  /// `terminal, svg, csv, json or summary`.
+  static func list(_ values: [String]) -> String {
+    guard values.count > 1 else { return values.first ?? "" }
+    return values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
+  }
+}

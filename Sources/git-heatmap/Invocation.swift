@@ -1,0 +1,111 @@
+import GitActivity
+
+/// What the user asked for, validated: the parsed command line as values the library takes.
+struct Invocation {
+  enum Format: String, CaseIterable {
+    case terminal, svg, csv, json, summary
+  }
+
+  /// How `--timezone` was given; `local` is resolved against the machine's zone at run time.
+  enum ZoneChoice: Equatable {
+    case zone(DayZone)
+    case local
+  }
+
+  var directory: String?
+  var selection = RevisionSelection()
+  var walk = WalkOptions()
+  var excludesMerges = false
+  var authorPatterns: [String] = []
+  var exclusions: [String] = []
+  var isMe = false
+  var usesMailmap = true
+  var window = WindowRequest()
+  var usesCommitterDate = false
+  var zone = ZoneChoice.zone(.author)
+  var format: Format = .terminal
+  var output: String?
+  var isQuiet = false
+  var wantsHelp = false
+  var wantsVersion = false
+
+  static let dateHint = "expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    wantsHelp = parsed.has("help")
+    wantsVersion = parsed.has("version")
+    directory = parsed.last("directory")
+    selection = RevisionSelection(
+      revisions: parsed.positionals, includesAllRefs: parsed.has("all"),
+      includesBranches: parsed.has("branches"))
+    walk.followsFirstParentOnly = parsed.has("first-parent")
+    excludesMerges = parsed.has("no-merges")
+    authorPatterns = parsed.all("author")
+    exclusions = parsed.all("exclude-author")
+    for (option, pattern) in authorPatterns.map({ ("author", $0) }) + exclusions.map({ ("exclude-author", $0) }) {
+      if let problem = AuthorFilter.problem(with: pattern) {
+        throw UsageError(message: "invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
+      }
+    }
+    isMe = parsed.has("me")
+    usesMailmap = !parsed.has("no-mailmap")
+    isQuiet = parsed.has("quiet")
+
+    if let weeks = parsed.last("weeks") {
+      guard let number = Int(weeks), WindowRequest.weekRange.contains(number) else {
+        throw UsageError(
+          message: "invalid value '\(weeks)' for '--weeks <n>': expected a whole number from 1 to 530")
+      }
+      window.weeks = number
+    }
+    window.end = try Self.date(parsed, "end")
+    window.since = try Self.date(parsed, "since")
+    window.until = try Self.date(parsed, "until")
+    if let year = parsed.last("year") {
+      guard let number = Int(year), (1...9999).contains(number), year.count == 4 else {
+        throw UsageError(message: "invalid value '\(year)' for '--year <yyyy>': expected a year such as 2024")
+      }
+      window.year = number
+    }
+    for (a, b) in [("year", "since"), ("year", "until"), ("year", "weeks"), ("year", "end"), ("since", "weeks"), ("end", "until")]
+    where parsed.has(a) && parsed.has(b) {
+      throw UsageError(message: "'--\(a)' cannot be combined with '--\(b)'")
+    }
+    if let weekStart = parsed.last("week-start") {
+      window.weekStart = Weekday(parsing: weekStart) ?? .sunday
+    }
+    usesCommitterDate = parsed.last("date") == "committer"
+    if let zone = parsed.last("timezone") {
+      if zone.lowercased() == "local" {
+        self.zone = .local
+      } else if let parsedZone = DayZone(parsing: zone) {
+        self.zone = .zone(parsedZone)
+      } else {
+        throw UsageError(
+          message: "invalid value '\(zone)' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM")
+      }
+    }
+    output = parsed.last("output")
+    if let format = parsed.last("format") {
+      self.format = Format(rawValue: format) ?? .terminal
+    } else if let output, output != "-" {
+      let lowered = output.lowercased()
+      if let match = Format.allCases.first(where: { $0 != .terminal && $0 != .summary && lowered.hasSuffix("." + $0.rawValue) }) {
+        self.format = match
+      } else if lowered.hasSuffix(".txt") {
+        self.format = .summary
+      } else {
+        throw UsageError(
+          message: "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .csv, .json or .txt")
+      }
+    }
+  }
+
+  private static func date(_ parsed: ParsedArguments, _ option: String) throws(UsageError) -> DateExpression? {
+    guard let text = parsed.last(option) else { return nil }
+    guard let expression = DateExpression(parsing: text) else {
+      throw UsageError(message: "invalid value '\(text)' for '--\(option) <date>': \(dateHint)")
+    }
+    return expression
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GitActivity
+
+/// One run of the pipeline: git → facts → activity → report → renderer → text.
+struct Run {
+  let invocation: Invocation
+  let context: RunContext
+  let stderr: TextSink
+
+  /// How far before the window's first day the walk keeps reading, in committer time. Author
+  /// dates are usually no later than committer dates, but rebases, clock skew and `--date`
+  /// exist; a month of extra reading costs little.
+  static let marginSeconds: Int64 = 31 * 86_400
+  /// The largest offset a commit may carry that still falls on an earlier day: UTC+14, plus slack.
+  static let offsetSlackSeconds: Int64 = 26 * 3_600
+
+  var alternativeText: String? { nil }
+
+  func render() throws -> String {
+    let start = startDirectory()
+    let repository = try Repository.discover(from: start, environment: context.environment)
+    let zone = resolvedZone()
+    let today = Day(context.now, in: todayZone(zone))
+    let window = invocation.window.resolve(today: today)
+
+    var filter = AuthorFilter(patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
+    if invocation.isMe {
+      guard let email = try repository.configString("user.email"), !email.isEmpty else {
+        throw Command.Failure(message: "--me needs user.email in git config: git config --global user.email you@example.com")
+      }
+      filter.ownEmails.append(email)
+    }
+
+    var walk = invocation.walk
+    let firstSecond = Int64(window.days.first.number) * 86_400
+    walk.committedNoEarlierThan = firstSecond - Run.offsetSlackSeconds - Run.marginSeconds
+    let history = try repository.history(invocation.selection, options: walk)
+    warn(history.warnings)
+    let mailmap = invocation.usesMailmap ? try repository.mailmap() : Mailmap()
+    let options = ActivityOptions(
+      zone: zone, usesCommitterDate: invocation.usesCommitterDate,
+      excludesMerges: invocation.excludesMerges, filter: filter)
+    let activity = DailyActivity(histories: [(history, mailmap)], days: window.days, options: options)
+    let report = ActivityReport(
+      repositories: [repository.displayPath], window: window, zone: zone, activity: activity,
+      today: today, subject: subject(filter))
+    switch invocation.format {
+    case .csv: return CSVWriter().render(report)
+    case .json: return JSONWriter().render(report)
+    case .terminal, .summary, .svg: return SummaryWriter().render(report)
+    }
+  }
+
+  private func startDirectory() -> String {
+    guard let directory = invocation.directory else { return context.currentDirectory }
+    return directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
+  }
+
+  private func resolvedZone() -> DayZone {
+    switch invocation.zone {
+    case .zone(let zone): return zone
+    case .local: return .named(context.localTimeZone.identifier)
+    }
+  }
+
+  /// "Today" is read in the zone the days are read in; for `author`, in the machine's zone.
+  private func todayZone(_ zone: DayZone) -> TimeZone {
+    switch zone {
+    case .author: return context.localTimeZone
+    case .fixed(let offset): return TimeZone(secondsFromGMT: offset) ?? context.localTimeZone
+    case .named(let name): return TimeZone(identifier: name) ?? context.localTimeZone
+    }
+  }
+
+  private func subject(_ filter: AuthorFilter) -> String? {
+    let parts = filter.ownEmails + filter.patterns
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  private func warn(_ warnings: [String]) {
+    guard !invocation.isQuiet else { return }
+    for warning in warnings.prefix(5) {
+      stderr.write("\(Command.name): warning: \(TextEscaping.terminal(warning))\n")
+    }
+    if warnings.count > 5 {
+      stderr.write("\(Command.name): warning: \(warnings.count - 5) more commits like these\n")
+    }
+  }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+let status = Command.run(
+  RunContext.process(), stdout: FileDescriptorSink(descriptor: STDOUT_FILENO),
+  stderr: FileDescriptorSink(descriptor: STDERR_FILENO))
+exit(status)
