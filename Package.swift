@@ -15,8 +15,10 @@ let package = Package(
     ),
     .target(name: "GitActivity", dependencies: ["CGit2"]),
     .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),
-    .testTarget(name: "GitActivityTests", dependencies: ["GitActivity"]),
-    .testTarget(name: "git-heatmapTests", dependencies: ["git-heatmap", "GitActivity"]),
+    .target(name: "TestSupport", path: "Tests/Support"),
+    .testTarget(name: "GitActivityTests", dependencies: ["GitActivity", "TestSupport"]),
+    .testTarget(
+      name: "git-heatmapTests", dependencies: ["git-heatmap", "GitActivity", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

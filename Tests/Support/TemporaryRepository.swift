@@ -1,0 +1,126 @@
+import Foundation
+
+/// A real git repository in a temporary folder, made with the `git` command, for one test.
+///
+/// Every git command runs with `HOME` in the folder, `GIT_CONFIG_GLOBAL=/dev/null` and
+/// `GIT_CONFIG_NOSYSTEM=1`, so nothing depends on the developer's configuration. The folder is
+/// removed when the value is released.
+public final class TemporaryRepository {
+  /// The folder that holds the repository (and anything else the test makes).
+  public let root: URL
+  /// The work tree (or, for a bare repository, the git directory).
+  public let path: String
+  private var tick = 0
+
+  public struct CommandError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public init(bare: Bool = false, branch: String = "main") throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "git-heatmap-test-" + UUID().uuidString)
+    path = root.appendingPathComponent(bare ? "repo.git" : "repo").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try git(["init", "-q", "-b", branch] + (bare ? ["--bare"] : []))
+  }
+
+  /// Uses an existing folder below `root`, such as a clone.
+  public init(existing path: String, root: URL) {
+    self.root = root
+    self.path = path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  /// The environment every command here runs with.
+  public var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for key in environment.keys where key.hasPrefix("GIT_") { environment[key] = nil }
+    environment["HOME"] = root.path
+    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["TZ"] = "UTC"
+    environment["LC_ALL"] = "C"
+    return environment
+  }
+
+  /// Runs git here and returns its standard output; throws with its stderr when it fails.
+  @discardableResult
+  public func git(_ arguments: [String], environment extra: [String: String] = [:], input: Data? = nil) throws -> String {
+    try TemporaryRepository.run(
+      "/usr/bin/git", arguments, in: path, environment: environment.merging(extra) { $1 }, input: input)
+  }
+
+  /// Makes a commit with fixed dates. `date` is git's raw form, `1700000000 +0100`.
+  @discardableResult
+  public func commit(
+    _ message: String? = nil, date: String, author: String = "Ada Lovelace",
+    email: String = "ada@example.com", committerDate: String? = nil
+  ) throws -> String {
+    tick += 1
+    try git(
+      ["commit", "-q", "--allow-empty", "-m", message ?? "commit \(tick)"],
+      environment: [
+        "GIT_AUTHOR_NAME": author, "GIT_AUTHOR_EMAIL": email, "GIT_AUTHOR_DATE": date,
+        "GIT_COMMITTER_NAME": "Committer", "GIT_COMMITTER_EMAIL": "committer@example.com",
+        "GIT_COMMITTER_DATE": committerDate ?? date,
+      ])
+    return try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Writes a raw commit object (any bytes) with `git hash-object --literally` and returns its id.
+  public func writeRawCommit(_ bytes: Data) throws -> String {
+    try git(["hash-object", "-t", "commit", "-w", "--literally", "--stdin"], input: bytes)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The id of the empty tree, written into the repository.
+  public func emptyTree() throws -> String {
+    try git(["hash-object", "-t", "tree", "-w", "--stdin"], input: Data())
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Commits per day as git prints them: `git log --date=format:%Y-%m-%d --format=%ad ARGS`.
+  public func gitDays(_ arguments: [String] = [], placeholder: String = "%ad", local: String? = nil) throws -> [String: Int] {
+    let format = local == nil ? "format:%Y-%m-%d" : "format-local:%Y-%m-%d"
+    let output = try git(
+      ["log", "--date=\(format)", "--format=\(placeholder)"] + arguments,
+      environment: local.map { ["TZ": $0] } ?? [:])
+    var days: [String: Int] = [:]
+    for line in output.split(separator: "\n") where !line.isEmpty { days[String(line), default: 0] += 1 }
+    return days
+  }
+
+  /// Runs a program and returns its standard output.
+  @discardableResult
+  public static func run(
+    _ executable: String, _ arguments: [String], in directory: String,
+    environment: [String: String], input: Data? = nil
+  ) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = environment
+    let output = Pipe()
+    let error = Pipe()
+    let inputPipe = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = inputPipe
+    try process.run()
+    if let input { inputPipe.fileHandleForWriting.write(input) }
+    try inputPipe.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw CommandError(
+        description: "\(executable) \(arguments.joined(separator: " ")) failed: "
+          + String(decoding: errorData, as: UTF8.self))
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
