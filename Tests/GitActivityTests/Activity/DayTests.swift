@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import GitActivity
+
+@Suite("Days as integers")
+struct DayTests {
+  @Test("day numbers agree with Foundation's Gregorian calendar from 1696 to 2380")
+  func agreesWithCalendar() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+    for number in stride(from: -100_000, through: 150_000, by: 37) {
+      let day = Day(number: number)
+      let date = Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
+      let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+      #expect(day.components.year == parts.year && day.components.month == parts.month && day.components.day == parts.day)
+      #expect(day.weekday == parts.weekday)
+      #expect(Day(year: day.year, month: day.month, day: day.dayOfMonth) == day)
+    }
+  }
+
+  @Test(
+    "timestamps and offsets land on the day git prints",
+    arguments: [
+      (0, 0, "1970-01-01"), (-1, 0, "1969-12-31"), (86_399, 0, "1970-01-01"), (86_400, 0, "1970-01-02"),
+      (1_710_026_999, -43_200, "2024-03-09"), (1_710_026_999, 50_400, "2024-03-10"),
+      (951_782_400, 0, "2000-02-29"), (4_107_542_400, 0, "2100-03-01"),
+    ] as [(Int64, Int64, String)])
+  func timestamps(seconds: Int64, offset: Int64, iso: String) {
+    #expect(Day(epochSeconds: seconds, offsetSeconds: offset).iso == iso)
+  }
+
+  @Test("ISO dates parse strictly")
+  func isoParsing() {
+    #expect(Day(iso: "2024-02-29")?.iso == "2024-02-29")
+    for bad in ["2023-02-29", "2024-13-01", "2024-1-01", "24-01-01", "2024-01-01x", "", "２０２４-01-01", "2024-00-10"] {
+      #expect(Day(iso: bad) == nil, "\(bad)")
+    }
+  }
+
+  @Test("months are added with the day clamped to the month's length")
+  func addingMonths() throws {
+    let day = try #require(Day(iso: "2024-03-31"))
+    #expect(day.addingMonths(-1).iso == "2024-02-29")
+    #expect(day.addingMonths(-13).iso == "2023-02-28")
+    #expect(day.addingMonths(11).iso == "2025-02-28")
+    #expect(day.addingMonths(-6).iso == "2023-09-30")
+  }
+
+  @Test("relative dates count back from today")
+  func dateExpressions() throws {
+    let today = try #require(Day(iso: "2024-08-31"))
+    let cases: [(String, String?)] = [
+      ("today", "2024-08-31"), ("yesterday", "2024-08-30"), ("6 months ago", "2024-02-29"),
+      ("2 years ago", "2022-08-31"), ("1 week ago", "2024-08-24"), ("10 days ago", "2024-08-21"),
+      ("2024-01-05", "2024-01-05"), ("6 fortnights ago", nil), ("-3 days ago", nil), ("ago", nil),
+      ("99999999999999999999 days ago", nil),
+    ]
+    for (text, expected) in cases {
+      #expect(DateExpression(parsing: text)?.resolve(today: today).iso == expected, "\(text)")
+    }
+  }
+}
+
+@Suite("Windows")
+struct WindowTests {
+  @Test("the default window is the seed's: 53 weeks whose first column starts on the week start")
+  func defaultWindow() throws {
+    let today = try #require(Day(iso: "2024-08-28"))  // a Wednesday
+    let window = WindowRequest().resolve(today: today)
+    #expect(window.days.last == today)
+    #expect(window.days.first.weekday == 1)
+    #expect(window.days.count == 52 * 7 + 4)
+    #expect(window.phrase == "in the last year")
+    let monday = WindowRequest(weekStart: .monday).resolve(today: today)
+    #expect(monday.days.first.weekday == 2)
+    #expect(monday.days.count == 52 * 7 + 3)
+  }
+
+  @Test("weeks are clamped to 1…530 and end moves the window")
+  func weeksAndEnd() throws {
+    let today = try #require(Day(iso: "2024-08-28"))
+    #expect(WindowRequest(weeks: 0).resolve(today: today).days.count == 4)
+    #expect(WindowRequest(weeks: 10_000).resolve(today: today).days.count == 529 * 7 + 4)
+    let ended = WindowRequest(weeks: 1, end: .day(try #require(Day(iso: "2024-03-02")))).resolve(today: today)
+    #expect(ended.days.first.iso == "2024-02-25")
+    #expect(ended.days.last.iso == "2024-03-02")
+    #expect(ended.phrase == "between 2024-02-25 and 2024-03-02")
+  }
+
+  @Test("since/until and year")
+  func sinceUntilYear() throws {
+    let today = try #require(Day(iso: "2024-08-28"))
+    let year = WindowRequest(year: 2024).resolve(today: today)
+    #expect(year.days.count == 366)
+    #expect(year.phrase == "in 2024")
+    let since = WindowRequest(since: DateExpression(parsing: "3 months ago")).resolve(today: today)
+    #expect(since.days.first.iso == "2024-05-28")
+    #expect(since.days.last == today)
+  }
+}
