@@ -1,3 +1,4 @@
+import Foundation
 import GitActivity
 
 /// What the user asked for, validated: the parsed command line as values the library takes.
@@ -26,6 +27,18 @@ struct Invocation {
   var format: Format = .terminal
   var output: String?
   var isQuiet = false
+  var theme: String?
+  var tint: RGB?
+  var palette: [RGB]?
+  var scale = LevelScale.github
+  var colorMode = "auto"
+  var isASCII = false
+  var title: String?
+  var cellSize = 11.0
+  var spacing = 3.0
+  var radius = 2.0
+  var isTransparent = false
+  var animates = false
   var wantsHelp = false
   var wantsVersion = false
 
@@ -85,6 +98,7 @@ struct Invocation {
           message: "invalid value '\(zone)' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM")
       }
     }
+    try parseAppearance(parsed)
     output = parsed.last("output")
     if let format = parsed.last("format") {
       self.format = Format(rawValue: format) ?? .terminal
@@ -99,6 +113,48 @@ struct Invocation {
           message: "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .csv, .json or .txt")
       }
     }
+  }
+
+  private mutating func parseAppearance(_ parsed: ParsedArguments) throws(UsageError) {
+    theme = parsed.last("theme")
+    if let tint = parsed.last("tint") {
+      guard let color = RGB(parsing: tint) else {
+        throw UsageError(
+          message: "invalid value '\(tint)' for '--tint <color>': expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))")
+      }
+      self.tint = color
+    }
+    if let palette = parsed.last("palette") {
+      let colors = palette.split(separator: ",", omittingEmptySubsequences: false).map { RGB(parsing: String($0).trimmingCharacters(in: .whitespaces)) }
+      guard colors.count == 5, colors.allSatisfy({ $0 != nil }) else {
+        throw UsageError(
+          message: "invalid value '\(palette)' for '--palette <colors>': expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39")
+      }
+      self.palette = colors.compactMap { $0 }
+    }
+    if parsed.has("tint") && parsed.has("palette") {
+      throw UsageError(message: "'--tint' cannot be combined with '--palette'")
+    }
+    scale = parsed.last("scale").flatMap(LevelScale.init(rawValue:)) ?? .github
+    colorMode = parsed.last("color") ?? "auto"
+    isASCII = parsed.has("ascii")
+    title = parsed.last("title")
+    cellSize = try Self.number(parsed, "cell-size", in: 4...40) ?? cellSize
+    spacing = try Self.number(parsed, "spacing", in: 0...20) ?? spacing
+    radius = try Self.number(parsed, "radius", in: 0...20) ?? radius
+    isTransparent = parsed.has("transparent")
+    animates = parsed.has("animate")
+  }
+
+  private static func number(
+    _ parsed: ParsedArguments, _ option: String, in range: ClosedRange<Double>
+  ) throws(UsageError) -> Double? {
+    guard let text = parsed.last(option) else { return nil }
+    guard let value = Double(text), value.isFinite, range.contains(value) else {
+      throw UsageError(
+        message: "invalid value '\(text)' for '--\(option) <px>': expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+    }
+    return value
   }
 
   private static func date(_ parsed: ParsedArguments, _ option: String) throws(UsageError) -> DateExpression? {

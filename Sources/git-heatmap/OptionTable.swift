@@ -103,6 +103,44 @@ enum OptionTable {
       defaultValue: "stdout", help: "write to <file> ('-' is stdout), atomically", group: .output),
 
     OptionSpec(
+      long: "theme", kind: .value(placeholder: "theme"), choices: ["github", "github-dark", "auto"],
+      defaultValue: "auto",
+      help: "colors; auto follows the terminal's background (COLORFGBG, else dark) or, in SVG, the viewer's",
+      group: .appearance),
+    OptionSpec(
+      long: "tint", kind: .value(placeholder: "color"),
+      help: "one color ramp from a name (green, blue, red, orange, purple, pink, yellow, teal, gray) or #rrggbb",
+      group: .appearance),
+    OptionSpec(
+      long: "palette", kind: .value(placeholder: "colors"),
+      help: "five colors c0,c1,c2,c3,c4 for the levels, from none to most", group: .appearance),
+    OptionSpec(
+      long: "scale", kind: .value(placeholder: "scale"), choices: ["github", "linear", "log"],
+      defaultValue: "github", help: "how counts become levels", group: .appearance),
+    OptionSpec(
+      long: "color", kind: .value(placeholder: "when"), choices: ["auto", "always", "never"],
+      defaultValue: "auto", help: "color in the terminal; auto also reads NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR",
+      group: .appearance),
+    OptionSpec(long: "ascii", kind: .flag, help: "ASCII characters only", group: .appearance),
+    OptionSpec(
+      long: "title", kind: .value(placeholder: "text"), help: "SVG: the heading (default: the repository)",
+      group: .appearance),
+    OptionSpec(
+      long: "cell-size", kind: .value(placeholder: "px"), defaultValue: "11", help: "SVG: the side of a day cell (4-40)",
+      group: .appearance),
+    OptionSpec(
+      long: "spacing", kind: .value(placeholder: "px"), defaultValue: "3", help: "SVG: the gap between cells (0-20)",
+      group: .appearance),
+    OptionSpec(
+      long: "radius", kind: .value(placeholder: "px"), defaultValue: "2", help: "SVG: the corner radius of cells",
+      group: .appearance),
+    OptionSpec(
+      long: "transparent", kind: .flag, help: "SVG: no background", group: .appearance),
+    OptionSpec(
+      long: "animate", kind: .flag, help: "SVG: cells fade in week by week (not under reduced motion)",
+      group: .appearance),
+
+    OptionSpec(
       long: "quiet", short: "q", kind: .flag, help: "no progress or notes on stderr", group: .run),
     OptionSpec(long: "help", short: "h", kind: .flag, help: "show this help", group: .run),
     OptionSpec(long: "version", kind: .flag, help: "show the version", group: .run),

@@ -47,8 +47,23 @@ struct Run {
     switch invocation.format {
     case .csv: return CSVWriter().render(report)
     case .json: return JSONWriter().render(report)
-    case .terminal, .summary, .svg: return SummaryWriter().render(report)
+    case .summary: return SummaryWriter().render(report)
+    case .terminal, .svg: return terminal(report)
     }
+  }
+
+  private func terminal(_ report: ActivityReport) -> String {
+    let writesFile = invocation.output.map { $0 != "-" } ?? false
+    let depth = Appearance.colorDepth(
+      mode: invocation.colorMode, environment: context.environment,
+      stdoutIsTerminal: context.stdoutIsTerminal && !writesFile)
+    let palette = Appearance.palette(
+      theme: invocation.theme, isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),
+      tint: invocation.tint, colors: invocation.palette)
+    let options = TerminalOptions(
+      colorDepth: depth, palette: palette, isASCII: invocation.isASCII,
+      width: Appearance.width(environment: context.environment, terminalColumns: context.terminalColumns))
+    return TerminalRenderer(options: options).render(report, scale: invocation.scale)
   }
 
   private func startDirectory() -> String {

@@ -1,0 +1,206 @@
+/// How the terminal graph is drawn: decided by the executable from the terminal and the flags,
+/// passed in as values.
+public struct TerminalOptions: Hashable, Sendable {
+  /// How many colors the terminal shows; `none` writes no escape sequence at all.
+  public enum ColorDepth: Hashable, Sendable {
+    case none, basic16, indexed256, truecolor
+  }
+
+  public var colorDepth: ColorDepth
+  public var palette: Palette
+  /// `--ascii`: no character outside ASCII.
+  public var isASCII: Bool
+  /// The terminal's width in columns.
+  public var width: Int
+
+  public init(colorDepth: ColorDepth, palette: Palette, isASCII: Bool = false, width: Int = 80) {
+    self.colorDepth = colorDepth
+    self.palette = palette
+    self.isASCII = isASCII
+    self.width = width
+  }
+}
+
+/// The default output: the contribution graph drawn with characters, in color or without.
+public struct TerminalRenderer: Sendable {
+  public var options: TerminalOptions
+
+  /// Below this width only the summary is printed.
+  public static let minimumGraphWidth = 20
+  /// Windows longer than this many weeks are drawn one calendar year per graph.
+  public static let longWindowWeeks = 53
+  static let labelWidth = 4
+
+  public init(options: TerminalOptions) {
+    self.options = options
+  }
+
+  /// The glyph of each level: one terminal cell wide each (checked against wcwidth in tests).
+  public var glyphs: [String] {
+    if options.isASCII { return [".", ":", "o", "O", "@"] }
+    switch options.colorDepth {
+    case .none, .basic16: return ["·", "░", "▒", "▓", "█"]
+    case .indexed256, .truecolor: return ["■", "■", "■", "■", "■"]
+    }
+  }
+
+  public func render(_ report: ActivityReport, scale: LevelScale) -> String {
+    let width = max(options.width, 1)
+    var lines = [bold(TextWidth.truncate(headline(report), to: width))]
+    guard width >= Self.minimumGraphWidth else {
+      lines += TextWidth.wrap(statisticsItems(report), separator: " · ", width: width)
+      return lines.joined(separator: "\n") + "\n"
+    }
+    let grid = HeatmapGrid(activity: report.activity, weekStart: report.window.weekStart, scale: scale)
+    let grids = grid.columnCount > Self.longWindowWeeks ? grid.splitByYear() : [grid]
+    var shownColumns = 0
+    var totalColumns = 0
+    for part in grids {
+      if grids.count > 1 {
+        lines.append("")
+        let total = HeatmapMath.sum(part.counts)
+        lines.append(bold("\(part.days.first.year): \(Wording.count(total, "commit"))"))
+      }
+      let fitting = fit(part, width: width)
+      shownColumns += fitting.columnCount
+      totalColumns += part.columnCount
+      lines += draw(fitting)
+    }
+    lines.append(legendLine(
+      note: shownColumns < totalColumns ? "newest \(shownColumns) of \(totalColumns) weeks" : nil,
+      gridWidth: min(width, Self.labelWidth + 2 * min(totalColumns, maxColumns(width)) - 1),
+      width: width))
+    lines += TextWidth.wrap(statisticsItems(report), separator: " · ", width: width)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `1,234 commits in the last year`, with whose graph it is when authors were chosen.
+  func headline(_ report: ActivityReport) -> String {
+    var text = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
+    if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
+    return text
+  }
+
+  func statisticsItems(_ report: ActivityReport) -> [String] {
+    let stats = report.statistics
+    var items = [Wording.count(stats.activeDays, "active day")]
+    items.append("longest streak " + Wording.count(stats.longestStreak?.days ?? 0, "day"))
+    items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
+    if let busiest = stats.busiestDay {
+      items.append("busiest day \(busiest.day.iso) (\(Wording.count(busiest.count, "commit")))")
+    }
+    return items
+  }
+
+  private func maxColumns(_ width: Int) -> Int { max(1, (width - Self.labelWidth + 1) / 2) }
+
+  /// The newest weeks that fit in `width`.
+  func fit(_ grid: HeatmapGrid, width: Int) -> HeatmapGrid {
+    let fitting = maxColumns(width)
+    return grid.columnCount > fitting ? grid.suffix(fromColumn: grid.columnCount - fitting) : grid
+  }
+
+  /// Month labels, then seven rows with weekday labels.
+  func draw(_ grid: HeatmapGrid) -> [String] {
+    let columns = grid.columnCount
+    var header = [Character](repeating: " ", count: Self.labelWidth + 2 * columns)
+    var nextFree = 0
+    for label in grid.monthLabels(labelColumns: 2) {
+      let start = Self.labelWidth + 2 * label.column
+      guard start >= nextFree, start + label.text.count <= header.count + 1 else { continue }
+      if start + label.text.count > header.count {
+        header += [Character](repeating: " ", count: start + label.text.count - header.count)
+      }
+      for (offset, character) in label.text.enumerated() { header[start + offset] = character }
+      nextFree = start + label.text.count + 1
+    }
+    var lines = [String(header).trimmingTrailingSpaces()]
+    let glyphs = self.glyphs
+    for row in 0..<HeatmapGrid.rows {
+      var line = grid.labelledRows.contains(row) ? grid.weekday(ofRow: row).shortName + " " : "    "
+      var cells: [String] = []
+      for column in 0..<columns {
+        guard let index = grid.dayIndex(column: column, row: row) else {
+          cells.append(" ")
+          continue
+        }
+        let level = grid.levels[index]
+        cells.append(paint(glyphs[level], level: level))
+      }
+      line += cells.joined(separator: " ")
+      lines.append(line.trimmingTrailingSpaces())
+    }
+    return lines
+  }
+
+  /// `Less ■ ■ ■ ■ ■ More`, right-aligned under the grid, with a note at the left.
+  func legendLine(note: String?, gridWidth: Int, width: Int) -> String {
+    let glyphs = self.glyphs
+    let cells = (0...HeatmapMath.levelCount).map { paint(glyphs[$0], level: $0) }
+    let legend = "Less " + cells.joined(separator: " ") + " More"
+    let legendWidth = 5 + 2 * HeatmapMath.levelCount + 1 + 5
+    let right = max(gridWidth, legendWidth)
+    guard let note else {
+      return String(repeating: " ", count: max(0, right - legendWidth)) + legend
+    }
+    let room = right - legendWidth - 2
+    if TextWidth.columns(of: note) <= room {
+      return note + String(repeating: " ", count: right - legendWidth - TextWidth.columns(of: note)) + legend
+    }
+    return TextWidth.truncate(note, to: width) + "\n"
+      + String(repeating: " ", count: max(0, right - legendWidth)) + legend
+  }
+
+  /// `text` in the color of `level`, or as it is without color.
+  func paint(_ text: String, level: Int) -> String {
+    switch options.colorDepth {
+    case .none:
+      return text
+    case .basic16:
+      let codes = ["90", "32", "32", "92", "1;92"]
+      return "\u{1B}[\(codes[level])m\(text)\u{1B}[0m"
+    case .indexed256:
+      return "\u{1B}[38;5;\(ANSIColor.nearest256(options.palette.levels[level]))m\(text)\u{1B}[0m"
+    case .truecolor:
+      let color = options.palette.levels[level]
+      return "\u{1B}[38;2;\(color.red);\(color.green);\(color.blue)m\(text)\u{1B}[0m"
+    }
+  }
+
+  func bold(_ text: String) -> String {
+    options.colorDepth == .none ? text : "\u{1B}[1m\(text)\u{1B}[0m"
+  }
+}
+
+/// The xterm color tables.
+public enum ANSIColor {
+  /// The nearest of the 240 non-system entries of the xterm 256-color palette: the 6×6×6 cube
+  /// and the gray ramp.
+  public static func nearest256(_ color: RGB) -> Int {
+    let steps: [Int] = [0, 95, 135, 175, 215, 255]
+    func nearestStep(_ value: UInt8) -> Int {
+      steps.indices.min { abs(steps[$0] - Int(value)) < abs(steps[$1] - Int(value)) } ?? 0
+    }
+    func distance(_ r: Int, _ g: Int, _ b: Int) -> Int {
+      let dr = r - Int(color.red)
+      let dg = g - Int(color.green)
+      let db = b - Int(color.blue)
+      return dr * dr + dg * dg + db * db
+    }
+    let (r, g, b) = (nearestStep(color.red), nearestStep(color.green), nearestStep(color.blue))
+    let cube = 16 + 36 * r + 6 * g + b
+    let cubeDistance = distance(steps[r], steps[g], steps[b])
+    let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
+    let grayIndex = min(23, max(0, (average - 8 + 5) / 10))
+    let gray = 8 + 10 * grayIndex
+    return distance(gray, gray, gray) < cubeDistance ? 232 + grayIndex : cube
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

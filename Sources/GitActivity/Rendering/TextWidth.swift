@@ -1,0 +1,64 @@
+/// How many terminal columns text takes, as `wcwidth` counts them in a UTF-8 locale: wide East
+/// Asian characters and most emoji take two, combining marks none. Pure, so that layout does not
+/// depend on the process's locale.
+public enum TextWidth {
+  public static func columns(of text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+  }
+
+  public static func columns(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value == 0 { return 0 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if (0x1160...0x11FF).contains(value) || value == 0x200B { return 0 }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+      0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+      0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+      0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F5, 0x26FA...0x26FA,
+      0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C,
+      0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E,
+      0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F, 0x1F680...0x1F6FF,
+      0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(value) } ? 2 : 1
+  }
+
+  /// `text` cut to at most `width` columns, with an ellipsis when anything was cut.
+  public static func truncate(_ text: String, to width: Int) -> String {
+    guard columns(of: text) > width else { return text }
+    guard width > 0 else { return "" }
+    var result = ""
+    var used = 0
+    for character in text {
+      let size = columns(of: String(character))
+      if used + size > width - 1 { break }
+      result.append(character)
+      used += size
+    }
+    return result + "…"
+  }
+
+  /// Items joined by `separator` into lines no wider than `width`; an item wider than a line
+  /// is truncated.
+  public static func wrap(_ items: [String], separator: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for item in items {
+      let candidate = line.isEmpty ? item : line + separator + item
+      if columns(of: candidate) <= width {
+        line = candidate
+      } else {
+        if !line.isEmpty { lines.append(line) }
+        line = truncate(item, to: width)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

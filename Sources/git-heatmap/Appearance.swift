@@ -1,0 +1,70 @@
+import GitActivity
+
+/// Decisions about the terminal that belong to the executable, not the library: whether to use
+/// color and how many colors, how wide the graph may be, which palette suits the background.
+enum Appearance {
+  /// `--color` and the environment, like git and ripgrep: an explicit `--color` wins; else
+  /// `NO_COLOR` (non-empty) turns color off, `CLICOLOR_FORCE` or `FORCE_COLOR` turn it on, and
+  /// otherwise color is on when stdout is a terminal whose `TERM` is not `dumb`.
+  static func colorDepth(
+    mode: String, environment: [String: String], stdoutIsTerminal: Bool
+  ) -> TerminalOptions.ColorDepth {
+    let isOn: Bool
+    switch mode {
+    case "always": isOn = true
+    case "never": isOn = false
+    default:
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
+        isOn = false
+      } else if isSet(environment["CLICOLOR_FORCE"]) || isSet(environment["FORCE_COLOR"]) {
+        isOn = true
+      } else {
+        isOn = stdoutIsTerminal && environment["TERM"] != "dumb"
+      }
+    }
+    guard isOn else { return .none }
+    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+    if colorTerm == "truecolor" || colorTerm == "24bit" || environment["FORCE_COLOR"] == "3" {
+      return .truecolor
+    }
+    if environment["TERM_PROGRAM"] == "Apple_Terminal" || environment["FORCE_COLOR"] == "2"
+      || (environment["TERM"] ?? "").contains("256color")
+    {
+      return .indexed256
+    }
+    return .basic16
+  }
+
+  private static func isSet(_ value: String?) -> Bool {
+    guard let value, !value.isEmpty else { return false }
+    return value != "0" && value.lowercased() != "false"
+  }
+
+  /// `COLUMNS`, else the terminal's width, else 80.
+  static func width(environment: [String: String], terminalColumns: Int?) -> Int {
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    return terminalColumns ?? 80
+  }
+
+  /// Whether the terminal's background is dark: `COLORFGBG` (`fg;bg`, with backgrounds 0–6 and 8
+  /// dark), and dark when it cannot be told.
+  static func terminalIsDark(environment: [String: String]) -> Bool {
+    guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last,
+      let background = Int(last)
+    else { return true }
+    return (0...6).contains(background) || background == 8
+  }
+
+  /// The palette for a theme name, with `--tint` or `--palette` applied.
+  static func palette(theme: String?, isDarkByDefault: Bool, tint: RGB?, colors: [RGB]?) -> Palette {
+    var palette: Palette
+    switch theme {
+    case "github": palette = .github
+    case "github-dark": palette = .githubDark
+    default: palette = isDarkByDefault ? .githubDark : .github
+    }
+    if let tint { palette = palette.tinted(tint) }
+    if let colors { palette = palette.with(levels: colors) }
+    return palette
+  }
+}
