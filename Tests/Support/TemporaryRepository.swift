@@ -14,6 +14,7 @@ public final class TemporaryRepository {
 
   public struct CommandError: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
   }
 
   public init(bare: Bool = false, branch: String = "main") throws {

@@ -46,9 +46,9 @@ public struct TerminalRenderer: Sendable {
 
   public func render(_ report: ActivityReport, scale: LevelScale) -> String {
     let width = max(options.width, 1)
-    var lines = [bold(TextWidth.truncate(headline(report), to: width))]
+    var lines = [bold(truncate(headline(report), to: width))]
     guard width >= Self.minimumGraphWidth else {
-      lines += TextWidth.wrap(statisticsItems(report), separator: " · ", width: width)
+      lines += TextWidth.wrap(statisticsItems(report), separator: separator, width: width, ellipsis: options.isASCII ? "." : "…")
       return lines.joined(separator: "\n") + "\n"
     }
     let grid = HeatmapGrid(activity: report.activity, weekStart: report.window.weekStart, scale: scale)
@@ -70,8 +70,14 @@ public struct TerminalRenderer: Sendable {
       note: shownColumns < totalColumns ? "newest \(shownColumns) of \(totalColumns) weeks" : nil,
       gridWidth: min(width, Self.labelWidth + 2 * min(totalColumns, maxColumns(width)) - 1),
       width: width))
-    lines += TextWidth.wrap(statisticsItems(report), separator: " · ", width: width)
+    lines += TextWidth.wrap(statisticsItems(report), separator: separator, width: width, ellipsis: options.isASCII ? "." : "…")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  private var separator: String { options.isASCII ? " - " : " · " }
+
+  private func truncate(_ text: String, to width: Int) -> String {
+    TextWidth.truncate(text, to: width, ellipsis: options.isASCII ? "." : "…")
   }
 
   /// `1,234 commits in the last year`, with whose graph it is when authors were chosen.
@@ -147,7 +153,7 @@ public struct TerminalRenderer: Sendable {
     if TextWidth.columns(of: note) <= room {
       return note + String(repeating: " ", count: right - legendWidth - TextWidth.columns(of: note)) + legend
     }
-    return TextWidth.truncate(note, to: width) + "\n"
+    return truncate(note, to: width) + "\n"
       + String(repeating: " ", count: max(0, right - legendWidth)) + legend
   }
 

@@ -30,7 +30,7 @@ public enum TextWidth {
   }
 
   /// `text` cut to at most `width` columns, with an ellipsis when anything was cut.
-  public static func truncate(_ text: String, to width: Int) -> String {
+  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
     guard columns(of: text) > width else { return text }
     guard width > 0 else { return "" }
     var result = ""
@@ -41,12 +41,14 @@ public enum TextWidth {
       result.append(character)
       used += size
     }
-    return result + "…"
+    return result + ellipsis
   }
 
   /// Items joined by `separator` into lines no wider than `width`; an item wider than a line
   /// is truncated.
-  public static func wrap(_ items: [String], separator: String, width: Int) -> [String] {
+  public static func wrap(
+    _ items: [String], separator: String, width: Int, ellipsis: String = "…"
+  ) -> [String] {
     var lines: [String] = []
     var line = ""
     for item in items {
@@ -55,7 +57,7 @@ public enum TextWidth {
         line = candidate
       } else {
         if !line.isEmpty { lines.append(line) }
-        line = truncate(item, to: width)
+        line = truncate(item, to: width, ellipsis: ellipsis)
       }
     }
     if !line.isEmpty { lines.append(line) }

@@ -1,0 +1,166 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+/// The built executable, beside the test bundle.
+func builtExecutable() throws -> String {
+  let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+  var directory = URL(fileURLWithPath: exe).deletingLastPathComponent()
+  if directory.lastPathComponent == "MacOS" || directory.pathExtension == "xctest" {
+    directory.deleteLastPathComponent()
+  }
+  let path = directory.appendingPathComponent("git-heatmap").path
+  guard FileManager.default.isExecutableFile(atPath: path) else {
+    throw TemporaryRepository.CommandError(description: "git-heatmap is not built at \(path)")
+  }
+  return path
+}
+
+@Suite("The terminal graph, end to end", .serialized)
+struct TerminalEndToEndTests {
+  static func repository() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    let now = Int64(Date().timeIntervalSince1970)
+    for index in 0..<40 {
+      try repo.commit(date: "\(now - Int64(index * index) * 7_000) +0000")
+    }
+    return repo
+  }
+
+  /// Runs the binary in a tmux pane of the given size and returns the screen, with and without
+  /// its colors.
+  static func inTmux(columns: Int, rows: Int, directory: String, command: [String], environment: [String: String]) throws -> (plain: String, colored: String) {
+    let socket = "heatmap-test-\(UUID().uuidString.prefix(8))"
+    let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let marker = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".done").path
+    let script = "cd '\(directory)' && \(quoted); touch '\(marker)'; sleep 60"
+    var tmuxEnvironment = environment
+    tmuxEnvironment["TMUX"] = nil
+    let run = { (arguments: [String]) throws -> String in
+      try TemporaryRepository.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, in: directory, environment: tmuxEnvironment)
+    }
+    // The server outlives the command that starts it: it must not hold open any descriptor that
+    // Foundation's Process watches, or waiting for the starter lasts as long as the server.
+    let start = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script]
+      .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let starter = Process()
+    starter.executableURL = URL(fileURLWithPath: "/bin/bash")
+    let closeInherited = "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
+    starter.arguments = ["-c", closeInherited + start]
+    starter.environment = tmuxEnvironment
+    starter.currentDirectoryURL = URL(fileURLWithPath: directory)
+    starter.standardInput = FileHandle.nullDevice
+    starter.standardOutput = FileHandle.nullDevice
+    starter.standardError = FileHandle.nullDevice
+    try starter.run()
+    starter.waitUntilExit()
+    defer { _ = try? run(["kill-server"]) }
+    defer { try? FileManager.default.removeItem(atPath: marker) }
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: marker) && Date() < deadline {
+      usleep(50_000)
+    }
+    let plain = try run(["capture-pane", "-t", "t", "-p"])
+    let colored = try run(["capture-pane", "-t", "t", "-p", "-e"])
+    return (plain, colored)
+  }
+
+  @Test("in a real 80×20 terminal: colors, a graph that fits, the newest weeks", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+  func tmux() throws {
+    let repo = try Self.repository()
+    var environment = repo.environment
+    environment["TERM"] = "xterm-256color"
+    environment["COLORTERM"] = "truecolor"
+    environment["COLUMNS"] = nil
+    environment["NO_COLOR"] = nil
+    let screen = try Self.inTmux(columns: 80, rows: 20, directory: repo.path, command: [try builtExecutable()], environment: environment)
+    let lines = screen.plain.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "40 commits in the last year")
+    #expect(lines[3].hasPrefix("Mon "))
+    #expect(lines[5].hasPrefix("Wed "))
+    #expect(lines[7].hasPrefix("Fri "))
+    #expect(lines[9].hasPrefix("newest 38 of 53 weeks"))
+    #expect(lines[9].hasSuffix("Less ■ ■ ■ ■ ■ More"))
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    #expect(screen.colored.contains("\u{1B}[38;2;"))
+  }
+
+  @Test("NO_COLOR, a pipe, TERM=dumb and --color never write no escape byte; --color always does")
+  func noColor() throws {
+    let repo = try Self.repository()
+    let binary = try builtExecutable()
+    var base = repo.environment
+    for key in ["NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLORTERM", "COLUMNS"] { base[key] = nil }
+    func run(_ arguments: [String], _ extra: [String: String]) throws -> String {
+      try TemporaryRepository.run(binary, arguments, in: repo.path, environment: base.merging(extra) { $1 })
+    }
+    #expect(!(try run([], ["NO_COLOR": "1", "CLICOLOR_FORCE": "1"])).utf8.contains(0x1B))
+    #expect(!(try run([], [:])).utf8.contains(0x1B))
+    #expect(!(try run(["--color", "never"], ["FORCE_COLOR": "1"])).utf8.contains(0x1B))
+    #expect(try run([], ["CLICOLOR_FORCE": "1"]).utf8.contains(0x1B))
+    #expect(try run(["--color", "always"], ["NO_COLOR": "1"]).utf8.contains(0x1B))
+    #expect(!(try run(["--format", "summary", "--color", "always"], [:])).utf8.contains(0x1B))
+  }
+
+  @Test("the color decision, case by case")
+  func colorDecision() {
+    typealias Case = (mode: String, environment: [String: String], isTerminal: Bool, expected: TerminalOptions.ColorDepth)
+    let cases: [Case] = [
+      ("auto", ["TERM": "xterm"], true, .basic16),
+      ("auto", ["TERM": "xterm-256color"], true, .indexed256),
+      ("auto", ["TERM": "xterm-256color", "COLORTERM": "truecolor"], true, .truecolor),
+      ("auto", ["TERM": "xterm", "TERM_PROGRAM": "Apple_Terminal"], true, .indexed256),
+      ("auto", ["TERM": "dumb"], true, .none),
+      ("auto", ["TERM": "xterm", "NO_COLOR": "1"], true, .none),
+      ("auto", ["TERM": "xterm", "NO_COLOR": ""], true, .basic16),
+      ("auto", ["TERM": "xterm"], false, .none),
+      ("auto", ["CLICOLOR_FORCE": "1"], false, .basic16),
+      ("auto", ["FORCE_COLOR": "3"], false, .truecolor),
+      ("auto", ["FORCE_COLOR": "0"], false, .none),
+      ("never", ["FORCE_COLOR": "1"], true, .none),
+      ("always", ["NO_COLOR": "1"], false, .basic16),
+    ]
+    for item in cases {
+      #expect(Appearance.colorDepth(mode: item.mode, environment: item.environment, stdoutIsTerminal: item.isTerminal) == item.expected, "\(item)")
+    }
+    #expect(Appearance.width(environment: ["COLUMNS": "100"], terminalColumns: 60) == 100)
+    #expect(Appearance.width(environment: ["COLUMNS": "x"], terminalColumns: 60) == 60)
+    #expect(Appearance.width(environment: [:], terminalColumns: nil) == 80)
+    #expect(Appearance.terminalIsDark(environment: ["COLORFGBG": "0;15"]) == false)
+    #expect(Appearance.terminalIsDark(environment: ["COLORFGBG": "15;0"]) == true)
+    #expect(Appearance.terminalIsDark(environment: [:]) == true)
+  }
+
+  @Test("a long window is drawn one calendar year per graph, each with its total")
+  func longWindow() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1577880000 +0000")  // 2020-01-01
+    try repo.commit(date: "1609502400 +0000")  // 2021-01-01
+    try repo.commit(date: "1609588800 +0000")  // 2021-01-02
+    let result = heatmap(["--since", "2020-01-01", "--until", "2021-06-30", "--color", "never"], in: repo.path, environment: ["COLUMNS": "120"])
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "3 commits between 2020-01-01 and 2021-06-30")
+    #expect(lines.contains("2020: 1 commit"))
+    #expect(lines.contains("2021: 2 commits"))
+  }
+
+  @Test("the summary a screen reader reads: one line for the window, one per month")
+  func summary() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1741003200 +0000")  // Monday 2025-03-03
+    try repo.commit(date: "1741089600 +0000")  // Tuesday 2025-03-04
+    try repo.commit(date: "1741093200 +0000")
+    let result = heatmap(["--format", "summary", "--since", "2025-02-01", "--until", "2025-04-30"], in: repo.path)
+    #expect(result.stdout == """
+      Activity between Saturday 1 February 2025 and Wednesday 30 April 2025: 3 commits on 2 days
+      Longest streak: 2 days, Monday 3 March 2025 to Tuesday 4 March 2025. Busiest day: Tuesday 4 March 2025 (2 commits).
+      February 2025: no commits
+      March 2025: 3 commits on 2 days, busiest Tuesday 4 March (2 commits)
+      April 2025: no commits
+
+      """)
+  }
+}
