@@ -36,12 +36,14 @@ enum Command {
     }
     do {
       let run = Run(invocation: invocation, context: context, stderr: stderr)
-      let text = try run.render()
+      let result = try run.render()
       if let output = invocation.output, output != "-" {
-        try write(text, to: output, context: context)
-        if !invocation.isQuiet, let alt = run.alternativeText { stderr.write("\(name): alt text: \(alt)\n") }
+        try write(result.text, to: output, context: context)
+        if !invocation.isQuiet, let alt = result.alternativeText {
+          stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")
+        }
       } else {
-        stdout.write(text)
+        stdout.write(result.text)
       }
       return ExitCode.success
     } catch let error as UsageError {

@@ -104,8 +104,7 @@ enum OptionTable {
 
     OptionSpec(
       long: "theme", kind: .value(placeholder: "theme"), choices: ["github", "github-dark", "auto"],
-      defaultValue: "auto",
-      help: "colors; auto follows the terminal's background (COLORFGBG, else dark) or, in SVG, the viewer's",
+      help: "colors; auto follows the viewer's light or dark mode in SVG, the background (COLORFGBG, else dark) in the terminal [default: github in SVG, auto in the terminal]",
       group: .appearance),
     OptionSpec(
       long: "tint", kind: .value(placeholder: "color"),

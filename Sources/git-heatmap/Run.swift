@@ -14,9 +14,13 @@ struct Run {
   /// The largest offset a commit may carry that still falls on an earlier day: UTC+14, plus slack.
   static let offsetSlackSeconds: Int64 = 26 * 3_600
 
-  var alternativeText: String? { nil }
+  /// What a run produced: the text, and for a graph written to a file, a suggested alt text.
+  struct Output {
+    var text: String
+    var alternativeText: String?
+  }
 
-  func render() throws -> String {
+  func render() throws -> Output {
     let start = startDirectory()
     let repository = try Repository.discover(from: start, environment: context.environment)
     let zone = resolvedZone()
@@ -45,11 +49,30 @@ struct Run {
       repositories: [repository.displayPath], window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
     switch invocation.format {
-    case .csv: return CSVWriter().render(report)
-    case .json: return JSONWriter().render(report)
-    case .summary: return SummaryWriter().render(report)
-    case .terminal, .svg: return terminal(report)
+    case .csv: return Output(text: CSVWriter().render(report))
+    case .json: return Output(text: JSONWriter().render(report))
+    case .summary: return Output(text: SummaryWriter().render(report))
+    case .terminal: return Output(text: terminal(report))
+    case .svg:
+      let renderer = SVGRenderer(options: svgOptions())
+      return Output(
+        text: renderer.render(report, scale: invocation.scale),
+        alternativeText: "Contribution graph of \(renderer.heading(for: report)): \(renderer.description(for: report))")
     }
+  }
+
+  private func svgOptions() -> SVGOptions {
+    var options = SVGOptions()
+    options.theme = invocation.theme.flatMap(SVGOptions.Theme.init(rawValue:)) ?? .github
+    options.tint = invocation.tint
+    options.levelColors = invocation.palette
+    options.cellSize = invocation.cellSize
+    options.spacing = invocation.spacing
+    options.radius = invocation.radius
+    options.isTransparent = invocation.isTransparent
+    options.animates = invocation.animates
+    options.title = invocation.title
+    return options
   }
 
   private func terminal(_ report: ActivityReport) -> String {

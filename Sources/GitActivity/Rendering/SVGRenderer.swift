@@ -1,0 +1,270 @@
+import Foundation
+
+/// How the SVG graph looks.
+public struct SVGOptions: Hashable, Sendable {
+  /// Which colors: fixed light or dark, or light switched to dark by the viewer's preference.
+  public enum Theme: String, Hashable, Sendable, CaseIterable {
+    case github, githubDark = "github-dark", auto
+  }
+
+  public var theme: Theme = .github
+  /// `--tint`: the seed's one-color ramp, on each theme's background.
+  public var tint: RGB?
+  /// `--palette`: five colors, the same in light and dark.
+  public var levelColors: [RGB]?
+  public var cellSize: Double = 11
+  public var spacing: Double = 3
+  public var radius: Double = 2
+  public var isTransparent = false
+  public var animates = false
+  /// The heading; nil names the repository (and the author, when authors were chosen).
+  public var title: String?
+
+  public init() {}
+
+  /// The palette of the light or the dark look, with the tint or colors applied.
+  func palette(dark: Bool) -> Palette {
+    var palette = dark ? Palette.githubDark : Palette.github
+    if let tint { palette = palette.tinted(tint) }
+    if let levelColors { palette = palette.with(levels: levelColors) }
+    return palette
+  }
+}
+
+/// The graph as a standalone SVG 1.1 document in GitHub's look: it renders the same in
+/// browsers, in GitHub's `<img>` and in librsvg, carries each day's numbers, and describes itself
+/// to screen readers. Output is deterministic: the same report and options give the same bytes.
+public struct SVGRenderer: Sendable {
+  public var options: SVGOptions
+
+  public init(options: SVGOptions) {
+    self.options = options
+  }
+
+  /// A graph with an optional heading of its own, as drawn in one document.
+  public struct Panel: Sendable {
+    public var heading: String?
+    public var grid: HeatmapGrid
+
+    public init(heading: String?, grid: HeatmapGrid) {
+      self.heading = heading
+      self.grid = grid
+    }
+  }
+
+  /// The panels of a report: one grid, or one per calendar year for a window over 53 weeks.
+  public static func panels(for report: ActivityReport, scale: LevelScale) -> [Panel] {
+    let grid = HeatmapGrid(activity: report.activity, weekStart: report.window.weekStart, scale: scale)
+    guard grid.columnCount > TerminalRenderer.longWindowWeeks else { return [Panel(heading: nil, grid: grid)] }
+    return grid.splitByYear().map {
+      Panel(heading: "\($0.days.first.year): \(Wording.count(HeatmapMath.sum($0.counts), "commit"))", grid: $0)
+    }
+  }
+
+  /// The heading: the title, or the repository's name and whose graph it is.
+  public func heading(for report: ActivityReport) -> String {
+    if let title = options.title { return title }
+    let names = report.repositories.map { URL(fileURLWithPath: $0).lastPathComponent }
+    var text = names.joined(separator: ", ")
+    if let subject = report.subject { text += " · commits by " + subject }
+    return text
+  }
+
+  /// The whole summary, for `<desc>` and for alt text.
+  public func description(for report: ActivityReport) -> String {
+    let stats = report.statistics
+    var parts = ["\(Wording.count(stats.total, "commit")) \(report.window.phrase) on \(Wording.count(stats.activeDays, "active day"))."]
+    if let longest = stats.longestStreak {
+      parts.append("Longest streak \(Wording.count(longest.days, "day")), \(longest.start.iso) to \(longest.end.iso).")
+    }
+    parts.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
+    if let busiest = stats.busiestDay {
+      parts.append("Busiest day \(Self.spokenDate(busiest.day)) with \(Wording.count(busiest.count, "commit")).")
+    }
+    return parts.joined(separator: " ")
+  }
+
+  public func render(_ report: ActivityReport, scale: LevelScale) -> String {
+    render(report, panels: Self.panels(for: report, scale: scale))
+  }
+
+  /// Draws `panels` stacked, with one legend and the report's summary at the bottom.
+  public func render(_ report: ActivityReport, panels: [Panel]) -> String {
+    let layout = Layout(options: options)
+    let heading = heading(for: report)
+    let summary = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
+    let light = options.palette(dark: options.theme == .githubDark)
+    let dark = options.palette(dark: true)
+
+    var body: [String] = []
+    var y = layout.padding
+    let headingSize = layout.fontSize * 1.3
+    y += headingSize
+    body.append(#"<text class="heading" x="\#(n(layout.padding))" y="\#(n(y))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(heading))</text>"#)
+    y += layout.fontSize * 0.9
+    var gridRight = 0.0
+    for (number, panel) in panels.enumerated() {
+      if let subheading = panel.heading {
+        y += layout.fontSize * 1.2
+        body.append(#"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(subheading))</text>"#)
+        y += layout.fontSize * 0.5
+      }
+      let (elements, bottom, right) = drawPanel(panel.grid, top: y, layout: layout, palette: light, number: number)
+      body += elements
+      y = bottom
+      gridRight = max(gridRight, right)
+    }
+    // The footer: summary at the left, legend at the right.
+    y += layout.fontSize * 0.8
+    let legend = layout.legendWidth
+    let summaryWidth = layout.textWidth(summary)
+    let contentRight = max(gridRight, layout.padding + summaryWidth + layout.fontSize * 1.5 + legend, layout.padding + layout.textWidth(heading, size: headingSize))
+    let baseline = y + layout.fontSize
+    body.append(#"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#)
+    body += drawLegend(right: contentRight, baseline: baseline, layout: layout, palette: light)
+    let width = (contentRight + layout.padding).rounded(.up)
+    let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)
+
+    var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    out += #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="heatmap-title heatmap-desc" font-family="\#(Self.fontStack)" font-size="\#(n(layout.fontSize))">"# + "\n"
+    out += #"<title id="heatmap-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
+    out += #"<desc id="heatmap-desc">\#(TextEscaping.xml(description(for: report)))</desc>"# + "\n"
+    out += "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
+    if !options.isTransparent {
+      out += #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"# + "\n"
+    }
+    out += body.joined(separator: "\n") + "\n</svg>\n"
+    return out
+  }
+
+  /// Month labels, weekday labels and cells of one grid, from `top` down.
+  private func drawPanel(
+    _ grid: HeatmapGrid, top: Double, layout: Layout, palette: Palette, number: Int
+  ) -> (elements: [String], bottom: Double, right: Double) {
+    var elements: [String] = []
+    let pitch = layout.pitch
+    let left = layout.padding + layout.weekdayLabelWidth
+    let monthBaseline = top + layout.fontSize
+    let gridTop = monthBaseline + layout.fontSize * 0.5
+    let labelColumns = Int((layout.textWidth("May") + layout.fontSize * 0.5) / pitch) + 1
+    for label in grid.monthLabels(labelColumns: labelColumns) {
+      elements.append(#"<text class="label" x="\#(n(left + Double(label.column) * pitch))" y="\#(n(monthBaseline))">\#(label.text)</text>"#)
+    }
+    for row in grid.labelledRows {
+      let centre = gridTop + Double(row) * pitch + options.cellSize / 2
+      elements.append(#"<text class="label" x="\#(n(layout.padding))" y="\#(n(centre + layout.fontSize * 0.35))">\#(grid.weekday(ofRow: row).shortName)</text>"#)
+    }
+    var index = 0
+    while index < grid.counts.count {
+      let first = grid.days.first.advanced(by: index)
+      let (year, month, _) = first.components
+      let end = min(grid.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
+      elements.append(#"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
+      for dayIndex in index..<end {
+        let (column, row) = grid.position(of: dayIndex)
+        let day = grid.days.first.advanced(by: dayIndex)
+        let count = grid.counts[dayIndex]
+        let level = grid.levels[dayIndex]
+        var attributes = #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(palette.levels[level].hex)""#
+        if options.animates { attributes += #" style="animation-delay:\#(n(Double(column) * 0.03))s""# }
+        attributes += #" data-date="\#(day.iso)" data-count="\#(count)" data-level="\#(level)""#
+        elements.append("<rect \(attributes)><title>\(Self.tooltip(count: count, day: day))</title></rect>")
+      }
+      elements.append("</g>")
+      index = end
+    }
+    let bottom = gridTop + Double(HeatmapGrid.rows) * pitch - options.spacing
+    let right = left + Double(grid.columnCount) * pitch - options.spacing
+    return (elements, bottom, right)
+  }
+
+  private func drawLegend(right: Double, baseline: Double, layout: Layout, palette: Palette) -> [String] {
+    var elements: [String] = []
+    let cell = layout.legendCell
+    var x = right - layout.legendWidth
+    elements.append(#"<text class="label" x="\#(n(x))" y="\#(n(baseline))">Less</text>"#)
+    x += layout.textWidth("Less") + layout.fontSize * 0.4
+    for level in 0...HeatmapMath.levelCount {
+      elements.append(#"<rect class="legend l\#(level)" x="\#(n(x))" y="\#(n(baseline - cell + layout.fontSize * 0.1))" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(min(options.radius, cell / 2)))" ry="\#(n(min(options.radius, cell / 2)))" fill="\#(palette.levels[level].hex)"/>"#)
+      x += cell + layout.legendGap
+    }
+    x += layout.fontSize * 0.4 - layout.legendGap
+    elements.append(#"<text class="label" x="\#(n(x))" y="\#(n(baseline))">More</text>"#)
+    return elements
+  }
+
+  private func style(light: Palette, dark: Palette) -> String {
+    var css = ""
+    css += "text { fill: \(light.text.hex); }\n"
+    css += ".heading, .summary { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"
+    css += ".day, .legend { shape-rendering: geometricPrecision; }\n"
+    if options.theme == .auto {
+      css += "@media (prefers-color-scheme: dark) {\n"
+      css += "  .background { fill: \(dark.background.hex); }\n"
+      css += "  text { fill: \(dark.text.hex); }\n"
+      css += "  .heading, .summary { fill: #e6edf3; }\n"
+      for level in 0...HeatmapMath.levelCount {
+        css += "  .l\(level) { fill: \(dark.levels[level].hex); }\n"
+      }
+      css += "}\n"
+    }
+    if options.animates {
+      css += "@keyframes reveal { from { opacity: 0; transform: scale(0.3); } to { opacity: 1; transform: scale(1); } }\n"
+      css += ".day { transform-box: fill-box; transform-origin: center; animation: reveal 0.4s cubic-bezier(0.34, 1.56, 0.64, 1) both; }\n"
+      css += "@media (prefers-reduced-motion: reduce) { .day { animation: none; } }\n"
+    }
+    return css
+  }
+
+  /// `3 commits on Monday, March 3, 2025`, `No commits on Sunday, March 2, 2025`.
+  public static func tooltip(count: Int, day: Day) -> String {
+    let what = count == 0 ? "No commits" : Wording.count(count, "commit")
+    return "\(what) on \(spokenDate(day))"
+  }
+
+  /// `Monday, March 3, 2025`.
+  static func spokenDate(_ day: Day) -> String {
+    let (year, month, dayOfMonth) = day.components
+    let weekday = Weekday(rawValue: day.weekday)?.name ?? ""
+    return "\(weekday), \(HeatmapGrid.fullMonthNames[month - 1]) \(dayOfMonth), \(year)"
+  }
+
+  /// The system font stack GitHub uses, ending in a generic family; no web fonts.
+  static let fontStack = "-apple-system, BlinkMacSystemFont, &apos;Segoe UI&apos;, &apos;Noto Sans&apos;, Helvetica, Arial, sans-serif"
+
+  /// Measurements derived from the cell size, with text widths estimated generously.
+  struct Layout {
+    let options: SVGOptions
+    var pitch: Double { options.cellSize + options.spacing }
+    var fontSize: Double { min(max(9, options.cellSize + 1), 22) }
+    var padding: Double { max(10, fontSize) }
+    var legendCell: Double { min(options.cellSize, fontSize) }
+    var legendGap: Double { max(2, min(options.spacing, 4)) }
+    var weekdayLabelWidth: Double { textWidth("Wed") + fontSize * 0.5 }
+    var legendWidth: Double {
+      textWidth("Less") + textWidth("More") + fontSize * 0.8 + 5 * legendCell + 4 * legendGap
+    }
+
+    /// A width no smaller than the text's in any common sans-serif font: 0.62 em per character,
+    /// 0.7 for capitals and digits, 1.1 for wide characters, plus 10%.
+    func textWidth(_ text: String, size: Double? = nil) -> Double {
+      let size = size ?? fontSize
+      let ems = text.unicodeScalars.reduce(0.0) { total, scalar in
+        if TextWidth.columns(of: scalar) == 2 { return total + 1.1 }
+        if scalar.properties.isUppercase || ("0"..."9").contains(scalar) || scalar == "W" || scalar == "m" { return total + 0.72 }
+        return total + 0.62
+      }
+      return ems * size * 1.1
+    }
+  }
+}
+
+/// A number as SVG writes it: at most two decimals, no trailing zeros.
+@inline(__always)
+func n(_ value: Double) -> String {
+  let rounded = (value * 100).rounded() / 100
+  if rounded == rounded.rounded() { return String(Int(rounded)) }
+  var text = String(format: "%.2f", rounded)
+  while text.hasSuffix("0") { text.removeLast() }
+  return text
+}
