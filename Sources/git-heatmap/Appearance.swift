@@ -56,7 +56,8 @@ enum Appearance {
   }
 
   /// The palette for a theme name, with `--tint` or `--palette` applied.
-  static func palette(theme: String?, isDarkByDefault: Bool, tint: RGB?, colors: [RGB]?) -> Palette {
+  static func palette(theme: String?, isDarkByDefault: Bool, tint: RGB?, colors: [RGB]?) -> Palette
+  {
     var palette: Palette
     switch theme {
     case "github": palette = .github

@@ -33,7 +33,8 @@ struct ArgumentParser {
     func record(_ spec: OptionSpec, _ value: String) throws(UsageError) {
       if !spec.choices.isEmpty && !spec.choices.contains(value) {
         throw UsageError(
-          message: "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
+          message:
+            "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
       }
       result.values[spec.long, default: []].append(value)
     }

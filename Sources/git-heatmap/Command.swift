@@ -74,7 +74,8 @@ enum Command {
     return "\(name) \(version) (libgit2 \(libgit2Version), Swift \(swift))\n"
   }
 
-  private static func write(_ text: String, to output: String, context: RunContext) throws(Failure) {
+  private static func write(_ text: String, to output: String, context: RunContext) throws(Failure)
+  {
     let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
     do {
       try OutputFile.write(text, to: path)

@@ -17,9 +17,11 @@ final class FileDescriptorSink: TextSink {
   func write(_ text: String) {
     var text = text
     text.withUTF8 { buffer in
+      guard let base = buffer.baseAddress else { return }
       var offset = 0
       while offset < buffer.count {
-        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = Foundation.write(
+          descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return  // A closed pipe: nothing more can be said.
@@ -58,7 +60,8 @@ struct RunContext {
     context.stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     context.stderrIsTerminal = isatty(STDERR_FILENO) == 1
     var size = winsize()
-    if context.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+    if context.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
+    {
       context.terminalColumns = Int(size.ws_col)
     }
     return context

@@ -42,7 +42,8 @@ struct Invocation {
   var wantsHelp = false
   var wantsVersion = false
 
-  static let dateHint = "expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"
+  static let dateHint =
+    "expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     wantsHelp = parsed.has("help")
@@ -55,9 +56,12 @@ struct Invocation {
     excludesMerges = parsed.has("no-merges")
     authorPatterns = parsed.all("author")
     exclusions = parsed.all("exclude-author")
-    for (option, pattern) in authorPatterns.map({ ("author", $0) }) + exclusions.map({ ("exclude-author", $0) }) {
+    for (option, pattern) in authorPatterns.map({ ("author", $0) })
+      + exclusions.map({ ("exclude-author", $0) })
+    {
       if let problem = AuthorFilter.problem(with: pattern) {
-        throw UsageError(message: "invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
+        throw UsageError(
+          message: "invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
       }
     }
     isMe = parsed.has("me")
@@ -67,7 +71,8 @@ struct Invocation {
     if let weeks = parsed.last("weeks") {
       guard let number = Int(weeks), WindowRequest.weekRange.contains(number) else {
         throw UsageError(
-          message: "invalid value '\(weeks)' for '--weeks <n>': expected a whole number from 1 to 530")
+          message:
+            "invalid value '\(weeks)' for '--weeks <n>': expected a whole number from 1 to 530")
       }
       window.weeks = number
     }
@@ -76,11 +81,15 @@ struct Invocation {
     window.until = try Self.date(parsed, "until")
     if let year = parsed.last("year") {
       guard let number = Int(year), (1...9999).contains(number), year.count == 4 else {
-        throw UsageError(message: "invalid value '\(year)' for '--year <yyyy>': expected a year such as 2024")
+        throw UsageError(
+          message: "invalid value '\(year)' for '--year <yyyy>': expected a year such as 2024")
       }
       window.year = number
     }
-    for (a, b) in [("year", "since"), ("year", "until"), ("year", "weeks"), ("year", "end"), ("since", "weeks"), ("end", "until")]
+    for (a, b) in [
+      ("year", "since"), ("year", "until"), ("year", "weeks"), ("year", "end"), ("since", "weeks"),
+      ("end", "until"),
+    ]
     where parsed.has(a) && parsed.has(b) {
       throw UsageError(message: "'--\(a)' cannot be combined with '--\(b)'")
     }
@@ -95,7 +104,9 @@ struct Invocation {
         self.zone = .zone(parsedZone)
       } else {
         throw UsageError(
-          message: "invalid value '\(zone)' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM")
+          message:
+            "invalid value '\(zone)' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM"
+        )
       }
     }
     try parseAppearance(parsed)
@@ -104,13 +115,17 @@ struct Invocation {
       self.format = Format(rawValue: format) ?? .terminal
     } else if let output, output != "-" {
       let lowered = output.lowercased()
-      if let match = Format.allCases.first(where: { $0 != .terminal && $0 != .summary && lowered.hasSuffix("." + $0.rawValue) }) {
+      if let match = Format.allCases.first(where: {
+        $0 != .terminal && $0 != .summary && lowered.hasSuffix("." + $0.rawValue)
+      }) {
         self.format = match
       } else if lowered.hasSuffix(".txt") {
         self.format = .summary
       } else {
         throw UsageError(
-          message: "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .csv, .json or .txt")
+          message:
+            "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .csv, .json or .txt"
+        )
       }
     }
   }
@@ -120,15 +135,21 @@ struct Invocation {
     if let tint = parsed.last("tint") {
       guard let color = RGB(parsing: tint) else {
         throw UsageError(
-          message: "invalid value '\(tint)' for '--tint <color>': expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))")
+          message:
+            "invalid value '\(tint)' for '--tint <color>': expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))"
+        )
       }
       self.tint = color
     }
     if let palette = parsed.last("palette") {
-      let colors = palette.split(separator: ",", omittingEmptySubsequences: false).map { RGB(parsing: String($0).trimmingCharacters(in: .whitespaces)) }
+      let colors = palette.split(separator: ",", omittingEmptySubsequences: false).map {
+        RGB(parsing: String($0).trimmingCharacters(in: .whitespaces))
+      }
       guard colors.count == 5, colors.allSatisfy({ $0 != nil }) else {
         throw UsageError(
-          message: "invalid value '\(palette)' for '--palette <colors>': expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39")
+          message:
+            "invalid value '\(palette)' for '--palette <colors>': expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39"
+        )
       }
       self.palette = colors.compactMap { $0 }
     }
@@ -152,12 +173,16 @@ struct Invocation {
     guard let text = parsed.last(option) else { return nil }
     guard let value = Double(text), value.isFinite, range.contains(value) else {
       throw UsageError(
-        message: "invalid value '\(text)' for '--\(option) <px>': expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        message:
+          "invalid value '\(text)' for '--\(option) <px>': expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+      )
     }
     return value
   }
 
-  private static func date(_ parsed: ParsedArguments, _ option: String) throws(UsageError) -> DateExpression? {
+  private static func date(_ parsed: ParsedArguments, _ option: String) throws(UsageError)
+    -> DateExpression?
+  {
     guard let text = parsed.last(option) else { return nil }
     guard let expression = DateExpression(parsing: text) else {
       throw UsageError(message: "invalid value '\(text)' for '--\(option) <date>': \(dateHint)")

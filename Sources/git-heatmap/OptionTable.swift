@@ -53,7 +53,8 @@ enum OptionTable {
       long: "directory", short: "C", kind: .value(placeholder: "path"), completes: .directories,
       help: "run as if started in <path>", group: .repository),
 
-    OptionSpec(long: "all", kind: .flag, help: "every ref under refs/, plus HEAD", group: .revisions),
+    OptionSpec(
+      long: "all", kind: .flag, help: "every ref under refs/, plus HEAD", group: .revisions),
     OptionSpec(long: "branches", kind: .flag, help: "every branch", group: .revisions),
     OptionSpec(long: "no-merges", kind: .flag, help: "leave out merge commits", group: .revisions),
     OptionSpec(
@@ -67,7 +68,8 @@ enum OptionTable {
     OptionSpec(
       long: "exclude-author", kind: .value(placeholder: "regex"), isRepeatable: true,
       help: "leave out matching authors (after --author; repeatable)", group: .authors),
-    OptionSpec(long: "me", kind: .flag, help: "only you: the user.email of git config", group: .authors),
+    OptionSpec(
+      long: "me", kind: .flag, help: "only you: the user.email of git config", group: .authors),
     OptionSpec(
       long: "no-mailmap", kind: .flag, help: "identities as written, without .mailmap",
       group: .authors),
@@ -79,10 +81,13 @@ enum OptionTable {
       long: "end", kind: .value(placeholder: "date"), defaultValue: "today",
       help: "the last day of the graph", group: .window),
     OptionSpec(
-      long: "since", kind: .value(placeholder: "date"), help: "the first day (YYYY-MM-DD, 'today', '6 months ago')",
+      long: "since", kind: .value(placeholder: "date"),
+      help: "the first day (YYYY-MM-DD, 'today', '6 months ago')",
       group: .window),
-    OptionSpec(long: "until", kind: .value(placeholder: "date"), help: "the last day", group: .window),
-    OptionSpec(long: "year", kind: .value(placeholder: "yyyy"), help: "one calendar year", group: .window),
+    OptionSpec(
+      long: "until", kind: .value(placeholder: "date"), help: "the last day", group: .window),
+    OptionSpec(
+      long: "year", kind: .value(placeholder: "yyyy"), help: "one calendar year", group: .window),
     OptionSpec(
       long: "week-start", kind: .value(placeholder: "day"),
       choices: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
@@ -103,12 +108,15 @@ enum OptionTable {
       defaultValue: "stdout", help: "write to <file> ('-' is stdout), atomically", group: .output),
 
     OptionSpec(
-      long: "theme", kind: .value(placeholder: "theme"), choices: ["github", "github-dark", "auto"],
-      help: "colors; auto follows the viewer's light or dark mode in SVG, the background (COLORFGBG, else dark) in the terminal [default: github in SVG, auto in the terminal]",
+      long: "theme", kind: .value(placeholder: "theme"),
+      choices: ["github", "github-dark", "auto"],
+      help:
+        "colors; auto follows the viewer's light or dark mode in SVG, the background (COLORFGBG, else dark) in the terminal [default: github in SVG, auto in the terminal]",
       group: .appearance),
     OptionSpec(
       long: "tint", kind: .value(placeholder: "color"),
-      help: "one color ramp from a name (green, blue, red, orange, purple, pink, yellow, teal, gray) or #rrggbb",
+      help:
+        "one color ramp from a name (green, blue, red, orange, purple, pink, yellow, teal, gray) or #rrggbb",
       group: .appearance),
     OptionSpec(
       long: "palette", kind: .value(placeholder: "colors"),
@@ -118,25 +126,31 @@ enum OptionTable {
       defaultValue: "github", help: "how counts become levels", group: .appearance),
     OptionSpec(
       long: "color", kind: .value(placeholder: "when"), choices: ["auto", "always", "never"],
-      defaultValue: "auto", help: "color in the terminal; auto also reads NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR",
+      defaultValue: "auto",
+      help: "color in the terminal; auto also reads NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR",
       group: .appearance),
     OptionSpec(long: "ascii", kind: .flag, help: "ASCII characters only", group: .appearance),
     OptionSpec(
-      long: "title", kind: .value(placeholder: "text"), help: "SVG: the heading (default: the repository)",
+      long: "title", kind: .value(placeholder: "text"),
+      help: "SVG: the heading (default: the repository)",
       group: .appearance),
     OptionSpec(
-      long: "cell-size", kind: .value(placeholder: "px"), defaultValue: "11", help: "SVG: the side of a day cell (4-40)",
+      long: "cell-size", kind: .value(placeholder: "px"), defaultValue: "11",
+      help: "SVG: the side of a day cell (4-40)",
       group: .appearance),
     OptionSpec(
-      long: "spacing", kind: .value(placeholder: "px"), defaultValue: "3", help: "SVG: the gap between cells (0-20)",
+      long: "spacing", kind: .value(placeholder: "px"), defaultValue: "3",
+      help: "SVG: the gap between cells (0-20)",
       group: .appearance),
     OptionSpec(
-      long: "radius", kind: .value(placeholder: "px"), defaultValue: "2", help: "SVG: the corner radius of cells",
+      long: "radius", kind: .value(placeholder: "px"), defaultValue: "2",
+      help: "SVG: the corner radius of cells",
       group: .appearance),
     OptionSpec(
       long: "transparent", kind: .flag, help: "SVG: no background", group: .appearance),
     OptionSpec(
-      long: "animate", kind: .flag, help: "SVG: cells fade in week by week (not under reduced motion)",
+      long: "animate", kind: .flag,
+      help: "SVG: cells fade in week by week (not under reduced motion)",
       group: .appearance),
 
     OptionSpec(

@@ -11,10 +11,14 @@ enum OutputFile {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
       throw Failure(message: "cannot write '\(path)': it is a directory")
     }
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
       throw Failure(message: "cannot write '\(path)': no such directory '\(directory)'")
     }
     let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"

@@ -27,10 +27,13 @@ struct Run {
     let today = Day(context.now, in: todayZone(zone))
     let window = invocation.window.resolve(today: today)
 
-    var filter = AuthorFilter(patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
+    var filter = AuthorFilter(
+      patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
     if invocation.isMe {
       guard let email = try repository.configString("user.email"), !email.isEmpty else {
-        throw Command.Failure(message: "--me needs user.email in git config: git config --global user.email you@example.com")
+        throw Command.Failure(
+          message:
+            "--me needs user.email in git config: git config --global user.email you@example.com")
       }
       filter.ownEmails.append(email)
     }
@@ -44,7 +47,8 @@ struct Run {
     let options = ActivityOptions(
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
-    let activity = DailyActivity(histories: [(history, mailmap)], days: window.days, options: options)
+    let activity = DailyActivity(
+      histories: [(history, mailmap)], days: window.days, options: options)
     let report = ActivityReport(
       repositories: [repository.displayPath], window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
@@ -57,7 +61,9 @@ struct Run {
       let renderer = SVGRenderer(options: svgOptions())
       return Output(
         text: renderer.render(report, scale: invocation.scale),
-        alternativeText: "Contribution graph of \(renderer.heading(for: report)): \(renderer.description(for: report))")
+        alternativeText:
+          "Contribution graph of \(renderer.heading(for: report)): \(renderer.description(for: report))"
+      )
     }
   }
 
@@ -81,11 +87,13 @@ struct Run {
       mode: invocation.colorMode, environment: context.environment,
       stdoutIsTerminal: context.stdoutIsTerminal && !writesFile)
     let palette = Appearance.palette(
-      theme: invocation.theme, isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),
+      theme: invocation.theme,
+      isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),
       tint: invocation.tint, colors: invocation.palette)
     let options = TerminalOptions(
       colorDepth: depth, palette: palette, isASCII: invocation.isASCII,
-      width: Appearance.width(environment: context.environment, terminalColumns: context.terminalColumns))
+      width: Appearance.width(
+        environment: context.environment, terminalColumns: context.terminalColumns))
     return TerminalRenderer(options: options).render(report, scale: invocation.scale)
   }
 

@@ -49,9 +49,12 @@ public final class TemporaryRepository {
 
   /// Runs git here and returns its standard output; throws with its stderr when it fails.
   @discardableResult
-  public func git(_ arguments: [String], environment extra: [String: String] = [:], input: Data? = nil) throws -> String {
+  public func git(
+    _ arguments: [String], environment extra: [String: String] = [:], input: Data? = nil
+  ) throws -> String {
     try TemporaryRepository.run(
-      "/usr/bin/git", arguments, in: path, environment: environment.merging(extra) { $1 }, input: input)
+      "/usr/bin/git", arguments, in: path, environment: environment.merging(extra) { $1 },
+      input: input)
   }
 
   /// Makes a commit with fixed dates. `date` is git's raw form, `1700000000 +0100`.
@@ -84,13 +87,17 @@ public final class TemporaryRepository {
   }
 
   /// Commits per day as git prints them: `git log --date=format:%Y-%m-%d --format=%ad ARGS`.
-  public func gitDays(_ arguments: [String] = [], placeholder: String = "%ad", local: String? = nil) throws -> [String: Int] {
+  public func gitDays(_ arguments: [String] = [], placeholder: String = "%ad", local: String? = nil)
+    throws -> [String: Int]
+  {
     let format = local == nil ? "format:%Y-%m-%d" : "format-local:%Y-%m-%d"
     let output = try git(
       ["log", "--date=\(format)", "--format=\(placeholder)"] + arguments,
       environment: local.map { ["TZ": $0] } ?? [:])
     var days: [String: Int] = [:]
-    for line in output.split(separator: "\n") where !line.isEmpty { days[String(line), default: 0] += 1 }
+    for line in output.split(separator: "\n") where !line.isEmpty {
+      days[String(line), default: 0] += 1
+    }
     return days
   }
 

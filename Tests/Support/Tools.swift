@@ -8,7 +8,8 @@ public enum Tools {
 
   /// Runs `Scripts/svglint` on `svg` and returns its complaints, or nil when the file is valid.
   public static func svglint(_ svg: String) throws -> String? {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).svg")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lint-\(UUID().uuidString).svg")
     try svg.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     let process = Process()
@@ -20,30 +21,46 @@ public enum Tools {
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return process.terminationStatus == 0 ? nil : "exit \(process.terminationStatus): " + String(decoding: data, as: UTF8.self)
+    return process.terminationStatus == 0
+      ? nil : "exit \(process.terminationStatus): " + String(decoding: data, as: UTF8.self)
   }
 
   /// The color of every pixel of `svg` rendered by librsvg at 1:1, as a lookup by position.
-  public static func rasterize(_ svg: String) throws -> (width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("raster-\(UUID().uuidString)")
+  public static func rasterize(_ svg: String) throws -> (
+    width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)
+  ) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "raster-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let svgFile = directory.appendingPathComponent("in.svg").path
     let pngFile = directory.appendingPathComponent("out.png").path
     try svg.write(toFile: svgFile, atomically: true, encoding: .utf8)
     let environment = ProcessInfo.processInfo.environment
-    try TemporaryRepository.run("/usr/bin/rsvg-convert", [svgFile, "-o", pngFile], in: directory.path, environment: environment)
+    try TemporaryRepository.run(
+      "/usr/bin/rsvg-convert", [svgFile, "-o", pngFile], in: directory.path,
+      environment: environment)
     // ImageMagick writes raw RGB bytes; the size comes from identify.
-    let size = try TemporaryRepository.run("/usr/bin/identify", ["-format", "%w %h", pngFile], in: directory.path, environment: environment)
-      .split(separator: " ").compactMap { Int($0) }
-    guard size.count == 2 else { throw TemporaryRepository.CommandError(description: "identify: \(size)") }
+    let size = try TemporaryRepository.run(
+      "/usr/bin/identify", ["-format", "%w %h", pngFile], in: directory.path,
+      environment: environment
+    )
+    .split(separator: " ").compactMap { Int($0) }
+    guard size.count == 2 else {
+      throw TemporaryRepository.CommandError(description: "identify: \(size)")
+    }
     let rgbFile = directory.appendingPathComponent("out.rgb").path
-    try TemporaryRepository.run("/usr/bin/convert", [pngFile, "-depth", "8", "-alpha", "off", "rgb:" + rgbFile], in: directory.path, environment: environment)
+    try TemporaryRepository.run(
+      "/usr/bin/convert", [pngFile, "-depth", "8", "-alpha", "off", "rgb:" + rgbFile],
+      in: directory.path, environment: environment)
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rgbFile)))
     let (width, height) = (size[0], size[1])
-    return (width, height, { x, y in
-      let offset = (y * width + x) * 3
-      return (bytes[offset], bytes[offset + 1], bytes[offset + 2])
-    })
+    return (
+      width, height,
+      { x, y in
+        let offset = (y * width + x) * 3
+        return (bytes[offset], bytes[offset + 1], bytes[offset + 2])
+      }
+    )
   }
 }

@@ -14,12 +14,14 @@ struct RunResult {
 /// Runs git-heatmap in-process, in `directory`, with the repository's clean environment.
 func heatmap(
   _ arguments: [String], in directory: String, environment: [String: String] = [:],
-  now: Date = Date(timeIntervalSince1970: 1_735_000_000), timeZone: TimeZone = TimeZone(identifier: "UTC")!
+  now: Date = Date(timeIntervalSince1970: 1_735_000_000),
+  timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
 ) -> RunResult {
   var base = ProcessInfo.processInfo.environment
   for key in base.keys where key.hasPrefix("GIT_") { base[key] = nil }
   var context = RunContext(
-    arguments: arguments, environment: base.merging(environment) { $1 }, currentDirectory: directory)
+    arguments: arguments, environment: base.merging(environment) { $1 }, currentDirectory: directory
+  )
   context.now = now
   context.localTimeZone = timeZone
   let out = StringSink()

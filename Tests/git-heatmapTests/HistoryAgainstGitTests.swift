@@ -35,7 +35,9 @@ struct HistoryAgainstGitTests {
     // Only --all reaches this one.
     try repo.git(["checkout", "-q", "-b", "unmerged"])
     try repo.commit(date: "1710600000 +0530", author: "Hedy", email: "hedy@example.net")
-    try repo.commit(date: "1710650000 +0530", author: "Hedy", email: "hedy@example.net", committerDate: "1720650000 +0000")
+    try repo.commit(
+      date: "1710650000 +0530", author: "Hedy", email: "hedy@example.net",
+      committerDate: "1720650000 +0000")
     try repo.git(["checkout", "-q", "main"])
     // The mailmap: git matches commit emails case-insensitively, and so must we.
     try """
@@ -63,7 +65,8 @@ struct HistoryAgainstGitTests {
       (["^side", "main"], ["^side", "main"], nil, "%ad"),
       (["side...unmerged"], ["side...unmerged"], nil, "%ad"),
     ] as [([String], [String], String?, String)])
-  func csvEqualsGitLog(ours: [String], theirs: [String], zone: String?, placeholder: String) throws {
+  func csvEqualsGitLog(ours: [String], theirs: [String], zone: String?, placeholder: String) throws
+  {
     let repo = try Self.makeRepository()
     let result = heatmap(["--format", "csv"] + Self.window + ours, in: repo.path)
     #expect(result.status == 0, "\(result.stderr)")
@@ -76,7 +79,8 @@ struct HistoryAgainstGitTests {
   @Test("every day of the window has a row, zeros included, oldest first")
   func csvRows() throws {
     let repo = try Self.makeRepository()
-    let result = heatmap(["--format", "csv", "--since", "2024-03-08", "--until", "2024-03-11"], in: repo.path)
+    let result = heatmap(
+      ["--format", "csv", "--since", "2024-03-08", "--until", "2024-03-11"], in: repo.path)
     #expect(
       result.stdout == "date,count\n2024-03-08,0\n2024-03-09,3\n2024-03-10,7\n2024-03-11,1\n")
   }
@@ -84,13 +88,15 @@ struct HistoryAgainstGitTests {
   @Test("an author filter matches the mailmapped name, like git log --use-mailmap --author")
   func authorFilterThroughMailmap() throws {
     let repo = try Self.makeRepository()
-    let result = heatmap(["--format", "csv", "--author", "lovelace", "--all"] + Self.window, in: repo.path)
+    let result = heatmap(
+      ["--format", "csv", "--author", "lovelace", "--all"] + Self.window, in: repo.path)
     let expected = try repo.gitDays(["--all", "--use-mailmap", "-i", "--author=lovelace"])
     #expect(nonZeroDays(result.stdout) == expected)
     #expect(expected.values.reduce(0, +) == 12)
 
     let excluded = heatmap(
-      ["--format", "csv", "--all", "--exclude-author", "lovelace|hopper"] + Self.window, in: repo.path)
+      ["--format", "csv", "--all", "--exclude-author", "lovelace|hopper"] + Self.window,
+      in: repo.path)
     #expect(nonZeroDays(excluded.stdout).values.reduce(0, +) == 3)
   }
 
@@ -102,8 +108,11 @@ struct HistoryAgainstGitTests {
       let json = try #require(
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
       let authors = try #require(json["authors"] as? [[String: Any]])
-      let ours = Set(authors.map { "\($0["commits"] ?? 0)\t\($0["name"] ?? "") <\($0["email"] ?? "")>" })
-      let shortlog = try repo.git(["shortlog", "-sne", "HEAD"] + extra.filter { $0 != "--all" } + (extra.contains("--all") ? ["--all"] : []))
+      let ours = Set(
+        authors.map { "\($0["commits"] ?? 0)\t\($0["name"] ?? "") <\($0["email"] ?? "")>" })
+      let shortlog = try repo.git(
+        ["shortlog", "-sne", "HEAD"] + extra.filter { $0 != "--all" }
+          + (extra.contains("--all") ? ["--all"] : []))
       let theirs = Set(
         shortlog.split(separator: "\n").map {
           $0.trimmingCharacters(in: .whitespaces)
@@ -118,7 +127,9 @@ struct HistoryAgainstGitTests {
     let repo = try Self.makeRepository()
     let result = heatmap(["--format", "json", "--no-mailmap"] + Self.window, in: repo.path)
     #expect(result.stdout.contains("\"email\": \"ADA@Example.COM\""))
-    #expect(!heatmap(["--format", "json"] + Self.window, in: repo.path).stdout.contains("ADA@Example.COM"))
+    #expect(
+      !heatmap(["--format", "json"] + Self.window, in: repo.path).stdout.contains("ADA@Example.COM")
+    )
   }
 
   @Test("a bare repository reads HEAD:.mailmap, and mailmap.file is honoured")
@@ -133,7 +144,9 @@ struct HistoryAgainstGitTests {
     let shortlog = try TemporaryRepository.run(
       "/usr/bin/git", ["shortlog", "-sne", "HEAD"], in: clone, environment: bare.environment)
     #expect(shortlog.contains("13\tAda Lovelace <ada@example.com>"))
-    #expect(result.stdout.contains("\"name\": \"Ada Lovelace\", \"email\": \"ada@example.com\", \"commits\": 13"))
+    #expect(
+      result.stdout.contains(
+        "\"name\": \"Ada Lovelace\", \"email\": \"ada@example.com\", \"commits\": 13"))
 
     try "Grace M. Hopper <grace@navy.mil>\n".write(
       toFile: repo.root.path + "/extra.mailmap", atomically: true, encoding: .utf8)

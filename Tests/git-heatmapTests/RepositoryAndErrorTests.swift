@@ -23,15 +23,18 @@ struct RepositoryAndErrorTests {
     let sub = repo.path + "/a/b"
     try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
     #expect(nonZeroDays(heatmap(Self.window, in: sub).stdout) == expected)
-    #expect(nonZeroDays(heatmap(Self.window + ["-C", "repo/a"], in: repo.root.path).stdout) == expected)
+    #expect(
+      nonZeroDays(heatmap(Self.window + ["-C", "repo/a"], in: repo.root.path).stdout) == expected)
     #expect(nonZeroDays(heatmap(Self.window + ["-Crepo"], in: repo.root.path).stdout) == expected)
     #expect(
-      nonZeroDays(heatmap(Self.window, in: "/", environment: ["GIT_DIR": repo.path + "/.git"]).stdout)
+      nonZeroDays(
+        heatmap(Self.window, in: "/", environment: ["GIT_DIR": repo.path + "/.git"]).stdout)
         == expected)
     try repo.git(["clone", "-q", "--bare", repo.path, repo.root.path + "/bare.git"])
     #expect(nonZeroDays(heatmap(Self.window, in: repo.root.path + "/bare.git").stdout) == expected)
     try repo.git(["worktree", "add", "-q", "-b", "other", repo.root.path + "/wt"])
-    let worktree = TemporaryRepository(existing: repo.root.path + "/wt", root: repo.root.appendingPathComponent("unused"))
+    let worktree = TemporaryRepository(
+      existing: repo.root.path + "/wt", root: repo.root.appendingPathComponent("unused"))
     try worktree.commit(date: "1704369600 +0000")  // 2024-01-04, on the worktree's branch only
     let fromWorktree = nonZeroDays(heatmap(Self.window, in: repo.root.path + "/wt").stdout)
     #expect(fromWorktree == expected.merging(["2024-01-04": 1]) { $1 })
@@ -42,15 +45,39 @@ struct RepositoryAndErrorTests {
     arguments: [
       (["--versoin"], "git-heatmap: unknown option '--versoin' (did you mean '--version'?)"),
       (["--format"], "git-heatmap: missing value for '--format <format>'"),
-      (["--format", "png"], "git-heatmap: invalid value 'png' for '--format': expected terminal, svg, csv, json or summary"),
-      (["--since", "last tuesday-ish"], "git-heatmap: invalid value 'last tuesday-ish' for '--since <date>': expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"),
-      (["--since", "2024-02-30"], "git-heatmap: invalid value '2024-02-30' for '--since <date>': expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"),
-      (["--author", "(unclosed"], "git-heatmap: invalid value '(unclosed' for '--author <regex>': not a valid regular expression"),
-      (["--weeks", "0"], "git-heatmap: invalid value '0' for '--weeks <n>': expected a whole number from 1 to 530"),
-      (["--timezone", "Mars/Olympus"], "git-heatmap: invalid value 'Mars/Olympus' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM"),
-      (["--year", "2024", "--since", "2024-01-01"], "git-heatmap: '--year' cannot be combined with '--since'"),
+      (
+        ["--format", "png"],
+        "git-heatmap: invalid value 'png' for '--format': expected terminal, svg, csv, json or summary"
+      ),
+      (
+        ["--since", "last tuesday-ish"],
+        "git-heatmap: invalid value 'last tuesday-ish' for '--since <date>': expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"
+      ),
+      (
+        ["--since", "2024-02-30"],
+        "git-heatmap: invalid value '2024-02-30' for '--since <date>': expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"
+      ),
+      (
+        ["--author", "(unclosed"],
+        "git-heatmap: invalid value '(unclosed' for '--author <regex>': not a valid regular expression"
+      ),
+      (
+        ["--weeks", "0"],
+        "git-heatmap: invalid value '0' for '--weeks <n>': expected a whole number from 1 to 530"
+      ),
+      (
+        ["--timezone", "Mars/Olympus"],
+        "git-heatmap: invalid value 'Mars/Olympus' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM"
+      ),
+      (
+        ["--year", "2024", "--since", "2024-01-01"],
+        "git-heatmap: '--year' cannot be combined with '--since'"
+      ),
       (["--all=yes"], "git-heatmap: '--all' does not take a value"),
-      (["-o", "graph.png"], "git-heatmap: cannot tell the format of 'graph.png' from its extension: add --format, or name it .svg, .csv, .json or .txt"),
+      (
+        ["-o", "graph.png"],
+        "git-heatmap: cannot tell the format of 'graph.png' from its extension: add --format, or name it .svg, .csv, .json or .txt"
+      ),
     ] as [([String], String)])
   func usageErrors(arguments: [String], message: String) throws {
     let repo = try Self.small()
@@ -80,15 +107,21 @@ struct RepositoryAndErrorTests {
   @Test("-o writes the file whole, picks the format from the extension, and '-' is stdout")
   func outputFile() throws {
     let repo = try Self.small()
-    let result = heatmap(Self.window.filter { $0 != "--format" && $0 != "csv" } + ["-o", "out.csv"], in: repo.path)
+    let result = heatmap(
+      Self.window.filter { $0 != "--format" && $0 != "csv" } + ["-o", "out.csv"], in: repo.path)
     #expect(result.status == 0)
     #expect(result.stdout.isEmpty)
     let written = try String(contentsOfFile: repo.path + "/out.csv", encoding: .utf8)
     #expect(written.hasPrefix("date,count\n2024-01-01,0\n2024-01-02,1\n"))
-    let json = heatmap(["-o", "out.json", "--since", "2024-01-01", "--until", "2024-01-02"], in: repo.path)
+    let json = heatmap(
+      ["-o", "out.json", "--since", "2024-01-01", "--until", "2024-01-02"], in: repo.path)
     #expect(json.status == 0)
-    #expect(try String(contentsOfFile: repo.path + "/out.json", encoding: .utf8).hasPrefix("{\n  \"repository\""))
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: repo.path).filter { $0.contains(".tmp") }
+    #expect(
+      try String(contentsOfFile: repo.path + "/out.json", encoding: .utf8).hasPrefix(
+        "{\n  \"repository\""))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: repo.path).filter {
+      $0.contains(".tmp")
+    }
     #expect(leftovers.isEmpty)
     let dash = heatmap(Self.window + ["-o", "-"], in: repo.path)
     #expect(dash.stdout.hasPrefix("date,count\n"))
@@ -101,7 +134,8 @@ struct RepositoryAndErrorTests {
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").count == 32)
     #expect(nonZeroDays(result.stdout).isEmpty)
-    let json = heatmap(["--format", "json", "--since", "2024-01-01", "--until", "2024-01-02"], in: repo.path)
+    let json = heatmap(
+      ["--format", "json", "--since", "2024-01-01", "--until", "2024-01-02"], in: repo.path)
     #expect(json.stdout.contains("\"total\": 0,\n  \"activeDays\": 0,\n  \"busiestDay\": null,"))
   }
 
@@ -109,7 +143,9 @@ struct RepositoryAndErrorTests {
   func shallowClone() throws {
     let repo = try Self.small()
     try repo.commit(date: "1704369600 +0000")
-    try repo.git(["clone", "-q", "--depth", "2", "file://" + repo.path, repo.root.path + "/shallow"])
+    try repo.git([
+      "clone", "-q", "--depth", "2", "file://" + repo.path, repo.root.path + "/shallow",
+    ])
     let result = heatmap(Self.window, in: repo.root.path + "/shallow")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(nonZeroDays(result.stdout) == ["2024-01-03": 1, "2024-01-04": 1])
@@ -134,11 +170,13 @@ struct RepositoryAndErrorTests {
     for (index, author) in authors.enumerated() {
       var text = "tree \(tree)\n"
       if let parent { text += "parent \(parent)\n" }
-      text += "author \(author)\ncommitter C <c@x> \(1704196800 + index) +0000\n\nmessage \(index)\n"
+      text +=
+        "author \(author)\ncommitter C <c@x> \(1704196800 + index) +0000\n\nmessage \(index)\n"
       parent = try repo.writeRawCommit(Data(text.utf8))
     }
     try repo.git(["update-ref", "refs/heads/main", try #require(parent)])
-    let result = heatmap(["--format", "csv", "--since", "1970-01-01", "--until", "2024-12-31"], in: repo.path)
+    let result = heatmap(
+      ["--format", "csv", "--since", "1970-01-01", "--until", "2024-12-31"], in: repo.path)
     #expect(result.status == 0)
     #expect(nonZeroDays(result.stdout) == (try repo.gitDays()))
     #expect(result.stderr.components(separatedBy: "has no valid author date").count - 1 == 2)
@@ -150,13 +188,18 @@ struct RepositoryAndErrorTests {
     let tree = try repo.emptyTree()
     var bytes = Data("tree \(tree)\nauthor ".utf8)
     bytes += Data([0x4A, 0xFC, 0x72, 0x67, 0x65, 0x6E])  // "Jürgen" in Latin-1
-    bytes += Data(" <j@x> 1704196800 +0000\ncommitter C <c@x> 1704196800 +0000\nencoding ISO-8859-1\n\nm\n".utf8)
+    bytes += Data(
+      " <j@x> 1704196800 +0000\ncommitter C <c@x> 1704196800 +0000\nencoding ISO-8859-1\n\nm\n".utf8
+    )
     let first = try repo.writeRawCommit(bytes)
-    let hostile = "tree \(tree)\nparent \(first)\nauthor \"Evil\", \u{1B}]0;owned\u{07}\\ \u{202E}x <e\"v@x> 1704196800 +0000\ncommitter C <c@x> 1704196800 +0000\n\nm\n"
+    let hostile =
+      "tree \(tree)\nparent \(first)\nauthor \"Evil\", \u{1B}]0;owned\u{07}\\ \u{202E}x <e\"v@x> 1704196800 +0000\ncommitter C <c@x> 1704196800 +0000\n\nm\n"
     let second = try repo.writeRawCommit(Data(hostile.utf8))
     try repo.git(["update-ref", "refs/heads/main", second])
-    let result = heatmap(["--format", "json", "--since", "2024-01-01", "--until", "2024-01-02"], in: repo.path)
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let result = heatmap(
+      ["--format", "json", "--since", "2024-01-01", "--until", "2024-01-02"], in: repo.path)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let authors = try #require(json["authors"] as? [[String: Any]])
     let names = Set(authors.compactMap { $0["name"] as? String })
     #expect(names == ["Jürgen", "\"Evil\", \u{1B}]0;owned\u{07}\\ \u{202E}x"])

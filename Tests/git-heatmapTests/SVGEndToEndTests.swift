@@ -14,7 +14,9 @@ struct SVGEndToEndTests {
     let csv = heatmap(["--format", "csv"] + window, in: repo.path).stdout
     let svg = heatmap(["--format", "svg"] + window, in: repo.path)
     #expect(svg.status == 0)
-    let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+    let rows = csv.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",").map(String.init)
+    }
     var cells: [[String]] = []
     for line in svg.stdout.split(separator: "\n") where line.hasPrefix("<rect x=") {
       let date = line.firstMatch(of: /data-date="([0-9-]+)"/)?.1
@@ -30,10 +32,14 @@ struct SVGEndToEndTests {
   func writesFile() throws {
     let repo = try HistoryAgainstGitTests.makeRepository()
     let path = repo.path + "/graph.svg"
-    let result = heatmap(["-o", "graph.svg", "--year", "2024", "--title", "Ada's year"], in: repo.path)
+    let result = heatmap(
+      ["-o", "graph.svg", "--year", "2024", "--title", "Ada's year"], in: repo.path)
     #expect(result.status == 0)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("git-heatmap: suggested alt text: Contribution graph of Ada's year: 15 commits in 2024 on 6 active days."))
+    #expect(
+      result.stderr.hasPrefix(
+        "git-heatmap: suggested alt text: Contribution graph of Ada's year: 15 commits in 2024 on 6 active days."
+      ))
     let written = try String(contentsOfFile: path, encoding: .utf8)
     #expect(written.hasPrefix("<?xml"))
     #expect(written.hasSuffix("</svg>\n"))
@@ -44,13 +50,17 @@ struct SVGEndToEndTests {
     #expect(failed.status == 1)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == written)
     // A target that cannot be replaced: a directory.
-    try FileManager.default.createDirectory(atPath: repo.path + "/dir.svg", withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: repo.path + "/dir.svg", withIntermediateDirectories: false)
     let blocked = heatmap(["-o", "dir.svg"], in: repo.path)
     #expect(blocked.status == 1)
     #expect(blocked.stderr == "git-heatmap: cannot write 'dir.svg': it is a directory\n")
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: repo.path).filter { $0.contains(".tmp-") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: repo.path).filter {
+      $0.contains(".tmp-")
+    }
     #expect(leftovers.isEmpty)
-    #expect(heatmap(["-o", "-", "--format", "svg", "--quiet"], in: repo.path).stdout.hasPrefix("<?xml"))
+    #expect(
+      heatmap(["-o", "-", "--format", "svg", "--quiet"], in: repo.path).stdout.hasPrefix("<?xml"))
   }
 
   @Test("every theme and option combination the command line offers is valid SVG 1.1")
@@ -58,13 +68,17 @@ struct SVGEndToEndTests {
     let repo = try HistoryAgainstGitTests.makeRepository()
     let combinations: [[String]] = [
       [], ["--theme", "github-dark"], ["--theme", "auto", "--animate"], ["--tint", "#f60"],
-      ["--palette", "#fff,#ddd,#999,#555,#000", "--transparent"], ["--cell-size", "4", "--spacing", "0"],
+      ["--palette", "#fff,#ddd,#999,#555,#000", "--transparent"],
+      ["--cell-size", "4", "--spacing", "0"],
       ["--cell-size", "40", "--radius", "20"], ["--since", "2022-01-01", "--until", "2024-12-31"],
       ["--author", "ada", "--week-start", "monday"],
     ]
     for extra in combinations {
-      let result = heatmap(["--format", "svg", "--year", "2024"] + extra.filter { $0 != "--year" }, in: repo.path)
-      let svg = extra.contains("--since") ? heatmap(["--format", "svg"] + extra, in: repo.path).stdout : result.stdout
+      let result = heatmap(
+        ["--format", "svg", "--year", "2024"] + extra.filter { $0 != "--year" }, in: repo.path)
+      let svg =
+        extra.contains("--since")
+        ? heatmap(["--format", "svg"] + extra, in: repo.path).stdout : result.stdout
       #expect(try Tools.svglint(svg) == nil, "\(extra)")
     }
   }

@@ -32,23 +32,33 @@ struct TerminalEndToEndTests {
 
   /// Runs the binary in a tmux pane of the given size and returns the screen, with and without
   /// its colors.
-  static func inTmux(columns: Int, rows: Int, directory: String, command: [String], environment: [String: String]) throws -> (plain: String, colored: String) {
+  static func inTmux(
+    columns: Int, rows: Int, directory: String, command: [String], environment: [String: String]
+  ) throws -> (plain: String, colored: String) {
     let socket = "heatmap-test-\(UUID().uuidString.prefix(8))"
-    let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-    let marker = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".done").path
+    let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
+      separator: " ")
+    let marker = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".done")
+      .path
     let script = "cd '\(directory)' && \(quoted); touch '\(marker)'; sleep 60"
     var tmuxEnvironment = environment
     tmuxEnvironment["TMUX"] = nil
     let run = { (arguments: [String]) throws -> String in
-      try TemporaryRepository.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, in: directory, environment: tmuxEnvironment)
+      try TemporaryRepository.run(
+        "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, in: directory,
+        environment: tmuxEnvironment)
     }
     // The server outlives the command that starts it: it must not hold open any descriptor that
     // Foundation's Process watches, or waiting for the starter lasts as long as the server.
-    let start = ["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", script]
-      .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let start = [
+      "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)",
+      "-y", "\(rows)", script,
+    ]
+    .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     let starter = Process()
     starter.executableURL = URL(fileURLWithPath: "/bin/bash")
-    let closeInherited = "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
+    let closeInherited =
+      "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
     starter.arguments = ["-c", closeInherited + start]
     starter.environment = tmuxEnvironment
     starter.currentDirectoryURL = URL(fileURLWithPath: directory)
@@ -68,7 +78,9 @@ struct TerminalEndToEndTests {
     return (plain, colored)
   }
 
-  @Test("in a real 80×20 terminal: colors, a graph that fits, the newest weeks", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+  @Test(
+    "in a real 80×20 terminal: colors, a graph that fits, the newest weeks",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
   func tmux() throws {
     let repo = try Self.repository()
     var environment = repo.environment
@@ -76,7 +88,9 @@ struct TerminalEndToEndTests {
     environment["COLORTERM"] = "truecolor"
     environment["COLUMNS"] = nil
     environment["NO_COLOR"] = nil
-    let screen = try Self.inTmux(columns: 80, rows: 20, directory: repo.path, command: [try builtExecutable()], environment: environment)
+    let screen = try Self.inTmux(
+      columns: 80, rows: 20, directory: repo.path, command: [try builtExecutable()],
+      environment: environment)
     let lines = screen.plain.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[0] == "40 commits in the last year")
     #expect(lines[3].hasPrefix("Mon "))
@@ -93,9 +107,12 @@ struct TerminalEndToEndTests {
     let repo = try Self.repository()
     let binary = try builtExecutable()
     var base = repo.environment
-    for key in ["NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLORTERM", "COLUMNS"] { base[key] = nil }
+    for key in ["NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLORTERM", "COLUMNS"] {
+      base[key] = nil
+    }
     func run(_ arguments: [String], _ extra: [String: String]) throws -> String {
-      try TemporaryRepository.run(binary, arguments, in: repo.path, environment: base.merging(extra) { $1 })
+      try TemporaryRepository.run(
+        binary, arguments, in: repo.path, environment: base.merging(extra) { $1 })
     }
     #expect(!(try run([], ["NO_COLOR": "1", "CLICOLOR_FORCE": "1"])).utf8.contains(0x1B))
     #expect(!(try run([], [:])).utf8.contains(0x1B))
@@ -107,7 +124,10 @@ struct TerminalEndToEndTests {
 
   @Test("the color decision, case by case")
   func colorDecision() {
-    typealias Case = (mode: String, environment: [String: String], isTerminal: Bool, expected: TerminalOptions.ColorDepth)
+    typealias Case = (
+      mode: String, environment: [String: String], isTerminal: Bool,
+      expected: TerminalOptions.ColorDepth
+    )
     let cases: [Case] = [
       ("auto", ["TERM": "xterm"], true, .basic16),
       ("auto", ["TERM": "xterm-256color"], true, .indexed256),
@@ -124,7 +144,10 @@ struct TerminalEndToEndTests {
       ("always", ["NO_COLOR": "1"], false, .basic16),
     ]
     for item in cases {
-      #expect(Appearance.colorDepth(mode: item.mode, environment: item.environment, stdoutIsTerminal: item.isTerminal) == item.expected, "\(item)")
+      #expect(
+        Appearance.colorDepth(
+          mode: item.mode, environment: item.environment, stdoutIsTerminal: item.isTerminal)
+          == item.expected, "\(item)")
     }
     #expect(Appearance.width(environment: ["COLUMNS": "100"], terminalColumns: 60) == 100)
     #expect(Appearance.width(environment: ["COLUMNS": "x"], terminalColumns: 60) == 60)
@@ -140,7 +163,9 @@ struct TerminalEndToEndTests {
     try repo.commit(date: "1577880000 +0000")  // 2020-01-01
     try repo.commit(date: "1609502400 +0000")  // 2021-01-01
     try repo.commit(date: "1609588800 +0000")  // 2021-01-02
-    let result = heatmap(["--since", "2020-01-01", "--until", "2021-06-30", "--color", "never"], in: repo.path, environment: ["COLUMNS": "120"])
+    let result = heatmap(
+      ["--since", "2020-01-01", "--until", "2021-06-30", "--color", "never"], in: repo.path,
+      environment: ["COLUMNS": "120"])
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[0] == "3 commits between 2020-01-01 and 2021-06-30")
     #expect(lines.contains("2020: 1 commit"))
@@ -153,14 +178,16 @@ struct TerminalEndToEndTests {
     try repo.commit(date: "1741003200 +0000")  // Monday 2025-03-03
     try repo.commit(date: "1741089600 +0000")  // Tuesday 2025-03-04
     try repo.commit(date: "1741093200 +0000")
-    let result = heatmap(["--format", "summary", "--since", "2025-02-01", "--until", "2025-04-30"], in: repo.path)
-    #expect(result.stdout == """
-      Activity between Saturday 1 February 2025 and Wednesday 30 April 2025: 3 commits on 2 days
-      Longest streak: 2 days, Monday 3 March 2025 to Tuesday 4 March 2025. Busiest day: Tuesday 4 March 2025 (2 commits).
-      February 2025: no commits
-      March 2025: 3 commits on 2 days, busiest Tuesday 4 March (2 commits)
-      April 2025: no commits
+    let result = heatmap(
+      ["--format", "summary", "--since", "2025-02-01", "--until", "2025-04-30"], in: repo.path)
+    #expect(
+      result.stdout == """
+        Activity between Saturday 1 February 2025 and Wednesday 30 April 2025: 3 commits on 2 days
+        Longest streak: 2 days, Monday 3 March 2025 to Tuesday 4 March 2025. Busiest day: Tuesday 4 March 2025 (2 commits).
+        February 2025: no commits
+        March 2025: 3 commits on 2 days, busiest Tuesday 4 March (2 commits)
+        April 2025: no commits
 
-      """)
+        """)
   }
 }

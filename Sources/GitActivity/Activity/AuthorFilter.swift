@@ -68,7 +68,8 @@ public struct AuthorFilter: Hashable, Sendable {
       let range = NSRange(text.startIndex..., in: text)
       let included =
         isOpen
-        || ownEmails.contains(author.email.lowercased()) || ownEmails.contains(rawEmail.lowercased())
+        || ownEmails.contains(author.email.lowercased())
+        || ownEmails.contains(rawEmail.lowercased())
         || patterns.contains { $0.firstMatch(in: text, range: range) != nil }
       guard included else { return false }
       return !exclusions.contains { $0.firstMatch(in: text, range: range) != nil }

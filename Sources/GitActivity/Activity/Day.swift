@@ -110,7 +110,8 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     let index = year * 12 + (month - 1) + months
     let newYear = Int(Day.floorDivide(Int64(index), 12))
     let newMonth = index - newYear * 12 + 1
-    return Day(year: newYear, month: newMonth, day: min(day, Day.daysIn(month: newMonth, year: newYear)))
+    return Day(
+      year: newYear, month: newMonth, day: min(day, Day.daysIn(month: newMonth, year: newYear)))
   }
 
   /// The day that contains `date` in `timeZone`.

@@ -35,7 +35,8 @@ public enum DayZone: Hashable, Sendable, CustomStringConvertible {
     guard let sign = scalars.first, sign == "+" || sign == "-" else { return nil }
     let digits = scalars.dropFirst().filter { $0 != ":" }
     let hasColon = scalars.contains(":")
-    guard digits.count == 4, digits.allSatisfy({ $0.properties.numericType == .decimal && $0.isASCII }),
+    guard digits.count == 4,
+      digits.allSatisfy({ $0.properties.numericType == .decimal && $0.isASCII }),
       !hasColon || (scalars.count == 6 && scalars[3] == ":")
     else { return nil }
     let values = digits.map { Int($0.value) - 48 }
@@ -78,7 +79,9 @@ public struct DayBucketer: Sendable {
       return
     }
     var instants: [Int64] = [Int64.min]
-    var values: [Int64] = [Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: -2_208_988_800)))]
+    var values: [Int64] = [
+      Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: -2_208_988_800)))
+    ]
     var cursor = Date(timeIntervalSince1970: -2_208_988_800)  // 1900-01-01
     let end = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
     while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next < end {
@@ -98,7 +101,8 @@ public struct DayBucketer: Sendable {
   public func day(of timestamp: Timestamp) -> Day {
     switch zone {
     case .author:
-      return Day(epochSeconds: timestamp.seconds, offsetSeconds: Int64(timestamp.offsetMinutes) * 60)
+      return Day(
+        epochSeconds: timestamp.seconds, offsetSeconds: Int64(timestamp.offsetMinutes) * 60)
     case .fixed(let offset):
       return Day(epochSeconds: timestamp.seconds, offsetSeconds: Int64(offset))
     case .named:

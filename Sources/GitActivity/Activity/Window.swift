@@ -7,7 +7,10 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable {
 
   public init?(parsing text: String) {
     let lowered = text.lowercased()
-    guard let match = Weekday.allCases.first(where: { $0.name.lowercased() == lowered || $0.shortName.lowercased() == lowered })
+    guard
+      let match = Weekday.allCases.first(where: {
+        $0.name.lowercased() == lowered || $0.shortName.lowercased() == lowered
+      })
     else { return nil }
     self = match
   }
@@ -48,7 +51,8 @@ public struct WindowRequest: Hashable, Sendable {
   public func resolve(today: Day) -> Window {
     if let year {
       return Window(
-        days: DayRange(first: Day(year: year, month: 1, day: 1), last: Day(year: year, month: 12, day: 31)),
+        days: DayRange(
+          first: Day(year: year, month: 1, day: 1), last: Day(year: year, month: 12, day: 31)),
         weekStart: weekStart, kind: .year(year))
     }
     if let since {
@@ -57,11 +61,15 @@ public struct WindowRequest: Hashable, Sendable {
       return Window(days: DayRange(first: first, last: last), weekStart: weekStart, kind: .between)
     }
     let last = (until ?? end)?.resolve(today: today) ?? today
-    let weeks = min(max(self.weeks ?? WindowRequest.defaultWeeks, WindowRequest.weekRange.lowerBound), WindowRequest.weekRange.upperBound)
+    let weeks = min(
+      max(self.weeks ?? WindowRequest.defaultWeeks, WindowRequest.weekRange.lowerBound),
+      WindowRequest.weekRange.upperBound)
     let daysIntoWeek = (last.weekday - weekStart.rawValue + 7) % 7
     let count = (weeks - 1) * 7 + daysIntoWeek + 1
     let kind: Window.Kind = last == today ? .lastWeeks(weeks) : .weeksEnding(weeks, last)
-    return Window(days: DayRange(first: last.advanced(by: 1 - count), last: last), weekStart: weekStart, kind: kind)
+    return Window(
+      days: DayRange(first: last.advanced(by: 1 - count), last: last), weekStart: weekStart,
+      kind: kind)
   }
 }
 
@@ -90,7 +98,8 @@ public struct Window: Hashable, Sendable {
   public var phrase: String {
     switch kind {
     case .lastWeeks(WindowRequest.defaultWeeks): return "in the last year"
-    case .lastWeeks(let weeks): return weeks == 1 ? "in the last week" : "in the last \(weeks) weeks"
+    case .lastWeeks(let weeks):
+      return weeks == 1 ? "in the last week" : "in the last \(weeks) weeks"
     case .year(let year): return "in \(year)"
     case .weeksEnding, .between: return "between \(days.first.iso) and \(days.last.iso)"
     }

@@ -1,5 +1,5 @@
-import Foundation
 import CGit2
+import Foundation
 
 /// A failed libgit2 call, with libgit2's own explanation, or a problem we found in git's data.
 public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -37,7 +37,8 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
     var message = "\(function) failed (\(status))"
     var errorClass: Int32 = 0
     if let last = git_error_last(), let text = last.pointee.message {
-      message = String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+      message = String(
+        decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
       errorClass = last.pointee.klass
     }
     return GitError(code: status, errorClass: errorClass, message: message, function: function)

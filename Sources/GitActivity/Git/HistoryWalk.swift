@@ -187,7 +187,8 @@ struct ObjectReader: ~Copyable {
     var odb: OpaquePointer?
     try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
     guard let odb else {
-      throw GitError(message: "the repository has no object database", function: "git_repository_odb")
+      throw GitError(
+        message: "the repository has no object database", function: "git_repository_odb")
     }
     self.repository = repository
     self.odb = odb

@@ -88,7 +88,8 @@ struct IdentityInterner {
       let encoding =
         span.encodingLength == 0
         ? nil
-        : String(decoding: arena[encodingStart..<(encodingStart + span.encodingLength)], as: UTF8.self)
+        : String(
+          decoding: arena[encodingStart..<(encodingStart + span.encodingLength)], as: UTF8.self)
       return Identity(
         name: TextDecoding.decode(name, encoding: encoding),
         email: TextDecoding.decode(email, encoding: encoding))

@@ -95,7 +95,8 @@ public struct Mailmap: Sendable, Equatable {
   /// Folds ASCII letters to lowercase, as `strcasecmp` compares.
   static func fold(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-    return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    return String(
+      decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
   }
 
   /// The identity git shows for a commit's `name` and `email` (`%aN`, `%aE`).
@@ -108,4 +109,3 @@ public struct Mailmap: Sendable, Equatable {
     return (replacement.name ?? name, replacement.email ?? email)
   }
 }
-

@@ -20,8 +20,11 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
   }
 
   init(_ oid: git_oid) {
-    var copy = oid
-    self = withUnsafeBytes(of: &copy.id) { ObjectID(rawBytes: $0.baseAddress!) }
+    let (a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t) = oid.id
+    func word(_ bytes: UInt8...) -> UInt64 { bytes.reduce(0) { $0 << 8 | UInt64($1) } }
+    high = word(a, b, c, d, e, f, g, h)
+    middle = word(i, j, k, l, m, n, o, p)
+    low = UInt32(word(q, r, s, t))
   }
 
   /// Parses 40 lowercase or uppercase hexadecimal digits at `bytes`; nil if any is not hex.

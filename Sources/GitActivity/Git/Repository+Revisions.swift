@@ -9,7 +9,9 @@ public struct RevisionSelection: Sendable, Equatable {
   /// `--branches`: every ref under `refs/heads/`.
   public var includesBranches = false
 
-  public init(revisions: [String] = [], includesAllRefs: Bool = false, includesBranches: Bool = false) {
+  public init(
+    revisions: [String] = [], includesAllRefs: Bool = false, includesBranches: Bool = false
+  ) {
     self.revisions = revisions
     self.includesAllRefs = includesAllRefs
     self.includesBranches = includesBranches

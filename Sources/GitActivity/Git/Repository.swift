@@ -67,7 +67,9 @@ public final class Repository {
     var handle: OpaquePointer?
     let status = git_repository_open_ext(&handle, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
     if status == GIT_ENOTFOUND.rawValue {
-      throw GitError(code: status, message: "not a git repository: '\(path)'", function: "git_repository_open_ext")
+      throw GitError(
+        code: status, message: "not a git repository: '\(path)'",
+        function: "git_repository_open_ext")
     }
     try GitError.check(status, "git_repository_open_ext")
     guard let handle else {
@@ -110,7 +112,8 @@ extension Repository {
   /// or nil when it is not set. The corresponding C function is `git_config_get_string`.
   public func configString(_ name: String) throws(GitError) -> String? {
     var config: OpaquePointer?
-    try GitError.check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+    try GitError.check(
+      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
     guard let config else { return nil }
     defer { git_config_free(config) }
     var value: UnsafePointer<CChar>?

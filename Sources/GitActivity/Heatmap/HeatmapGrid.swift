@@ -17,7 +17,8 @@ public struct HeatmapGrid: Hashable, Sendable {
   public static let rows = 7
 
   /// A grid of `counts` over `days`, with levels from `thresholds`.
-  public init(days: DayRange, counts: [Int], weekStart: Weekday, thresholds: LevelScale.Thresholds) {
+  public init(days: DayRange, counts: [Int], weekStart: Weekday, thresholds: LevelScale.Thresholds)
+  {
     self.days = days
     self.counts = counts
     self.weekStart = weekStart
@@ -118,7 +119,8 @@ public struct HeatmapGrid: Hashable, Sendable {
       let end = min(counts.count, days.first.distance(to: next))
       grids.append(
         HeatmapGrid(
-          days: DayRange(first: days.first.advanced(by: start), last: days.first.advanced(by: end - 1)),
+          days: DayRange(
+            first: days.first.advanced(by: start), last: days.first.advanced(by: end - 1)),
           counts: Array(counts[start..<end]), weekStart: weekStart, thresholds: thresholds))
       start = end
     }

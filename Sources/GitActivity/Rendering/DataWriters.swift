@@ -21,14 +21,21 @@ public struct JSONWriter: Sendable {
     var out = "{\n"
     out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
     if report.repositories.count > 1 {
-      out += "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ") + "],\n"
+      out +=
+        "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ")
+        + "],\n"
     }
-    out += "  \"window\": {\"since\": \"\(report.window.days.first.iso)\", \"until\": \"\(report.window.days.last.iso)\", \"weekStart\": \"\(report.window.weekStart.name.lowercased())\"},\n"
+    out +=
+      "  \"window\": {\"since\": \"\(report.window.days.first.iso)\", \"until\": \"\(report.window.days.last.iso)\", \"weekStart\": \"\(report.window.weekStart.name.lowercased())\"},\n"
     out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
     out += "  \"total\": \(stats.total),\n"
     out += "  \"activeDays\": \(stats.activeDays),\n"
-    out += "  \"busiestDay\": " + (stats.busiestDay.map { "{\"date\": \"\($0.day.iso)\", \"count\": \($0.count)}" } ?? "null") + ",\n"
-    out += "  \"streaks\": {\"longest\": \(streak(stats.longestStreak)), \"current\": \(streak(stats.currentStreak))},\n"
+    out +=
+      "  \"busiestDay\": "
+      + (stats.busiestDay.map { "{\"date\": \"\($0.day.iso)\", \"count\": \($0.count)}" } ?? "null")
+      + ",\n"
+    out +=
+      "  \"streaks\": {\"longest\": \(streak(stats.longestStreak)), \"current\": \(streak(stats.currentStreak))},\n"
     out += "  \"days\": [\n"
     out += days(report.activity.counts, in: report.activity.days, indent: "    ")
     out += "  ],\n"
@@ -43,7 +50,8 @@ public struct JSONWriter: Sendable {
 
   func streak(_ streak: Streak?) -> String {
     guard let streak else { return "null" }
-    return "{\"start\": \"\(streak.start.iso)\", \"end\": \"\(streak.end.iso)\", \"days\": \(streak.days)}"
+    return
+      "{\"start\": \"\(streak.start.iso)\", \"end\": \"\(streak.end.iso)\", \"days\": \(streak.days)}"
   }
 
   func days(_ counts: [Int], in range: DayRange, indent: String) -> String {

@@ -21,19 +21,26 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
     }
     var hex = Substring(lowered)
     if hex.hasPrefix("#") { hex = hex.dropFirst() }
-    guard hex.count == 3 || hex.count == 6, hex.allSatisfy(\.isHexDigit), hex.allSatisfy(\.isASCII) else { return nil }
+    guard hex.count == 3 || hex.count == 6, hex.allSatisfy(\.isHexDigit), hex.allSatisfy(\.isASCII)
+    else { return nil }
     let digits = hex.count == 3 ? hex.flatMap { [$0, $0] } : Array(hex)
     guard let value = UInt32(String(digits), radix: 16) else { return nil }
-    self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+    self.init(
+      red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
   }
 
   /// Colors people name on the command line (`--tint blue`).
   public static let named: [String: RGB] = [
-    "green": RGB(red: 0x21, green: 0x6e, blue: 0x39), "blue": RGB(red: 0x09, green: 0x69, blue: 0xda),
-    "red": RGB(red: 0xcf, green: 0x22, blue: 0x2e), "orange": RGB(red: 0xfb, green: 0x85, blue: 0x00),
-    "purple": RGB(red: 0x82, green: 0x50, blue: 0xdf), "pink": RGB(red: 0xbf, green: 0x39, blue: 0x89),
-    "yellow": RGB(red: 0xd4, green: 0xa7, blue: 0x2c), "teal": RGB(red: 0x1b, green: 0x7c, blue: 0x83),
-    "gray": RGB(red: 0x6e, green: 0x77, blue: 0x81), "grey": RGB(red: 0x6e, green: 0x77, blue: 0x81),
+    "green": RGB(red: 0x21, green: 0x6e, blue: 0x39),
+    "blue": RGB(red: 0x09, green: 0x69, blue: 0xda),
+    "red": RGB(red: 0xcf, green: 0x22, blue: 0x2e),
+    "orange": RGB(red: 0xfb, green: 0x85, blue: 0x00),
+    "purple": RGB(red: 0x82, green: 0x50, blue: 0xdf),
+    "pink": RGB(red: 0xbf, green: 0x39, blue: 0x89),
+    "yellow": RGB(red: 0xd4, green: 0xa7, blue: 0x2c),
+    "teal": RGB(red: 0x1b, green: 0x7c, blue: 0x83),
+    "gray": RGB(red: 0x6e, green: 0x77, blue: 0x81),
+    "grey": RGB(red: 0x6e, green: 0x77, blue: 0x81),
     "black": RGB(red: 0, green: 0, blue: 0), "white": RGB(red: 0xff, green: 0xff, blue: 0xff),
   ]
 
@@ -49,7 +56,9 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
     func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
       UInt8((Double(a) * opacity + Double(b) * (1 - opacity)).rounded().clamped(0, 255))
     }
-    return RGB(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+    return RGB(
+      red: mix(red, background.red), green: mix(green, background.green),
+      blue: mix(blue, background.blue))
   }
 
   /// The straight line from this color to `other` at `fraction` (0…1), in sRGB.
@@ -96,20 +105,23 @@ public struct Palette: Hashable, Sendable {
   /// GitHub's light graph.
   public static let github = Palette(
     levels: ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"].compactMap(RGB.init(parsing:)),
-    background: RGB(red: 0xff, green: 0xff, blue: 0xff), text: RGB(red: 0x57, green: 0x60, blue: 0x6a),
+    background: RGB(red: 0xff, green: 0xff, blue: 0xff),
+    text: RGB(red: 0x57, green: 0x60, blue: 0x6a),
     isDark: false)
 
   /// GitHub's dark graph.
   public static let githubDark = Palette(
     levels: ["#161b22", "#0e4429", "#006d32", "#26a641", "#39d353"].compactMap(RGB.init(parsing:)),
-    background: RGB(red: 0x0d, green: 0x11, blue: 0x17), text: RGB(red: 0x8b, green: 0x94, blue: 0x9e),
+    background: RGB(red: 0x0d, green: 0x11, blue: 0x17),
+    text: RGB(red: 0x8b, green: 0x94, blue: 0x9e),
     isDark: true)
 
   /// The seed's one-color ramp: level n at opacity 0.25 + 0.75 × n/4 over the background, and
   /// the theme's own empty color for level 0.
   public func tinted(_ tint: RGB) -> Palette {
     var copy = self
-    copy.levels = [levels[0]]
+    copy.levels =
+      [levels[0]]
       + (1...HeatmapMath.levelCount).map {
         tint.over(background, opacity: 0.25 + 0.75 * Double($0) / Double(HeatmapMath.levelCount))
       }

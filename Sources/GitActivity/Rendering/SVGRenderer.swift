@@ -54,10 +54,15 @@ public struct SVGRenderer: Sendable {
 
   /// The panels of a report: one grid, or one per calendar year for a window over 53 weeks.
   public static func panels(for report: ActivityReport, scale: LevelScale) -> [Panel] {
-    let grid = HeatmapGrid(activity: report.activity, weekStart: report.window.weekStart, scale: scale)
-    guard grid.columnCount > TerminalRenderer.longWindowWeeks else { return [Panel(heading: nil, grid: grid)] }
+    let grid = HeatmapGrid(
+      activity: report.activity, weekStart: report.window.weekStart, scale: scale)
+    guard grid.columnCount > TerminalRenderer.longWindowWeeks else {
+      return [Panel(heading: nil, grid: grid)]
+    }
     return grid.splitByYear().map {
-      Panel(heading: "\($0.days.first.year): \(Wording.count(HeatmapMath.sum($0.counts), "commit"))", grid: $0)
+      Panel(
+        heading: "\($0.days.first.year): \(Wording.count(HeatmapMath.sum($0.counts), "commit"))",
+        grid: $0)
     }
   }
 
@@ -73,13 +78,19 @@ public struct SVGRenderer: Sendable {
   /// The whole summary, for `<desc>` and for alt text.
   public func description(for report: ActivityReport) -> String {
     let stats = report.statistics
-    var parts = ["\(Wording.count(stats.total, "commit")) \(report.window.phrase) on \(Wording.count(stats.activeDays, "active day"))."]
+    var parts = [
+      "\(Wording.count(stats.total, "commit")) \(report.window.phrase) on \(Wording.count(stats.activeDays, "active day"))."
+    ]
     if let longest = stats.longestStreak {
-      parts.append("Longest streak \(Wording.count(longest.days, "day")), \(longest.start.iso) to \(longest.end.iso).")
+      parts.append(
+        "Longest streak \(Wording.count(longest.days, "day")), \(longest.start.iso) to \(longest.end.iso)."
+      )
     }
     parts.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
     if let busiest = stats.busiestDay {
-      parts.append("Busiest day \(Self.spokenDate(busiest.day)) with \(Wording.count(busiest.count, "commit")).")
+      parts.append(
+        "Busiest day \(Self.spokenDate(busiest.day)) with \(Wording.count(busiest.count, "commit"))."
+      )
     }
     return parts.joined(separator: " ")
   }
@@ -100,16 +111,21 @@ public struct SVGRenderer: Sendable {
     var y = layout.padding
     let headingSize = layout.fontSize * 1.3
     y += headingSize
-    body.append(#"<text class="heading" x="\#(n(layout.padding))" y="\#(n(y))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(heading))</text>"#)
+    body.append(
+      #"<text class="heading" x="\#(n(layout.padding))" y="\#(n(y))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(heading))</text>"#
+    )
     y += layout.fontSize * 0.9
     var gridRight = 0.0
     for (number, panel) in panels.enumerated() {
       if let subheading = panel.heading {
         y += layout.fontSize * 1.2
-        body.append(#"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(subheading))</text>"#)
+        body.append(
+          #"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(subheading))</text>"#
+        )
         y += layout.fontSize * 0.5
       }
-      let (elements, bottom, right) = drawPanel(panel.grid, top: y, layout: layout, palette: light, number: number)
+      let (elements, bottom, right) = drawPanel(
+        panel.grid, top: y, layout: layout, palette: light, number: number)
       body += elements
       y = bottom
       gridRight = max(gridRight, right)
@@ -118,20 +134,29 @@ public struct SVGRenderer: Sendable {
     y += layout.fontSize * 0.8
     let legend = layout.legendWidth
     let summaryWidth = layout.textWidth(summary)
-    let contentRight = max(gridRight, layout.padding + summaryWidth + layout.fontSize * 1.5 + legend, layout.padding + layout.textWidth(heading, size: headingSize))
+    let contentRight = max(
+      gridRight, layout.padding + summaryWidth + layout.fontSize * 1.5 + legend,
+      layout.padding + layout.textWidth(heading, size: headingSize))
     let baseline = y + layout.fontSize
-    body.append(#"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#)
+    body.append(
+      #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
+    )
     body += drawLegend(right: contentRight, baseline: baseline, layout: layout, palette: light)
     let width = (contentRight + layout.padding).rounded(.up)
     let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)
 
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    out += #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="heatmap-title heatmap-desc" font-family="\#(Self.fontStack)" font-size="\#(n(layout.fontSize))">"# + "\n"
+    out +=
+      #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="heatmap-title heatmap-desc" font-family="\#(Self.fontStack)" font-size="\#(n(layout.fontSize))">"#
+      + "\n"
     out += #"<title id="heatmap-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
     out += #"<desc id="heatmap-desc">\#(TextEscaping.xml(description(for: report)))</desc>"# + "\n"
-    out += "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
+    out +=
+      "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
     if !options.isTransparent {
-      out += #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"# + "\n"
+      out +=
+        #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"#
+        + "\n"
     }
     out += body.joined(separator: "\n") + "\n</svg>\n"
     return out
@@ -148,27 +173,37 @@ public struct SVGRenderer: Sendable {
     let gridTop = monthBaseline + layout.fontSize * 0.5
     let labelColumns = Int((layout.textWidth("May") + layout.fontSize * 0.5) / pitch) + 1
     for label in grid.monthLabels(labelColumns: labelColumns) {
-      elements.append(#"<text class="label" x="\#(n(left + Double(label.column) * pitch))" y="\#(n(monthBaseline))">\#(label.text)</text>"#)
+      elements.append(
+        #"<text class="label" x="\#(n(left + Double(label.column) * pitch))" y="\#(n(monthBaseline))">\#(label.text)</text>"#
+      )
     }
     for row in grid.labelledRows {
       let centre = gridTop + Double(row) * pitch + options.cellSize / 2
-      elements.append(#"<text class="label" x="\#(n(layout.padding))" y="\#(n(centre + layout.fontSize * 0.35))">\#(grid.weekday(ofRow: row).shortName)</text>"#)
+      elements.append(
+        #"<text class="label" x="\#(n(layout.padding))" y="\#(n(centre + layout.fontSize * 0.35))">\#(grid.weekday(ofRow: row).shortName)</text>"#
+      )
     }
     var index = 0
     while index < grid.counts.count {
       let first = grid.days.first.advanced(by: index)
       let (year, month, _) = first.components
-      let end = min(grid.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
-      elements.append(#"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
+      let end = min(
+        grid.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
+      elements.append(
+        #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
       for dayIndex in index..<end {
         let (column, row) = grid.position(of: dayIndex)
         let day = grid.days.first.advanced(by: dayIndex)
         let count = grid.counts[dayIndex]
         let level = grid.levels[dayIndex]
-        var attributes = #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(palette.levels[level].hex)""#
-        if options.animates { attributes += #" style="animation-delay:\#(n(Double(column) * 0.03))s""# }
+        var attributes =
+          #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(palette.levels[level].hex)""#
+        if options.animates {
+          attributes += #" style="animation-delay:\#(n(Double(column) * 0.03))s""#
+        }
         attributes += #" data-date="\#(day.iso)" data-count="\#(count)" data-level="\#(level)""#
-        elements.append("<rect \(attributes)><title>\(Self.tooltip(count: count, day: day))</title></rect>")
+        elements.append(
+          "<rect \(attributes)><title>\(Self.tooltip(count: count, day: day))</title></rect>")
       }
       elements.append("</g>")
       index = end
@@ -178,14 +213,18 @@ public struct SVGRenderer: Sendable {
     return (elements, bottom, right)
   }
 
-  private func drawLegend(right: Double, baseline: Double, layout: Layout, palette: Palette) -> [String] {
+  private func drawLegend(right: Double, baseline: Double, layout: Layout, palette: Palette)
+    -> [String]
+  {
     var elements: [String] = []
     let cell = layout.legendCell
     var x = right - layout.legendWidth
     elements.append(#"<text class="label" x="\#(n(x))" y="\#(n(baseline))">Less</text>"#)
     x += layout.textWidth("Less") + layout.fontSize * 0.4
     for level in 0...HeatmapMath.levelCount {
-      elements.append(#"<rect class="legend l\#(level)" x="\#(n(x))" y="\#(n(baseline - cell + layout.fontSize * 0.1))" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(min(options.radius, cell / 2)))" ry="\#(n(min(options.radius, cell / 2)))" fill="\#(palette.levels[level].hex)"/>"#)
+      elements.append(
+        #"<rect class="legend l\#(level)" x="\#(n(x))" y="\#(n(baseline - cell + layout.fontSize * 0.1))" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(min(options.radius, cell / 2)))" ry="\#(n(min(options.radius, cell / 2)))" fill="\#(palette.levels[level].hex)"/>"#
+      )
       x += cell + layout.legendGap
     }
     x += layout.fontSize * 0.4 - layout.legendGap
@@ -209,8 +248,10 @@ public struct SVGRenderer: Sendable {
       css += "}\n"
     }
     if options.animates {
-      css += "@keyframes reveal { from { opacity: 0; transform: scale(0.3); } to { opacity: 1; transform: scale(1); } }\n"
-      css += ".day { transform-box: fill-box; transform-origin: center; animation: reveal 0.4s cubic-bezier(0.34, 1.56, 0.64, 1) both; }\n"
+      css +=
+        "@keyframes reveal { from { opacity: 0; transform: scale(0.3); } to { opacity: 1; transform: scale(1); } }\n"
+      css +=
+        ".day { transform-box: fill-box; transform-origin: center; animation: reveal 0.4s cubic-bezier(0.34, 1.56, 0.64, 1) both; }\n"
       css += "@media (prefers-reduced-motion: reduce) { .day { animation: none; } }\n"
     }
     return css
@@ -230,7 +271,8 @@ public struct SVGRenderer: Sendable {
   }
 
   /// The system font stack GitHub uses, ending in a generic family; no web fonts.
-  static let fontStack = "-apple-system, BlinkMacSystemFont, &apos;Segoe UI&apos;, &apos;Noto Sans&apos;, Helvetica, Arial, sans-serif"
+  static let fontStack =
+    "-apple-system, BlinkMacSystemFont, &apos;Segoe UI&apos;, &apos;Noto Sans&apos;, Helvetica, Arial, sans-serif"
 
   /// Measurements derived from the cell size, with text widths estimated generously.
   struct Layout {
@@ -251,7 +293,11 @@ public struct SVGRenderer: Sendable {
       let size = size ?? fontSize
       let ems = text.unicodeScalars.reduce(0.0) { total, scalar in
         if TextWidth.columns(of: scalar) == 2 { return total + 1.1 }
-        if scalar.properties.isUppercase || ("0"..."9").contains(scalar) || scalar == "W" || scalar == "m" { return total + 0.72 }
+        if scalar.properties.isUppercase || ("0"..."9").contains(scalar) || scalar == "W"
+          || scalar == "m"
+        {
+          return total + 0.72
+        }
         return total + 0.62
       }
       return ems * size * 1.1

@@ -11,18 +11,22 @@ public struct SummaryWriter: Sendable {
   public func render(_ report: ActivityReport) -> String {
     let stats = report.statistics
     var lines: [String] = []
-    var opening = "\(label(report.window)): \(Wording.count(stats.total, "commit")) on \(Wording.count(stats.activeDays, "day"))"
+    var opening =
+      "\(label(report.window)): \(Wording.count(stats.total, "commit")) on \(Wording.count(stats.activeDays, "day"))"
     if let subject = report.subject { opening += ", by " + TextEscaping.terminal(subject) }
     lines.append(opening)
     var facts: [String] = []
     if let longest = stats.longestStreak {
-      facts.append("Longest streak: \(Wording.count(longest.days, "day")), \(Self.spoken(longest.start)) to \(Self.spoken(longest.end)).")
+      facts.append(
+        "Longest streak: \(Wording.count(longest.days, "day")), \(Self.spoken(longest.start)) to \(Self.spoken(longest.end))."
+      )
     }
     if let current = stats.currentStreak {
       facts.append("Current streak: \(Wording.count(current.days, "day")).")
     }
     if let busiest = stats.busiestDay {
-      facts.append("Busiest day: \(Self.spoken(busiest.day)) (\(Wording.count(busiest.count, "commit"))).")
+      facts.append(
+        "Busiest day: \(Self.spoken(busiest.day)) (\(Wording.count(busiest.count, "commit"))).")
     }
     if !facts.isEmpty { lines.append(facts.joined(separator: " ")) }
 
@@ -31,7 +35,8 @@ public struct SummaryWriter: Sendable {
     while index < activity.counts.count {
       let first = activity.days.first.advanced(by: index)
       let (year, month, _) = first.components
-      let end = min(activity.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
+      let end = min(
+        activity.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
       let counts = Array(activity.counts[index..<end])
       let total = HeatmapMath.sum(counts)
       let active = counts.count { $0 > 0 }
@@ -40,15 +45,20 @@ public struct SummaryWriter: Sendable {
         line += "no commits"
       } else {
         line += "\(Wording.count(total, "commit")) on \(Wording.count(active, "day"))"
-        if let busiest = counts.indices.max(by: { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }) {
+        if let busiest = counts.indices.max(by: {
+          counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1)
+        }) {
           let day = first.advanced(by: busiest)
-          line += ", busiest \(Self.weekdayName(day)) \(day.dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1]) (\(Wording.count(counts[busiest], "commit")))"
+          line +=
+            ", busiest \(Self.weekdayName(day)) \(day.dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1]) (\(Wording.count(counts[busiest], "commit")))"
         }
       }
       lines.append(line)
       if listsDays {
         for (offset, count) in counts.enumerated() where count > 0 {
-          lines.append("  \(Self.spoken(first.advanced(by: offset), withYear: false)): \(Wording.count(count, "commit"))")
+          lines.append(
+            "  \(Self.spoken(first.advanced(by: offset), withYear: false)): \(Wording.count(count, "commit"))"
+          )
         }
       }
       index = end
@@ -59,9 +69,12 @@ public struct SummaryWriter: Sendable {
   /// The seed's accessibility label: `Activity over the last 53 weeks`.
   func label(_ window: Window) -> String {
     switch window.kind {
-    case .lastWeeks(let weeks): return weeks == 1 ? "Activity over the last week" : "Activity over the last \(weeks) weeks"
+    case .lastWeeks(let weeks):
+      return weeks == 1 ? "Activity over the last week" : "Activity over the last \(weeks) weeks"
     case .year(let year): return "Activity in \(year)"
-    case .weeksEnding, .between: return "Activity between \(Self.spoken(window.days.first)) and \(Self.spoken(window.days.last))"
+    case .weeksEnding, .between:
+      return
+        "Activity between \(Self.spoken(window.days.first)) and \(Self.spoken(window.days.last))"
     }
   }
 
@@ -72,6 +85,7 @@ public struct SummaryWriter: Sendable {
   /// `Tuesday 4 March 2025`.
   static func spoken(_ day: Day, withYear: Bool = true) -> String {
     let (year, month, dayOfMonth) = day.components
-    return "\(weekdayName(day)) \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1])" + (withYear ? " \(year)" : "")
+    return "\(weekdayName(day)) \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1])"
+      + (withYear ? " \(year)" : "")
   }
 }

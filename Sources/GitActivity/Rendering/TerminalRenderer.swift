@@ -48,10 +48,13 @@ public struct TerminalRenderer: Sendable {
     let width = max(options.width, 1)
     var lines = [bold(truncate(headline(report), to: width))]
     guard width >= Self.minimumGraphWidth else {
-      lines += TextWidth.wrap(statisticsItems(report), separator: separator, width: width, ellipsis: options.isASCII ? "." : "…")
+      lines += TextWidth.wrap(
+        statisticsItems(report), separator: separator, width: width,
+        ellipsis: options.isASCII ? "." : "…")
       return lines.joined(separator: "\n") + "\n"
     }
-    let grid = HeatmapGrid(activity: report.activity, weekStart: report.window.weekStart, scale: scale)
+    let grid = HeatmapGrid(
+      activity: report.activity, weekStart: report.window.weekStart, scale: scale)
     let grids = grid.columnCount > Self.longWindowWeeks ? grid.splitByYear() : [grid]
     var shownColumns = 0
     var totalColumns = 0
@@ -66,11 +69,14 @@ public struct TerminalRenderer: Sendable {
       totalColumns += part.columnCount
       lines += draw(fitting)
     }
-    lines.append(legendLine(
-      note: shownColumns < totalColumns ? "newest \(shownColumns) of \(totalColumns) weeks" : nil,
-      gridWidth: min(width, Self.labelWidth + 2 * min(totalColumns, maxColumns(width)) - 1),
-      width: width))
-    lines += TextWidth.wrap(statisticsItems(report), separator: separator, width: width, ellipsis: options.isASCII ? "." : "…")
+    lines.append(
+      legendLine(
+        note: shownColumns < totalColumns ? "newest \(shownColumns) of \(totalColumns) weeks" : nil,
+        gridWidth: min(width, Self.labelWidth + 2 * min(totalColumns, maxColumns(width)) - 1),
+        width: width))
+    lines += TextWidth.wrap(
+      statisticsItems(report), separator: separator, width: width,
+      ellipsis: options.isASCII ? "." : "…")
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -151,7 +157,8 @@ public struct TerminalRenderer: Sendable {
     }
     let room = right - legendWidth - 2
     if TextWidth.columns(of: note) <= room {
-      return note + String(repeating: " ", count: right - legendWidth - TextWidth.columns(of: note)) + legend
+      return note + String(repeating: " ", count: right - legendWidth - TextWidth.columns(of: note))
+        + legend
     }
     return truncate(note, to: width) + "\n"
       + String(repeating: " ", count: max(0, right - legendWidth)) + legend

@@ -17,7 +17,9 @@ public enum TextEscaping {
       case "\t": result += "\\t"
       case "\u{08}": result += "\\b"
       case "\u{0C}": result += "\\f"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}"
+        || scalar == "\u{2029}":
         result += "\\u" + hex4(scalar.value)
       default:
         result.unicodeScalars.append(scalar)
@@ -29,7 +31,8 @@ public enum TextEscaping {
   /// A CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF (or starts or ends
   /// with a space), with quotes doubled.
   public static func csv(_ text: String) -> String {
-    let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+    let needsQuotes =
+      text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
       || text.hasPrefix(" ") || text.hasSuffix(" ")
     guard needsQuotes else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -13,7 +13,9 @@ struct DayTests {
       let day = Day(number: number)
       let date = Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
       let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
-      #expect(day.components.year == parts.year && day.components.month == parts.month && day.components.day == parts.day)
+      #expect(
+        day.components.year == parts.year && day.components.month == parts.month
+          && day.components.day == parts.day)
       #expect(day.weekday == parts.weekday)
       #expect(Day(year: day.year, month: day.month, day: day.dayOfMonth) == day)
     }
@@ -22,7 +24,8 @@ struct DayTests {
   @Test(
     "timestamps and offsets land on the day git prints",
     arguments: [
-      (0, 0, "1970-01-01"), (-1, 0, "1969-12-31"), (86_399, 0, "1970-01-01"), (86_400, 0, "1970-01-02"),
+      (0, 0, "1970-01-01"), (-1, 0, "1969-12-31"), (86_399, 0, "1970-01-01"),
+      (86_400, 0, "1970-01-02"),
       (1_710_026_999, -43_200, "2024-03-09"), (1_710_026_999, 50_400, "2024-03-10"),
       (951_782_400, 0, "2000-02-29"), (4_107_542_400, 0, "2100-03-01"),
     ] as [(Int64, Int64, String)])
@@ -33,7 +36,10 @@ struct DayTests {
   @Test("ISO dates parse strictly")
   func isoParsing() {
     #expect(Day(iso: "2024-02-29")?.iso == "2024-02-29")
-    for bad in ["2023-02-29", "2024-13-01", "2024-1-01", "24-01-01", "2024-01-01x", "", "２０２４-01-01", "2024-00-10"] {
+    for bad in [
+      "2023-02-29", "2024-13-01", "2024-1-01", "24-01-01", "2024-01-01x", "", "２０２４-01-01",
+      "2024-00-10",
+    ] {
       #expect(Day(iso: bad) == nil, "\(bad)")
     }
   }
@@ -82,7 +88,8 @@ struct WindowTests {
     let today = try #require(Day(iso: "2024-08-28"))
     #expect(WindowRequest(weeks: 0).resolve(today: today).days.count == 4)
     #expect(WindowRequest(weeks: 10_000).resolve(today: today).days.count == 529 * 7 + 4)
-    let ended = WindowRequest(weeks: 1, end: .day(try #require(Day(iso: "2024-03-02")))).resolve(today: today)
+    let ended = WindowRequest(weeks: 1, end: .day(try #require(Day(iso: "2024-03-02")))).resolve(
+      today: today)
     #expect(ended.days.first.iso == "2024-02-25")
     #expect(ended.days.last.iso == "2024-03-02")
     #expect(ended.phrase == "between 2024-02-25 and 2024-03-02")

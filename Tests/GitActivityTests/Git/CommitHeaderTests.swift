@@ -21,7 +21,8 @@ struct CommitHeaderTests {
     let a = String(repeating: "a", count: 40)
     let b = String(repeating: "B", count: 40)
     let (header, parents, bytes) = try parse(
-      "tree \(a)\nparent \(a)\nparent \(b)\nauthor First <f@x> 1 +0000\nauthor Ada  <ada@x> 1700000000 -0130\ncommitter C <c@x> 1700000100 +0200\nencoding latin1\n\nparent \(a)\n")
+      "tree \(a)\nparent \(a)\nparent \(b)\nauthor First <f@x> 1 +0000\nauthor Ada  <ada@x> 1700000000 -0130\ncommitter C <c@x> 1700000100 +0200\nencoding latin1\n\nparent \(a)\n"
+    )
     #expect(parents.map(\.hex) == [a, b.lowercased()])
     let author = try #require(header.author)
     #expect(text(author.name, in: bytes) == "Ada")

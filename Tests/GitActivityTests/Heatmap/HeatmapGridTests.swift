@@ -45,9 +45,11 @@ struct HeatmapGridTests {
   @Test("cells are addressed by column and row; the first column of a since-window is partial")
   func positions() throws {
     // 2024-03-06 is a Wednesday: rows 0…2 of the first column are empty for a Sunday start.
-    let days = DayRange(first: try #require(Day(iso: "2024-03-06")), last: try #require(Day(iso: "2024-03-20")))
+    let days = DayRange(
+      first: try #require(Day(iso: "2024-03-06")), last: try #require(Day(iso: "2024-03-20")))
     let grid = HeatmapGrid(
-      days: days, counts: Array(1...15), weekStart: .sunday, thresholds: .init(scale: .linear, counts: Array(1...15)))
+      days: days, counts: Array(1...15), weekStart: .sunday,
+      thresholds: .init(scale: .linear, counts: Array(1...15)))
     #expect(grid.leadingEmptyRows == 3)
     #expect(grid.columnCount == 3)
     #expect(grid.dayIndex(column: 0, row: 2) == nil)
@@ -55,17 +57,21 @@ struct HeatmapGridTests {
     #expect(grid.dayIndex(column: 2, row: 3) == 14)
     #expect(grid.dayIndex(column: 2, row: 4) == nil)
     #expect(grid.position(of: 4) == (1, 0))
-    let monday = HeatmapGrid(days: days, counts: Array(1...15), weekStart: .monday, thresholds: grid.thresholds)
+    let monday = HeatmapGrid(
+      days: days, counts: Array(1...15), weekStart: .monday, thresholds: grid.thresholds)
     #expect(monday.leadingEmptyRows == 2)
     #expect(monday.weekday(ofRow: 0) == .monday)
-    #expect(monday.labelledRows.map { monday.weekday(ofRow: $0).shortName } == ["Tue", "Thu", "Sat"])
+    #expect(
+      monday.labelledRows.map { monday.weekday(ofRow: $0).shortName } == ["Tue", "Thu", "Sat"])
     #expect(grid.labelledRows.map { grid.weekday(ofRow: $0).shortName } == ["Mon", "Wed", "Fri"])
   }
 
-  @Test("month labels sit over each month's first column; short edge months lose theirs on collision")
+  @Test(
+    "month labels sit over each month's first column; short edge months lose theirs on collision")
   func monthLabels() throws {
     // Sunday start; 2024-01-28 is a Sunday: its column belongs to January, and has one column.
-    let days = DayRange(first: try #require(Day(iso: "2024-01-28")), last: try #require(Day(iso: "2024-04-09")))
+    let days = DayRange(
+      first: try #require(Day(iso: "2024-01-28")), last: try #require(Day(iso: "2024-04-09")))
     let grid = HeatmapGrid(
       days: days, counts: Array(repeating: 0, count: days.count), weekStart: .sunday,
       thresholds: .init(scale: .github, counts: []))
@@ -82,9 +88,12 @@ struct HeatmapGridTests {
 
   @Test("a suffix keeps the newest weeks; a long window splits by calendar year on one scale")
   func suffixAndYears() throws {
-    let days = DayRange(first: try #require(Day(iso: "2022-12-25")), last: try #require(Day(iso: "2024-01-10")))
+    let days = DayRange(
+      first: try #require(Day(iso: "2022-12-25")), last: try #require(Day(iso: "2024-01-10")))
     let counts = (0..<days.count).map { $0 % 5 }
-    let grid = HeatmapGrid(days: days, counts: counts, weekStart: .sunday, thresholds: .init(scale: .github, counts: counts))
+    let grid = HeatmapGrid(
+      days: days, counts: counts, weekStart: .sunday,
+      thresholds: .init(scale: .github, counts: counts))
     let suffix = grid.suffix(fromColumn: grid.columnCount - 2)
     #expect(suffix.columnCount == 2)
     #expect(suffix.days.last == days.last)
@@ -100,7 +109,8 @@ struct HeatmapGridTests {
 struct LevelTests {
   @Test("linear: the seed's rule at its edges")
   func linear() {
-    #expect(LevelScale.linear.levels(for: [0, 1, 2, 3, 4, 5, 6, 7, 8]) == [0, 1, 1, 2, 2, 3, 3, 4, 4])
+    #expect(
+      LevelScale.linear.levels(for: [0, 1, 2, 3, 4, 5, 6, 7, 8]) == [0, 1, 1, 2, 2, 3, 3, 4, 4])
     #expect(LevelScale.linear.levels(for: [0, 1, 100]) == [0, 1, 4])
     #expect(LevelScale.linear.levels(for: [0, 0]) == [0, 0])
     #expect(LevelScale.linear.levels(for: [25, 26, 50, 51, 75, 76, 100]) == [1, 2, 2, 3, 3, 4, 4])
@@ -126,7 +136,8 @@ struct LevelTests {
     #expect(thresholds.level(of: 4) == 2)
     #expect(thresholds.level(of: 6) == 3)
     // Only four distinct counts: the big one stays the maximum.
-    let few = LevelScale.Thresholds(scale: .github, counts: Array(repeating: 1, count: 30) + [2, 3, 500])
+    let few = LevelScale.Thresholds(
+      scale: .github, counts: Array(repeating: 1, count: 30) + [2, 3, 500])
     #expect(few.highest == 500)
   }
 

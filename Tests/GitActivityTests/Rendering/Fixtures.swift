@@ -28,7 +28,9 @@ enum Fixtures {
     .appendingPathComponent("Golden")
 
   /// Compares `text` with the golden file `name`; `UPDATE_GOLDEN=1` rewrites the file instead.
-  static func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  static func expectGolden(
+    _ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let url = goldenDirectory.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
       try text.write(to: url, atomically: true, encoding: .utf8)

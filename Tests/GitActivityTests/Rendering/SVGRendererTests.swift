@@ -31,30 +31,41 @@ final class SVGCells: NSObject, XMLParserDelegate {
     return parser.parse() ? collector : nil
   }
 
-  func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String] = [:]
+  ) {
     if name == "svg" { rootAttributes = attributes }
     if name == "rect", let date = attributes["data-date"] {
-      cells.append(Cell(
-        date: date, count: Int(attributes["data-count"] ?? "") ?? -1, level: Int(attributes["data-level"] ?? "") ?? -1,
-        x: Double(attributes["x"] ?? "") ?? -1, y: Double(attributes["y"] ?? "") ?? -1,
-        size: Double(attributes["width"] ?? "") ?? -1))
+      cells.append(
+        Cell(
+          date: date, count: Int(attributes["data-count"] ?? "") ?? -1,
+          level: Int(attributes["data-level"] ?? "") ?? -1,
+          x: Double(attributes["x"] ?? "") ?? -1, y: Double(attributes["y"] ?? "") ?? -1,
+          size: Double(attributes["width"] ?? "") ?? -1))
     }
     text = ""
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
-  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+  ) {
     if name == "title" { titles.append(text) }
   }
 }
 
 @Suite("The SVG graph")
 struct SVGRendererTests {
-  static func svg(_ configure: @Sendable (inout SVGOptions) -> Void = { _ in }, weeks: Int = 6, subject: String? = nil) -> String {
+  static func svg(
+    _ configure: @Sendable (inout SVGOptions) -> Void = { _ in }, weeks: Int = 6,
+    subject: String? = nil
+  ) -> String {
     var options = SVGOptions()
     configure(&options)
-    return SVGRenderer(options: options).render(Fixtures.report(weeks: weeks, subject: subject), scale: .github)
+    return SVGRenderer(options: options).render(
+      Fixtures.report(weeks: weeks, subject: subject), scale: .github)
   }
 
   static let variants: [(String, @Sendable (inout SVGOptions) -> Void)] = [
@@ -62,8 +73,20 @@ struct SVGRendererTests {
     ("svg-github-dark.svg", { $0.theme = .githubDark }),
     ("svg-auto.svg", { $0.theme = .auto }),
     ("svg-tint.svg", { $0.tint = RGB(parsing: "purple") }),
-    ("svg-palette-transparent.svg", { $0.levelColors = ["#eeeeee", "#c6dbef", "#6baed6", "#2171b5", "#08306b"].compactMap(RGB.init(parsing:)); $0.isTransparent = true }),
-    ("svg-animate-seed.svg", { $0.animates = true; $0.cellSize = 18; $0.spacing = 4; $0.radius = 4; $0.title = "Commits" }),
+    (
+      "svg-palette-transparent.svg",
+      {
+        $0.levelColors = ["#eeeeee", "#c6dbef", "#6baed6", "#2171b5", "#08306b"].compactMap(
+          RGB.init(parsing:));
+        $0.isTransparent = true
+      }
+    ),
+    (
+      "svg-animate-seed.svg",
+      {
+        $0.animates = true; $0.cellSize = 18; $0.spacing = 4; $0.radius = 4; $0.title = "Commits"
+      }
+    ),
   ]
 
   @Test("golden files for a small fixed grid, each valid SVG 1.1", arguments: 0..<6)
@@ -89,7 +112,9 @@ struct SVGRendererTests {
     let root = parsed.rootAttributes
     #expect(root["role"] == "img")
     #expect(root["aria-labelledby"] == "heatmap-title heatmap-desc")
-    #expect(root["width"] != nil && root["height"] != nil && root["viewBox"] == "0 0 \(root["width"] ?? "") \(root["height"] ?? "")")
+    #expect(
+      root["width"] != nil && root["height"] != nil
+        && root["viewBox"] == "0 0 \(root["width"] ?? "") \(root["height"] ?? "")")
     #expect(svg.contains(#"<g role="group" aria-label="March 2025">"#))
     #expect(!svg.contains("<script"))
     #expect(SVGRenderer(options: SVGOptions()).render(report, scale: .github) == svg)
@@ -98,7 +123,11 @@ struct SVGRendererTests {
   @Test("nothing is clipped at any cell size from 4 to 40", arguments: [4.0, 5, 7, 11, 18, 25, 40])
   func noClipping(cellSize: Double) throws {
     for weeks in [1, 4, 53] {
-      let svg = Self.svg({ $0.cellSize = cellSize; $0.spacing = cellSize / 4; $0.title = "A heading that is rather long for a narrow graph" }, weeks: weeks)
+      let svg = Self.svg(
+        {
+          $0.cellSize = cellSize; $0.spacing = cellSize / 4;
+          $0.title = "A heading that is rather long for a narrow graph"
+        }, weeks: weeks)
       let parsed = try #require(SVGCells.parse(svg))
       let width = try #require(Double(parsed.rootAttributes["width"] ?? ""))
       let height = try #require(Double(parsed.rootAttributes["height"] ?? ""))
@@ -106,24 +135,35 @@ struct SVGRendererTests {
         #expect(cell.x >= 0 && cell.x + cell.size <= width && cell.y + cell.size <= height)
       }
       // Every text's estimated extent stays inside the picture.
-      let layout = SVGRenderer.Layout(options: { var o = SVGOptions(); o.cellSize = cellSize; return o }())
-      #expect(layout.padding + layout.textWidth("A heading that is rather long for a narrow graph", size: layout.fontSize * 1.3) <= width)
+      let layout = SVGRenderer.Layout(
+        options: {
+          var o = SVGOptions(); o.cellSize = cellSize; return o
+        }())
+      #expect(
+        layout.padding
+          + layout.textWidth(
+            "A heading that is rather long for a narrow graph", size: layout.fontSize * 1.3)
+          <= width)
     }
   }
 
   @Test("hostile names and titles give well-formed XML that says what they said")
   func hostile() throws {
-    let hostile = "</title><script>alert(1)</script>&amp; \u{1B}[31m \"quoted\" 'single' \u{0}\u{7}\u{FFFE} <g onload=x>"
+    let hostile =
+      "</title><script>alert(1)</script>&amp; \u{1B}[31m \"quoted\" 'single' \u{0}\u{7}\u{FFFE} <g onload=x>"
     let svg = Self.svg({ $0.title = hostile }, subject: hostile)
     let parsed = try #require(SVGCells.parse(svg))
     #expect(!svg.contains("<script"))
-    #expect(parsed.titles.first == "</title><script>alert(1)</script>&amp; [31m \"quoted\" 'single'  <g onload=x>")
+    #expect(
+      parsed.titles.first
+        == "</title><script>alert(1)</script>&amp; [31m \"quoted\" 'single'  <g onload=x>")
     #expect(try Tools.svglint(svg) == nil)
   }
 
   @Test("each level's color is where the data says, in librsvg's rendering")
   func pixels() throws {
-    for (theme, palette) in [(SVGOptions.Theme.github, Palette.github), (.githubDark, .githubDark)] {
+    for (theme, palette) in [(SVGOptions.Theme.github, Palette.github), (.githubDark, .githubDark)]
+    {
       let report = Fixtures.report(weeks: 12)
       var options = SVGOptions()
       options.theme = theme
@@ -134,7 +174,9 @@ struct SVGRendererTests {
       for cell in parsed.cells {
         let (r, g, b) = image.pixel(Int(cell.x + cell.size / 2), Int(cell.y + cell.size / 2))
         let expected = palette.levels[cell.level]
-        let close = abs(Int(r) - Int(expected.red)) <= 2 && abs(Int(g) - Int(expected.green)) <= 2 && abs(Int(b) - Int(expected.blue)) <= 2
+        let close =
+          abs(Int(r) - Int(expected.red)) <= 2 && abs(Int(g) - Int(expected.green)) <= 2
+          && abs(Int(b) - Int(expected.blue)) <= 2
         #expect(close, "\(cell.date) level \(cell.level): got \(r),\(g),\(b), want \(expected.hex)")
       }
     }

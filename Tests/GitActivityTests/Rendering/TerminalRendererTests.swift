@@ -17,8 +17,10 @@ struct TerminalRendererTests {
     _ depth: TerminalOptions.ColorDepth, width: Int, ascii: Bool = false, weeks: Int = 20,
     subject: String? = nil, palette: Palette = .githubDark
   ) -> String {
-    TerminalRenderer(options: TerminalOptions(colorDepth: depth, palette: palette, isASCII: ascii, width: width))
-      .render(Fixtures.report(weeks: weeks, subject: subject), scale: .github)
+    TerminalRenderer(
+      options: TerminalOptions(colorDepth: depth, palette: palette, isASCII: ascii, width: width)
+    )
+    .render(Fixtures.report(weeks: weeks, subject: subject), scale: .github)
   }
 
   @Test(
@@ -41,7 +43,8 @@ struct TerminalRendererTests {
   func neverWraps() {
     for width in [1, 5, 19, 20, 21, 30, 40, 57, 80, 111, 200] {
       for ascii in [false, true] {
-        let text = Self.render(.none, width: width, ascii: ascii, weeks: 53, subject: "someone with a long name <x@y>")
+        let text = Self.render(
+          .none, width: width, ascii: ascii, weeks: 53, subject: "someone with a long name <x@y>")
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
           #expect(TextWidth.columns(of: String(line)) <= width, "width \(width): '\(line)'")
         }
@@ -64,7 +67,9 @@ struct TerminalRendererTests {
     #expect(setlocale(LC_CTYPE, "C.UTF-8") != nil)
     for depth in [TerminalOptions.ColorDepth.none, .basic16, .indexed256, .truecolor] {
       for ascii in [false, true] {
-        let glyphs = TerminalRenderer(options: TerminalOptions(colorDepth: depth, palette: .github, isASCII: ascii)).glyphs
+        let glyphs = TerminalRenderer(
+          options: TerminalOptions(colorDepth: depth, palette: .github, isASCII: ascii)
+        ).glyphs
         let isSquares = (depth == .indexed256 || depth == .truecolor) && !ascii
         #expect(Set(glyphs).count == (isSquares ? 1 : 5))
         for glyph in glyphs {
@@ -82,8 +87,12 @@ struct TerminalRendererTests {
     let hostile = "Eve\u{1B}[2J\u{1B}]0;pwned\u{07}\u{202E}gnp.exe\u{2066}\r\n\u{9B}31m"
     let text = Self.render(.truecolor, width: 120, subject: hostile)
     let firstLine = String(text.split(separator: "\n")[0])
-    #expect(firstLine == "\u{1B}[1m" + "13 commits in the last 20 weeks by Eve[2J]0;pwnedgnp.exe31m" + "\u{1B}[0m" || firstLine.contains("by Eve[2J]0;pwnedgnp.exe31m"))
-    #expect(!text.contains("\u{202E}") && !text.contains("\u{2066}") && !text.contains("\u{9B}") && !text.contains("\u{07}"))
+    #expect(
+      firstLine == "\u{1B}[1m" + "13 commits in the last 20 weeks by Eve[2J]0;pwnedgnp.exe31m"
+        + "\u{1B}[0m" || firstLine.contains("by Eve[2J]0;pwnedgnp.exe31m"))
+    #expect(
+      !text.contains("\u{202E}") && !text.contains("\u{2066}") && !text.contains("\u{9B}")
+        && !text.contains("\u{07}"))
     #expect(TextEscaping.terminal(hostile) == "Eve[2J]0;pwnedgnp.exe31m")
   }
 
