@@ -20,17 +20,66 @@ public struct ActivityOptions: Hashable, Sendable {
   }
 }
 
-/// One author's commits in a window.
+/// One author's commits in a window, kept sparse: a long window with thousands of authors
+/// would otherwise hold a full row of days for each of them.
 public struct AuthorActivity: Hashable, Sendable {
   public var author: Author
-  /// Commits per day of the window, oldest first.
-  public var counts: [Int]
+  /// The days with commits, as (position in the window, count), oldest first.
+  public var activeDays: [(offset: Int, count: Int)] {
+    zip(offsets, dayCounts).map { (Int($0), Int($1)) }
+  }
   public var total: Int
+  /// How many days the window has.
+  public let windowLength: Int
+  private var offsets: [Int32]
+  private var dayCounts: [Int32]
 
+  /// An author's activity from one count per day of the window.
   public init(author: Author, counts: [Int]) {
     self.author = author
-    self.counts = counts
-    self.total = HeatmapMath.sum(counts)
+    windowLength = counts.count
+    offsets = counts.indices.filter { counts[$0] > 0 }.map { Int32($0) }
+    dayCounts = offsets.map { Int32(clamping: counts[Int($0)]) }
+    total = HeatmapMath.sum(counts)
+  }
+
+  /// An author's activity from the window positions of their commits, in any order.
+  init(author: Author, commitOffsets: [Int32], windowLength: Int) {
+    self.author = author
+    self.windowLength = windowLength
+    var offsets: [Int32] = []
+    var dayCounts: [Int32] = []
+    for offset in commitOffsets.sorted() {
+      if offsets.last == offset {
+        dayCounts[dayCounts.count - 1] += 1
+      } else {
+        offsets.append(offset)
+        dayCounts.append(1)
+      }
+    }
+    self.offsets = offsets
+    self.dayCounts = dayCounts
+    total = commitOffsets.count
+  }
+
+  /// Commits per day of the window, oldest first.
+  public var counts: [Int] {
+    var counts = [Int](repeating: 0, count: windowLength)
+    for (offset, count) in zip(offsets, dayCounts) { counts[Int(offset)] = Int(count) }
+    return counts
+  }
+
+  /// The number of days with at least one commit.
+  public var activeDayCount: Int { offsets.count }
+
+  public static func == (lhs: AuthorActivity, rhs: AuthorActivity) -> Bool {
+    lhs.author == rhs.author && lhs.windowLength == rhs.windowLength && lhs.offsets == rhs.offsets
+      && lhs.dayCounts == rhs.dayCounts
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(author)
+    hasher.combine(offsets)
   }
 }
 
@@ -58,7 +107,7 @@ public struct DailyActivity: Hashable, Sendable {
     var counts = [Int](repeating: 0, count: days.count)
     var authorNumbers: [Author: Int] = [:]
     var authorList: [Author] = []
-    var authorCounts: [[Int]] = []
+    var authorCommits: [[Int32]] = []
     var seen = Set<ObjectID>()
     let deduplicates = histories.count > 1
 
@@ -71,7 +120,7 @@ public struct DailyActivity: Hashable, Sendable {
         if let number = authorNumbers[author] { return number }
         authorNumbers[author] = authorList.count
         authorList.append(author)
-        authorCounts.append([])
+        authorCommits.append([])
         return authorList.count - 1
       }
       for (index, commit) in history.commits.enumerated() {
@@ -84,17 +133,14 @@ public struct DailyActivity: Hashable, Sendable {
         else { continue }
         if deduplicates && !seen.insert(history.objectIDs[index]).inserted { continue }
         counts[position] += 1
-        if authorCounts[number].isEmpty {
-          authorCounts[number] = [Int](repeating: 0, count: days.count)
-        }
-        authorCounts[number][position] += 1
+        authorCommits[number].append(Int32(position))
       }
     }
     self.days = days
     self.counts = counts
-    self.authors = zip(authorList, authorCounts)
+    self.authors = zip(authorList, authorCommits)
       .filter { !$0.1.isEmpty }
-      .map { AuthorActivity(author: $0.0, counts: $0.1) }
+      .map { AuthorActivity(author: $0.0, commitOffsets: $0.1, windowLength: days.count) }
       .sorted { ($1.total, $0.author) < ($0.total, $1.author) }
   }
 

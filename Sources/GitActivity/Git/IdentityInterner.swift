@@ -1,5 +1,12 @@
 import Foundation
 
+/// An identity's bytes as the commit wrote them, before decoding.
+struct RawIdentity: Hashable, Sendable {
+  var name: [UInt8]
+  var email: [UInt8]
+  var encoding: [UInt8]
+}
+
 /// Gives each distinct `name <email>` (with its encoding) a small number, without allocating per
 /// commit: bytes are hashed straight from the object buffer and compared against an arena.
 struct IdentityInterner {
@@ -75,6 +82,30 @@ struct IdentityInterner {
       var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(number + 1)
+    }
+  }
+
+  /// Interns an identity given as separate byte arrays (from another interner or a cache).
+  mutating func intern(_ identity: RawIdentity) -> Int32 {
+    let bytes = identity.name + identity.email + identity.encoding
+    return bytes.withUnsafeBytes { buffer in
+      let nameEnd = identity.name.count
+      let emailEnd = nameEnd + identity.email.count
+      return intern(
+        buffer, name: 0..<nameEnd, email: nameEnd..<emailEnd,
+        encoding: identity.encoding.isEmpty ? nil : emailEnd..<bytes.count)
+    }
+  }
+
+  /// The identities' bytes, in number order.
+  func rawIdentities() -> [RawIdentity] {
+    spans.map { span in
+      let emailStart = span.start + span.nameLength
+      let encodingStart = emailStart + span.emailLength
+      return RawIdentity(
+        name: Array(arena[span.start..<emailStart]),
+        email: Array(arena[emailStart..<encodingStart]),
+        encoding: Array(arena[encodingStart..<(encodingStart + span.encodingLength)]))
     }
   }
 
