@@ -27,6 +27,8 @@ struct Invocation {
   var format: Format = .terminal
   var output: String?
   var isQuiet = false
+  var usesCache = true
+  var clearsCache = false
   var theme: String?
   var tint: RGB?
   var palette: [RGB]?
@@ -67,6 +69,8 @@ struct Invocation {
     isMe = parsed.has("me")
     usesMailmap = !parsed.has("no-mailmap")
     isQuiet = parsed.has("quiet")
+    usesCache = !parsed.has("no-cache")
+    clearsCache = parsed.has("clear-cache")
 
     if let weeks = parsed.last("weeks") {
       guard let number = Int(weeks), WindowRequest.weekRange.contains(number) else {

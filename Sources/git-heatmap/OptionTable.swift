@@ -154,6 +154,11 @@ enum OptionTable {
       group: .appearance),
 
     OptionSpec(
+      long: "no-cache", kind: .flag, help: "neither read nor write the history cache", group: .run),
+    OptionSpec(
+      long: "clear-cache", kind: .flag, help: "remove this repository's history cache first",
+      group: .run),
+    OptionSpec(
       long: "quiet", short: "q", kind: .flag, help: "no progress or notes on stderr", group: .run),
     OptionSpec(long: "help", short: "h", kind: .flag, help: "show this help", group: .run),
     OptionSpec(long: "version", kind: .flag, help: "show the version", group: .run),

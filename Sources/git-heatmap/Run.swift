@@ -20,9 +20,22 @@ struct Run {
     var alternativeText: String?
   }
 
+  /// With `GIT_HEATMAP_TIMING` set, each phase's time goes to stderr, for benchmarks.
+  private func phase<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    guard context.environment["GIT_HEATMAP_TIMING"] != nil else { return try body() }
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer {
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+      stderr.write("\(Command.name): timing: \(name) \(String(format: "%.1f", elapsed)) ms\n")
+    }
+    return try body()
+  }
+
   func render() throws -> Output {
     let start = startDirectory()
-    let repository = try Repository.discover(from: start, environment: context.environment)
+    let repository = try phase("open") {
+      try Repository.discover(from: start, environment: context.environment)
+    }
     let zone = resolvedZone()
     let today = Day(context.now, in: todayZone(zone))
     let window = invocation.window.resolve(today: today)
@@ -41,17 +54,22 @@ struct Run {
     var walk = invocation.walk
     let firstSecond = Int64(window.days.first.number) * 86_400
     walk.committedNoEarlierThan = firstSecond - Run.offsetSlackSeconds - Run.marginSeconds
-    let history = try repository.history(invocation.selection, options: walk)
+    let history = try readHistory(repository, walk: walk)
     warn(history.warnings)
     let mailmap = invocation.usesMailmap ? try repository.mailmap() : Mailmap()
     let options = ActivityOptions(
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
-    let activity = DailyActivity(
-      histories: [(history, mailmap)], days: window.days, options: options)
+    let activity = phase("activity") {
+      DailyActivity(histories: [(history, mailmap)], days: window.days, options: options)
+    }
     let report = ActivityReport(
       repositories: [repository.displayPath], window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
+    return phase("render") { output(report) }
+  }
+
+  private func output(_ report: ActivityReport) -> Output {
     switch invocation.format {
     case .csv: return Output(text: CSVWriter().render(report))
     case .json: return Output(text: JSONWriter().render(report))
@@ -95,6 +113,31 @@ struct Run {
       width: Appearance.width(
         environment: context.environment, terminalColumns: context.terminalColumns))
     return TerminalRenderer(options: options).render(report, scale: invocation.scale)
+  }
+
+  /// Reads the history, through the repository's cache unless `--no-cache`.
+  private func readHistory(_ repository: Repository, walk: WalkOptions) throws -> History {
+    let location = HistoryCache.Location(
+      commonDirectory: repository.commonDirectory, fallbackDirectory: fallbackCacheDirectory())
+    if invocation.clearsCache { HistoryCache.remove(at: location) }
+    guard invocation.usesCache else {
+      return try repository.history(invocation.selection, options: walk)
+    }
+    let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
+    let read = try phase("walk") {
+      try repository.history(invocation.selection, options: walk, cache: cache)
+    }
+    if let updated = read.updatedCache { phase("save cache") { updated.save(to: location) } }
+    return read.history
+  }
+
+  /// `$XDG_CACHE_HOME/git-heatmap`, else `~/.cache/git-heatmap`: for repositories whose git
+  /// directory is not writable.
+  private func fallbackCacheDirectory() -> String? {
+    if let xdg = context.environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return xdg + "/git-heatmap"
+    }
+    return context.environment["HOME"].map { $0 + "/.cache/git-heatmap" }
   }
 
   private func startDirectory() -> String {

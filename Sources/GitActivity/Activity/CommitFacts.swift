@@ -49,16 +49,20 @@ public struct History: Sendable {
   /// The hexadecimal ids, parallel to `commits`, for telling copies of a commit apart.
   public var ids: [String] { objectIDs.map(\.hex) }
   /// The distinct authors, as written in the commits.
-  public var identities: [Identity]
+  public var identities: [Identity] { rawIdentities.map(\.decoded) }
+  /// The authors' bytes; decoded only for the commits a graph counts.
+  var rawIdentities: [RawIdentity]
   /// Commits that could not be placed on a day, with why, for one-line warnings.
   public var warnings: [String]
 
   var objectIDs: [ObjectID]
 
-  init(commits: [CommitFacts], objectIDs: [ObjectID], identities: [Identity], warnings: [String]) {
+  init(
+    commits: [CommitFacts], objectIDs: [ObjectID], identities: [RawIdentity], warnings: [String]
+  ) {
     self.commits = commits
     self.objectIDs = objectIDs
-    self.identities = identities
+    self.rawIdentities = identities
     self.warnings = warnings
   }
 

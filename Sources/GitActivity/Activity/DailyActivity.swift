@@ -112,25 +112,36 @@ public struct DailyActivity: Hashable, Sendable {
     let deduplicates = histories.count > 1
 
     for (history, mailmap) in histories {
-      // Decide once per distinct identity: its author number, or -1 when filtered out.
-      let numbers: [Int] = history.identities.map { identity in
+      // Decide once per distinct identity, the first time a counted commit names it: its author
+      // number, or -1 when filtered out.
+      var numbers = [Int](repeating: -2, count: history.rawIdentities.count)
+      func number(of identityIndex: Int) -> Int {
+        if numbers[identityIndex] != -2 { return numbers[identityIndex] }
+        let identity = history.rawIdentities[identityIndex].decoded
         let mapped = mailmap.resolve(name: identity.name, email: identity.email)
         let author = Author(name: mapped.name, email: mapped.email)
-        guard matcher.accepts(author, rawEmail: identity.email) else { return -1 }
-        if let number = authorNumbers[author] { return number }
-        authorNumbers[author] = authorList.count
-        authorList.append(author)
-        authorCommits.append([])
-        return authorList.count - 1
+        var result = -1
+        if matcher.accepts(author, rawEmail: identity.email) {
+          if let known = authorNumbers[author] {
+            result = known
+          } else {
+            authorNumbers[author] = authorList.count
+            authorList.append(author)
+            authorCommits.append([])
+            result = authorList.count - 1
+          }
+        }
+        numbers[identityIndex] = result
+        return result
       }
       for (index, commit) in history.commits.enumerated() {
         if options.excludesMerges && commit.isMerge { continue }
-        guard commit.identity >= 0 else { continue }
-        let number = numbers[Int(commit.identity)]
-        guard number >= 0,
+        guard commit.identity >= 0,
           let stamp = options.usesCommitterDate ? commit.committer : commit.author,
-          let position = days.index(of: bucketer.day(of: stamp))
+          let position = days.index(of: bucketer.day(of: stamp)),
+          number(of: Int(commit.identity)) >= 0
         else { continue }
+        let number = numbers[Int(commit.identity)]
         if deduplicates && !seen.insert(history.objectIDs[index]).inserted { continue }
         counts[position] += 1
         authorCommits[number].append(Int32(position))

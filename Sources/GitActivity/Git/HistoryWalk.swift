@@ -22,80 +22,188 @@ public struct WalkOptions: Sendable, Equatable {
   }
 }
 
+/// What a walk produced: the commits it counted, and the cache with what it read added.
+public struct HistoryRead: Sendable {
+  public var history: History
+  /// The cache with the newly read commits added, or nil when nothing new was read.
+  public var updatedCache: HistoryCache?
+  /// How many commits were read from the object database (not from the cache).
+  public var commitsRead: Int
+}
+
 extension Repository {
   /// Reads the commits that `selection` names, each once.
-  ///
-  /// It walks parents itself and reads each commit's raw bytes once through `git_odb_read` (no
-  /// `git_commit` objects, no re-hashing, no object cache), parsing only the header lines it
-  /// needs, on `options.workerCount` threads.
   public func history(
     _ selection: RevisionSelection, options: WalkOptions = WalkOptions()
   ) throws(GitError) -> History {
+    try history(selection, options: options, cache: nil).history
+  }
+
+  /// Reads the commits that `selection` names, each once, taking what it can from `cache`.
+  ///
+  /// It walks parents itself and reads each uncached commit's raw bytes once through
+  /// `git_odb_read` (no `git_commit` objects, no re-hashing, no object cache), parsing only the
+  /// header lines it needs, on `options.workerCount` threads. Cached commits are walked by
+  /// index, without hashing.
+  public func history(
+    _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?
+  ) throws(GitError) -> HistoryRead {
     let tips = try self.tips(for: selection)
-    let shallow = shallowBoundary()
-    var hidden = Set<ObjectID>()
+    let graph = GraphWalk(
+      repository: self, cache: cache ?? HistoryCache(), shallow: shallowBoundary(),
+      options: options)
     if !tips.excluded.isEmpty {
-      let hiding = ParallelWalk(
-        repositoryPath: gitDirectory, shallow: shallow, hidden: [],
-        cutoff: options.committedNoEarlierThan, firstParentOnly: false)
-      hidden = try hiding.run(from: tips.excluded, workers: options.workerCount, first: self)
-        .visited
+      try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
     }
-    let walk = ParallelWalk(
-      repositoryPath: gitDirectory, shallow: shallow, hidden: hidden,
-      cutoff: options.committedNoEarlierThan, firstParentOnly: options.followsFirstParentOnly)
-    return try walk.run(from: tips.included, workers: options.workerCount, first: self).history
+    try graph.walk(
+      from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
+    return graph.finish(wantsCache: cache != nil)
   }
 }
 
-/// A walk of the commit graph shared by several threads.
+/// One walk over the graph: cached commits by index on the calling thread, uncached ones read by
+/// a `ParallelWalk`. Commits seen by an earlier `walk` call (the hidden side of `a..b`) count as
+/// visited, so the walk of the other side stops at them.
+final class GraphWalk {
+  private let repository: Repository
+  private let cache: HistoryCache
+  private let shallow: Set<ObjectID>
+  private let options: WalkOptions
+  private let reader: ParallelWalk
+  private var visitedBits: [UInt64]
+  private var counted: [CommitFacts] = []
+  private var countedIDs: [ObjectID] = []
+
+  init(repository: Repository, cache: HistoryCache, shallow: Set<ObjectID>, options: WalkOptions) {
+    self.repository = repository
+    self.cache = cache
+    self.shallow = shallow
+    self.options = options
+    visitedBits = [UInt64](repeating: 0, count: (cache.count + 63) / 64)
+    reader = ParallelWalk(
+      repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
+      cutoff: options.committedNoEarlierThan)
+  }
+
+  func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(GitError) {
+    // Work on locals: class properties would pay an exclusivity check on every access.
+    var visitedBits = self.visitedBits
+    var counted = self.counted
+    var countedIDs = self.countedIDs
+    self.visitedBits = []
+    defer {
+      self.visitedBits = visitedBits
+      self.counted = counted
+      self.countedIDs = countedIDs
+    }
+    let cache = self.cache
+    if counting {
+      counted.reserveCapacity(cache.count)
+      countedIDs.reserveCapacity(cache.count)
+    }
+    let cutoff = options.committedNoEarlierThan ?? Int64.min
+    var cached: [Int32] = []
+    var frontier: [ObjectID] = []
+    for tip in tips {
+      if let index = cache.index(of: tip) { cached.append(index) } else { frontier.append(tip) }
+    }
+    while true {
+      while let index = cached.popLast() {
+        let word = Int(index) / 64
+        let bit = UInt64(1) << UInt64(Int(index) % 64)
+        if visitedBits[word] & bit != 0 { continue }
+        visitedBits[word] |= bit
+        let facts = cache.facts[Int(index)]
+        if let committed = facts.committer?.seconds, committed < cutoff { continue }
+        if counting {
+          counted.append(facts)
+          countedIDs.append(cache.ids[Int(index)])
+        }
+        if !shallow.isEmpty && shallow.contains(cache.ids[Int(index)]) { continue }
+        var range = cache.parentRange(index)
+        if firstParentOnly && range.count > 1 { range = range.lowerBound..<(range.lowerBound + 1) }
+        for slot in range {
+          let reference = cache.parentRefs[slot]
+          if reference >= 0 {
+            cached.append(reference)
+          } else {
+            frontier.append(cache.parentID(reference))
+          }
+        }
+      }
+      if frontier.isEmpty { break }
+      cached = try reader.run(
+        from: frontier, counting: counting, firstParentOnly: firstParentOnly,
+        workers: options.workerCount, first: repository)
+      frontier = []
+    }
+  }
+
+  /// The counted commits, and the cache with everything read added.
+  func finish(wantsCache: Bool) -> HistoryRead {
+    let merged = reader.merge(startingWith: cache.identities, wantsNewCommits: wantsCache)
+    let history = History(
+      commits: counted + merged.counted, objectIDs: countedIDs + merged.countedIDs,
+      identities: merged.identities, warnings: merged.warnings)
+    let updated =
+      wantsCache && !merged.newCommits.isEmpty
+      ? cache.adding(merged.newCommits, identities: merged.identities) : nil
+    return HistoryRead(history: history, updatedCache: updated, commitsRead: merged.readCount)
+  }
+}
+
+/// The reading of uncached commits, shared by several threads.
 ///
-/// Thread safety: every mutable field (`stack`, `visited`, `busy`, `waiting`, `failure`,
-/// `results`) is read and written only while `condition` is locked. Workers take ids from the stack under the
-/// lock, read and parse them with their own `Repository` outside it, and put parents back under
-/// it. Only value types (`ObjectID`, `CommitFacts`, arrays of bytes) cross threads; each
-/// `git_repository` stays on the thread that opened it.
+/// Thread safety: every mutable field (`stack`, `visited`, `cachedHits`, `busy`, `waiting`,
+/// `failure`, `results`) is read and written only while `condition` is locked. Workers take ids
+/// from the stack under the lock, read and parse them with their own `Repository` outside it,
+/// and put parents back under it. Only value types (`ObjectID`, `CommitFacts`, arrays of bytes)
+/// cross threads; each `git_repository` stays on the thread that opened it, and the cache is
+/// immutable.
 final class ParallelWalk: @unchecked Sendable {
   private let repositoryPath: String
+  private let cache: HistoryCache
   private let shallow: Set<ObjectID>
-  private let hidden: Set<ObjectID>
   private let cutoff: Int64?
-  private let firstParentOnly: Bool
+  private var counting = true
+  private var firstParentOnly = false
 
   private let condition = NSCondition()
   private var stack: [ObjectID] = []
   private var visited = Set<ObjectID>()
+  private var cachedHits: [Int32] = []
   private var busy = 0
   private var waiting = 0
   private var failure: GitError?
   private var results: [WorkerResult] = []
 
-  /// What one worker found.
+  /// What one worker read in one round.
   struct WorkerResult: Sendable {
-    var commits: [CommitFacts] = []
     var ids: [ObjectID] = []
+    var facts: [CommitFacts] = []
+    var isCounted: [Bool] = []
+    var parentEnds: [Int] = []
+    var parents: [ObjectID] = []
     var identities: [RawIdentity] = []
     var warnings: [String] = []
   }
 
-  init(
-    repositoryPath: String, shallow: Set<ObjectID>, hidden: Set<ObjectID>, cutoff: Int64?,
-    firstParentOnly: Bool
-  ) {
+  init(repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?) {
     self.repositoryPath = repositoryPath
+    self.cache = cache
     self.shallow = shallow
-    self.hidden = hidden
     self.cutoff = cutoff
-    self.firstParentOnly = firstParentOnly
   }
 
-  /// Walks from `tips`. The calling thread works too, with `first`; the others open their own.
+  /// Reads everything reachable from `ids` that is neither visited nor cached, and returns the
+  /// cached commits it reached. The calling thread works too, with `first`.
   func run(
-    from tips: [ObjectID], workers: Int, first: Repository
-  ) throws(GitError) -> (history: History, visited: Set<ObjectID>) {
-    for tip in tips where !hidden.contains(tip) && visited.insert(tip).inserted {
-      stack.append(tip)
-    }
+    from ids: [ObjectID], counting: Bool, firstParentOnly: Bool, workers: Int, first: Repository
+  ) throws(GitError) -> [Int32] {
+    self.counting = counting
+    self.firstParentOnly = firstParentOnly
+    for id in ids where visited.insert(id).inserted { stack.append(id) }
+    if stack.isEmpty { return [] }
     let extra = max(0, min(workers, 16) - 1)
     let group = DispatchGroup()
     for _ in 0..<extra {
@@ -111,7 +219,8 @@ final class ParallelWalk: @unchecked Sendable {
     work(first)
     group.wait()
     if let failure { throw failure }
-    return (merge(), visited)
+    defer { cachedHits = [] }
+    return cachedHits
   }
 
   private func fail(_ error: GitError) {
@@ -128,6 +237,7 @@ final class ParallelWalk: @unchecked Sendable {
     var result = WorkerResult()
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
+    var places: [Int32?] = []
     let reader: ObjectReader
     do {
       reader = try ObjectReader(repository: repository)
@@ -162,13 +272,15 @@ final class ParallelWalk: @unchecked Sendable {
         condition.broadcast()
         break
       }
+      // Binary searches in the immutable cache need no lock.
+      places = parents.map { cache.index(of: $0) }
       condition.lock()
       busy -= 1
-      for parent in parents where !hidden.contains(parent) && visited.insert(parent).inserted {
-        if next == nil {
-          next = parent
-        } else {
-          stack.append(parent)
+      for (parent, place) in zip(parents, places) {
+        if let place {
+          cachedHits.append(place)
+        } else if visited.insert(parent).inserted {
+          if next == nil { next = parent } else { stack.append(parent) }
         }
       }
       if waiting > 0 && !stack.isEmpty { condition.signal() }
@@ -178,8 +290,8 @@ final class ParallelWalk: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Reads one commit: records its facts unless it is older than the cutoff, and leaves in
-  /// `parents` the parents to visit next.
+  /// Reads one commit and records it; leaves in `parents` the parents to visit next (none when
+  /// it is older than the cutoff).
   private func read(
     _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
     parents: inout [ObjectID], into result: inout WorkerResult
@@ -205,40 +317,67 @@ final class ParallelWalk: @unchecked Sendable {
         facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
       }
     }
-    if shallow.contains(id) { parents.removeAll() }
+    // The cache keeps the real parents; the shallow cut applies when walking.
     facts.parentCount = Int32(parents.count)
+    result.ids.append(id)
+    result.facts.append(facts)
+    result.parents += parents
+    result.parentEnds.append(result.parents.count)
+    if shallow.contains(id) { parents.removeAll() }
     if let cutoff, let committed = facts.committer?.seconds, committed < cutoff {
       parents.removeAll()
+      result.isCounted.append(false)
       return
     }
-    if firstParentOnly && parents.count > 1 { parents.removeLast(parents.count - 1) }
-    if facts.author == nil {
+    result.isCounted.append(counting)
+    if counting && facts.author == nil {
       result.warnings.append("commit \(id.hex) has no valid author date; it is not counted")
     }
-    result.commits.append(facts)
-    result.ids.append(id)
+    if firstParentOnly && parents.count > 1 { parents.removeLast(parents.count - 1) }
   }
 
-  /// Joins the workers' results, renumbering identities into one table.
-  private func merge() -> History {
-    var interner = IdentityInterner()
-    var commits: [CommitFacts] = []
-    var ids: [ObjectID] = []
+  /// Everything the workers read, with identities renumbered after `cachedIdentities`.
+  struct Merged {
+    var counted: [CommitFacts] = []
+    var countedIDs: [ObjectID] = []
+    var identities: [RawIdentity] = []
     var warnings: [String] = []
-    commits.reserveCapacity(results.reduce(0) { $0 + $1.commits.count })
-    ids.reserveCapacity(commits.capacity)
+    var newCommits: [HistoryCache.NewCommit] = []
+    var readCount = 0
+  }
+
+  func merge(startingWith cachedIdentities: [RawIdentity], wantsNewCommits: Bool) -> Merged {
+    var merged = Merged()
+    if results.allSatisfy({ $0.ids.isEmpty }) {
+      merged.identities = cachedIdentities
+      return merged
+    }
+    var interner = IdentityInterner()
+    for identity in cachedIdentities { _ = interner.intern(identity) }
     for result in results {
       let numbers = result.identities.map { interner.intern($0) }
-      for var facts in result.commits {
+      var start = 0
+      for index in result.ids.indices {
+        var facts = result.facts[index]
         if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
-        commits.append(facts)
+        if result.isCounted[index] {
+          merged.counted.append(facts)
+          merged.countedIDs.append(result.ids[index])
+        }
+        let end = result.parentEnds[index]
+        if wantsNewCommits {
+          merged.newCommits.append(
+            HistoryCache.NewCommit(
+              id: result.ids[index], facts: facts, parents: result.parents[start..<end]))
+        }
+        start = end
       }
-      ids += result.ids
-      warnings += result.warnings
+      merged.readCount += result.ids.count
+      merged.warnings += result.warnings
     }
-    return History(
-      commits: commits, objectIDs: ids, identities: interner.identities(),
-      warnings: warnings.sorted())
+    merged.warnings.sort()
+    merged.identities = interner.rawIdentities()
+    return merged
   }
 }
 

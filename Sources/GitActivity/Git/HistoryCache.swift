@@ -1,0 +1,444 @@
+import Foundation
+
+/// The facts of every commit a repository's walks have read, kept between runs so that a repeat
+/// run reads only the commits it has not seen.
+///
+/// It is safe by construction: a commit id names its content, so the facts of a cached commit
+/// can never go stale, whatever happens to refs (force-pushes, rebases, gc). A file that is
+/// missing, truncated, corrupt (checksum) or of another version is ignored and rebuilt; files are
+/// written to a temporary name and renamed, so a reader never sees half of one. The mailmap and
+/// the author filters are applied after the cache, so changing them needs no rebuild.
+public struct HistoryCache: Sendable {
+  /// Commit ids in the order they were read (roughly newest first within each run), so that a
+  /// walk touches the records close to one another.
+  private(set) var ids: [ObjectID] = []
+  /// Record numbers sorted by id, so that a lookup is a binary search.
+  private(set) var sortedIndices: [Int32] = []
+  /// The facts of `ids[i]`; `identity` indexes `identities`.
+  private(set) var facts: [CommitFacts] = []
+  /// Where the parents of `ids[i]` start in `parentRefs`; `parentStarts[count]` ends the last.
+  private(set) var parentStarts: [Int32] = [0]
+  /// A parent as a record number (≥ 0), or `-(k + 1)` for `externalParents[k]`, a parent that
+  /// was not read (older than a window, or missing from a shallow clone).
+  private(set) var parentRefs: [Int32] = []
+  private(set) var externalParents: [ObjectID] = []
+  private(set) var identities: [RawIdentity] = []
+
+  public init() {}
+
+  public var count: Int { ids.count }
+
+  /// The record number of `id`, or nil when it is not cached.
+  func index(of id: ObjectID) -> Int32? {
+    var low = 0
+    var high = sortedIndices.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[Int(sortedIndices[middle])] < id { low = middle + 1 } else { high = middle }
+    }
+    guard low < sortedIndices.count, ids[Int(sortedIndices[low])] == id else { return nil }
+    return sortedIndices[low]
+  }
+
+  /// The parents of the commit at `index`.
+  @inline(__always)
+  func parentRange(_ index: Int32) -> Range<Int> {
+    Int(parentStarts[Int(index)])..<Int(parentStarts[Int(index) + 1])
+  }
+
+  /// The id a parent reference names.
+  @inline(__always)
+  func parentID(_ reference: Int32) -> ObjectID {
+    reference >= 0 ? ids[Int(reference)] : externalParents[Int(-reference - 1)]
+  }
+
+  /// A commit read from the object database, for adding to a cache.
+  struct NewCommit: Sendable {
+    var id: ObjectID
+    var facts: CommitFacts
+    var parents: ArraySlice<ObjectID>
+  }
+
+  /// This cache with `commits` appended; their `facts.identity` numbers index `identities`, which
+  /// must begin with this cache's own identities. Existing records keep their numbers, so the
+  /// cost is a copy, not a sort.
+  func adding(_ commits: [NewCommit], identities: [RawIdentity]) -> HistoryCache {
+    var seen = Set<ObjectID>()
+    let fresh = commits.filter { index(of: $0.id) == nil && seen.insert($0.id).inserted }
+    guard !fresh.isEmpty else { return self }
+    var result = self
+    result.identities = identities
+    let base = Int32(ids.count)
+    let freshOrder = fresh.indices.sorted { fresh[$0].id < fresh[$1].id }
+    // The new records, by id, for resolving parents.
+    func freshIndex(of id: ObjectID) -> Int32? {
+      var low = 0
+      var high = freshOrder.count
+      while low < high {
+        let middle = (low + high) / 2
+        if fresh[freshOrder[middle]].id < id { low = middle + 1 } else { high = middle }
+      }
+      guard low < freshOrder.count, fresh[freshOrder[low]].id == id else { return nil }
+      return base + Int32(freshOrder[low])
+    }
+    // Parents that were outside the cache may now be inside it.
+    var externalRemap = [Int32](repeating: 0, count: externalParents.count)
+    var keptExternals: [ObjectID] = []
+    var externalNumbers: [ObjectID: Int32] = [:]
+    for (position, id) in externalParents.enumerated() {
+      if let index = freshIndex(of: id) {
+        externalRemap[position] = index
+      } else {
+        keptExternals.append(id)
+        externalRemap[position] = -Int32(keptExternals.count)
+        externalNumbers[id] = externalRemap[position]
+      }
+    }
+    for slot in result.parentRefs.indices where result.parentRefs[slot] < 0 {
+      result.parentRefs[slot] = externalRemap[Int(-result.parentRefs[slot] - 1)]
+    }
+    result.externalParents = keptExternals
+    for commit in fresh {
+      result.ids.append(commit.id)
+      result.facts.append(commit.facts)
+      for parent in commit.parents {
+        if let index = index(of: parent) ?? freshIndex(of: parent) {
+          result.parentRefs.append(index)
+        } else if let known = externalNumbers[parent] {
+          result.parentRefs.append(known)
+        } else {
+          result.externalParents.append(parent)
+          let number = -Int32(result.externalParents.count)
+          externalNumbers[parent] = number
+          result.parentRefs.append(number)
+        }
+      }
+      result.parentStarts.append(Int32(result.parentRefs.count))
+    }
+    // Merge the two sorted index lists.
+    var merged: [Int32] = []
+    merged.reserveCapacity(result.ids.count)
+    var old = 0
+    var new = 0
+    while old < sortedIndices.count || new < freshOrder.count {
+      if new == freshOrder.count
+        || (old < sortedIndices.count && ids[Int(sortedIndices[old])] < fresh[freshOrder[new]].id)
+      {
+        merged.append(sortedIndices[old])
+        old += 1
+      } else {
+        merged.append(base + Int32(freshOrder[new]))
+        new += 1
+      }
+    }
+    result.sortedIndices = merged
+    return result
+  }
+}
+
+extension HistoryCache {
+  static let magic: [UInt8] = Array("GHMCACHE".utf8)
+  /// Bumped whenever the layout or the meaning of a field changes.
+  static let formatVersion: UInt32 = 2
+  static let recordSize = 40
+
+  /// The file's bytes: a header, the sections, and a checksum of everything before it.
+  func encoded() -> [UInt8] {
+    var out = ByteWriter()
+    out.bytes += HistoryCache.magic
+    out.u32(HistoryCache.formatVersion)
+    out.u32(UInt32(ids.count))
+    out.u32(UInt32(parentRefs.count))
+    out.u32(UInt32(externalParents.count))
+    out.u32(UInt32(identities.count))
+    for id in ids { out.id(id) }
+    for index in sortedIndices { out.i32(index) }
+    for (index, fact) in facts.enumerated() {
+      out.i64(fact.author?.seconds ?? 0)
+      out.i64(fact.committer?.seconds ?? 0)
+      out.i32(fact.author?.offsetMinutes ?? 0)
+      out.i32(fact.committer?.offsetMinutes ?? 0)
+      out.i32(fact.identity)
+      out.u32((fact.author == nil ? 0 : 1) | (fact.committer == nil ? 0 : 2))
+      out.i32(fact.parentCount)
+      out.i32(parentStarts[index])
+    }
+    for reference in parentRefs { out.i32(reference) }
+    for id in externalParents { out.id(id) }
+    for identity in identities {
+      out.u32(UInt32(identity.name.count))
+      out.u32(UInt32(identity.email.count))
+      out.u32(UInt32(identity.encoding.count))
+      out.bytes += identity.name
+      out.bytes += identity.email
+      out.bytes += identity.encoding
+    }
+    out.u64(HistoryCache.checksum(out.bytes[...]))
+    return out.bytes
+  }
+
+  /// Reads a cache file's bytes; nil when anything about them is wrong. Every count and
+  /// reference is checked before it is used, so no input can make it read out of bounds.
+  init?(decoding bytes: [UInt8]) {
+    guard
+      let decoded = bytes.withUnsafeBytes({ raw -> HistoryCache? in
+        guard let base = raw.baseAddress else { return nil }
+        return HistoryCache(decoding: UnsafeRawBufferPointer(start: base, count: raw.count))
+      })
+    else { return nil }
+    self = decoded
+  }
+
+  init?(decoding raw: UnsafeRawBufferPointer) {
+    let headerSize = 8 + 5 * 4
+    guard raw.count >= headerSize + 8, raw.starts(with: HistoryCache.magic) else { return nil }
+    let bodySize = raw.count - 8
+    func u32(_ offset: Int) -> Int {
+      Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+    let stored = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bodySize, as: UInt64.self))
+    guard u32(8) == HistoryCache.formatVersion,
+      stored == HistoryCache.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<bodySize]))
+    else { return nil }
+    let (count, refCount, externalCount, identityCount) = (u32(12), u32(16), u32(20), u32(24))
+    // Sizes must fit what the file holds before anything is allocated or read.
+    let fixed =
+      count * (20 + 4 + HistoryCache.recordSize) + refCount * 4 + externalCount * 20
+      + identityCount * 12
+    guard fixed <= bodySize - headerSize else { return nil }
+    var position = headerSize
+
+    var ids = [ObjectID]()
+    ids.reserveCapacity(count)
+    for _ in 0..<count {
+      ids.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
+      position += 20
+    }
+    // The sorted index must be a permutation along which ids strictly increase.
+    var sorted = [Int32]()
+    sorted.reserveCapacity(count)
+    for _ in 0..<count {
+      let index = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      guard index >= 0, index < count else { return nil }
+      if let last = sorted.last, !(ids[Int(last)] < ids[Int(index)]) { return nil }
+      sorted.append(index)
+      position += 4
+    }
+    var facts = [CommitFacts]()
+    var starts = [Int32]()
+    facts.reserveCapacity(count)
+    starts.reserveCapacity(count + 1)
+    var previousStart: Int32 = 0
+    for _ in 0..<count {
+      func i64(_ offset: Int) -> Int64 {
+        Int64(littleEndian: raw.loadUnaligned(fromByteOffset: position + offset, as: Int64.self))
+      }
+      func i32(_ offset: Int) -> Int32 {
+        Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position + offset, as: Int32.self))
+      }
+      let (identity, flags, parentCount, start) = (i32(24), i32(28), i32(32), i32(36))
+      guard identity >= -1, identity < identityCount, parentCount >= 0, flags >= 0, flags <= 3,
+        start >= previousStart, start <= refCount
+      else { return nil }
+      facts.append(
+        CommitFacts(
+          author: flags & 1 == 0 ? nil : Timestamp(seconds: i64(0), offsetMinutes: i32(16)),
+          committer: flags & 2 == 0 ? nil : Timestamp(seconds: i64(8), offsetMinutes: i32(20)),
+          identity: identity, parentCount: parentCount))
+      starts.append(start)
+      previousStart = start
+      position += HistoryCache.recordSize
+    }
+    guard count == 0 || starts[0] == 0 else { return nil }
+    starts.append(Int32(refCount))
+    var refs = [Int32]()
+    refs.reserveCapacity(refCount)
+    for _ in 0..<refCount {
+      let reference = Int32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      guard reference < count, reference >= -externalCount else { return nil }
+      refs.append(reference)
+      position += 4
+    }
+    var external = [ObjectID]()
+    external.reserveCapacity(externalCount)
+    for _ in 0..<externalCount {
+      external.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
+      position += 20
+    }
+    var identities = [RawIdentity]()
+    identities.reserveCapacity(identityCount)
+    for _ in 0..<identityCount {
+      guard bodySize - position >= 12 else { return nil }
+      let lengths = [u32(position), u32(position + 4), u32(position + 8)]
+      position += 12
+      guard lengths.reduce(0, +) <= bodySize - position else { return nil }
+      var parts: [[UInt8]] = []
+      for length in lengths {
+        parts.append(Array(UnsafeRawBufferPointer(rebasing: raw[position..<(position + length)])))
+        position += length
+      }
+      identities.append(RawIdentity(name: parts[0], email: parts[1], encoding: parts[2]))
+    }
+    guard position == bodySize else { return nil }
+    self.ids = ids
+    self.sortedIndices = sorted
+    self.facts = facts
+    self.parentStarts = starts
+    self.parentRefs = refs
+    self.externalParents = external
+    self.identities = identities
+  }
+
+  /// A 64-bit checksum of `bytes`, eight bytes at a time.
+  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.withUnsafeBytes { checksum($0) }
+  }
+
+  static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+    do {
+      var offset = 0
+      while offset + 8 <= raw.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 32
+        offset += 8
+      }
+      while offset < raw.count {
+        hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+        offset += 1
+      }
+    }
+    return hash ^ (hash >> 29)
+  }
+}
+
+extension HistoryCache {
+  /// Where a repository's cache lives: in its git directory, or elsewhere when that is not
+  /// writable.
+  public struct Location: Sendable, Equatable {
+    public var primary: String
+    public var fallback: String?
+
+    /// `<git dir>/git-heatmap/history.cache`, else `<fallback directory>/<id>.cache`.
+    public init(commonDirectory: String, fallbackDirectory: String?) {
+      primary = commonDirectory + "/git-heatmap/history.cache"
+      fallback = fallbackDirectory.map { directory in
+        let name = commonDirectory.unicodeScalars.map { scalar -> String in
+          scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? String(scalar) : "_"
+        }.joined()
+        let digest = String(HistoryCache.checksum(Array(commonDirectory.utf8)[...]), radix: 16)
+        return directory + "/" + String(name.suffix(60)) + "-" + digest + ".cache"
+      }
+    }
+  }
+
+  /// The cache at `location`, or nil when there is none that can be trusted.
+  public static func load(from location: Location) -> HistoryCache? {
+    for path in [location.primary] + (location.fallback.map { [$0] } ?? []) {
+      if let cache = mapFile(path, HistoryCache.init(decoding:)) ?? nil { return cache }
+    }
+    return nil
+  }
+
+  /// Calls `body` with a read-only mapping of the file at `path`; nil when it cannot be mapped.
+  /// The mapping is private and lives only during the call: nothing keeps pointers into it.
+  static func mapFile<T>(_ path: String, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size < Int(Int32.max)
+    else {
+      return nil
+    }
+    let size = Int(status.st_size)
+    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED
+    else {
+      return nil
+    }
+    defer { munmap(base, size) }
+    return body(UnsafeRawBufferPointer(start: base, count: size))
+  }
+
+  /// Writes the cache, atomically, to the first place that takes it; false when none did.
+  @discardableResult
+  public func save(to location: Location) -> Bool {
+    let bytes = Data(encoded())
+    for path in [location.primary] + (location.fallback.map { [$0] } ?? []) {
+      let directory = (path as NSString).deletingLastPathComponent
+      try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      guard FileManager.default.createFile(atPath: temporary, contents: bytes) else { continue }
+      if rename(temporary, path) == 0 { return true }
+      unlink(temporary)
+    }
+    return false
+  }
+
+  /// Removes the cache files; true when there was one.
+  @discardableResult
+  public static func remove(at location: Location) -> Bool {
+    var removed = false
+    for path in [location.primary] + (location.fallback.map { [$0] } ?? []) where unlink(path) == 0
+    {
+      removed = true
+    }
+    return removed
+  }
+}
+
+/// Little-endian writing.
+struct ByteWriter {
+  var bytes: [UInt8] = []
+  mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func i32(_ value: Int32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func i64(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func id(_ id: ObjectID) {
+    u64BigEndian(id.high)
+    u64BigEndian(id.middle)
+    withUnsafeBytes(of: id.low.bigEndian) { bytes += $0 }
+  }
+  private mutating func u64BigEndian(_ value: UInt64) {
+    withUnsafeBytes(of: value.bigEndian) { bytes += $0 }
+  }
+}
+
+/// Little-endian reading that answers nil instead of reading past the end.
+struct ByteReader {
+  let bytes: [UInt8]
+  var position: Int
+
+  mutating func take(_ count: Int) -> [UInt8]? {
+    guard count >= 0, count <= bytes.count - position else { return nil }
+    defer { position += count }
+    return Array(bytes[position..<(position + count)])
+  }
+
+  private mutating func load<T: FixedWidthInteger>(_ type: T.Type) -> T? {
+    let size = MemoryLayout<T>.size
+    guard size <= bytes.count - position else { return nil }
+    let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: T.self) }
+    position += size
+    return T(littleEndian: value)
+  }
+
+  mutating func u32() -> UInt32? { load(UInt32.self) }
+  mutating func i32() -> Int32? { load(Int32.self) }
+  mutating func i64() -> Int64? { load(Int64.self) }
+  mutating func u64() -> UInt64? { load(UInt64.self) }
+
+  static func u64(_ bytes: [UInt8], at position: Int) -> UInt64? {
+    var reader = ByteReader(bytes: bytes, position: position)
+    return reader.u64()
+  }
+
+  mutating func id() -> ObjectID? {
+    guard 20 <= bytes.count - position else { return nil }
+    let start = position
+    position += 20
+    return bytes.withUnsafeBytes { raw in raw.baseAddress.map { ObjectID(rawBytes: $0 + start) } }
+  }
+}
