@@ -43,6 +43,10 @@ public final class TemporaryRepository {
     environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
     environment["GIT_CONFIG_NOSYSTEM"] = "1"
     environment["TZ"] = "UTC"
+    environment["GIT_AUTHOR_NAME"] = "Default Author"
+    environment["GIT_AUTHOR_EMAIL"] = "author@example.com"
+    environment["GIT_COMMITTER_NAME"] = "Committer"
+    environment["GIT_COMMITTER_EMAIL"] = "committer@example.com"
     environment["LC_ALL"] = "C"
     return environment
   }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import GitActivity
+
+@Suite("The history cache file")
+struct HistoryCacheTests {
+  static func id(_ n: Int) -> ObjectID {
+    ObjectID(high: UInt64(n &* 2_654_435_761) % 1_000_003, middle: UInt64(n), low: UInt32(n % 7))
+  }
+
+  static func commit(_ n: Int, parents: [Int], identity: Int32 = 0) -> HistoryCache.NewCommit {
+    HistoryCache.NewCommit(
+      id: id(n),
+      facts: CommitFacts(
+        author: Timestamp(seconds: Int64(1_700_000_000 + n), offsetMinutes: Int32(n % 60)),
+        committer: n % 5 == 0
+          ? nil : Timestamp(seconds: Int64(1_700_000_100 + n), offsetMinutes: -60),
+        identity: identity, parentCount: Int32(parents.count)),
+      parents: ArraySlice(parents.map(id)))
+  }
+
+  static let identities = [
+    RawIdentity(name: Array("Ada".utf8), email: Array("a@x".utf8), encoding: []),
+    RawIdentity(name: [0xFC], email: Array("j@x".utf8), encoding: Array("latin1".utf8)),
+  ]
+
+  @Test("adding commits in two steps equals adding them at once; parents outside become inside")
+  func adding() throws {
+    // 10 → 9 → … → 0, read newest first in two runs: the first stops at 5 (5's parent is outside).
+    let all = (0...10).reversed().map {
+      Self.commit($0, parents: $0 == 0 ? [] : [$0 - 1], identity: Int32($0 % 2))
+    }
+    let first = HistoryCache().adding(Array(all[0...5]), identities: Self.identities)
+    #expect(first.count == 6)
+    #expect(first.externalParents == [Self.id(4)])
+    let second = first.adding(Array(all[6...]), identities: Self.identities)
+    #expect(second.count == 11)
+    #expect(second.externalParents.isEmpty)
+    for n in 0...10 {
+      let index = try #require(second.index(of: Self.id(n)))
+      #expect(second.facts[Int(index)] == all[10 - n].facts)
+      #expect(
+        second.parentRange(index).map { second.parentID(second.parentRefs[$0]) }
+          == (n == 0 ? [] : [Self.id(n - 1)]))
+    }
+    #expect(second.index(of: Self.id(99)) == nil)
+  }
+
+  @Test("encoding and decoding give back the same cache; any damage is refused")
+  func roundTrip() throws {
+    let commits = (0..<50).map {
+      Self.commit($0, parents: $0 < 2 ? [] : [$0 - 1, $0 / 2], identity: Int32($0 % 2))
+    }
+    let cache = HistoryCache().adding(commits, identities: Self.identities)
+    let bytes = cache.encoded()
+    let decoded = try #require(HistoryCache(decoding: bytes))
+    #expect(decoded.encoded() == bytes)
+    #expect(decoded.identities == Self.identities)
+    // Every truncation, and a flip of any single byte, is refused rather than trusted.
+    for length in stride(from: 0, to: bytes.count, by: 7) {
+      #expect(HistoryCache(decoding: Array(bytes.prefix(length))) == nil)
+    }
+    for position in stride(from: 0, to: bytes.count, by: 5) {
+      var damaged = bytes
+      damaged[position] ^= 0x01
+      #expect(HistoryCache(decoding: damaged) == nil, "flip at \(position)")
+    }
+  }
+}
