@@ -182,8 +182,9 @@ struct CacheAndWalkTests {
   static func skewed(committedBefore: Int64) throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1600000000 +0000")
-    try repo.commit(date: "1717300000 +0000", committerDate: "\(cutoff - committedBefore) +0000")  // 2024-06-02
-    try repo.commit(date: "1717500000 +0000")  // 2024-06-04
+    // Authored 2024-06-02, then 2024-06-04.
+    try repo.commit(date: "1717300000 +0000", committerDate: "\(cutoff - committedBefore) +0000")
+    try repo.commit(date: "1717500000 +0000")
     return repo
   }
 
