@@ -32,10 +32,12 @@ final class FileDescriptorSink: TextSink {
   }
 }
 
-/// Collects what a run writes, for tests.
-final class StringSink: TextSink {
-  private(set) var text = ""
-  func write(_ text: String) { self.text += text }
+/// Collects what a run writes, for tests; safe to write from several threads.
+final class StringSink: TextSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private var collected = ""
+  var text: String { lock.withLock { collected } }
+  func write(_ text: String) { lock.withLock { collected += text } }
 }
 
 /// What a run knows of its surroundings: passed in, so that tests can set every part.
@@ -49,6 +51,8 @@ struct RunContext {
   /// The width TIOCGWINSZ reports for stdout, when it is a terminal.
   var terminalColumns: Int?
   var now = Date()
+  /// How long a walk runs before a progress line appears on a terminal.
+  var progressDelay: TimeInterval = 0.5
   var localTimeZone = TimeZone.current
 
   /// The real process: its arguments, environment, directory and terminal.

@@ -52,9 +52,18 @@ struct Run {
     }
 
     var walk = invocation.walk
+    var progressLine: ProgressLine?
+    if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
+      let progress = WalkProgress()
+      walk.progress = progress
+      progressLine = ProgressLine(progress: progress, stderr: stderr, delay: context.progressDelay)
+      progressLine?.start()
+    }
+    defer { progressLine?.finish() }
     let firstSecond = Int64(window.days.first.number) * 86_400
     walk.committedNoEarlierThan = firstSecond - Run.offsetSlackSeconds - Run.marginSeconds
     let history = try readHistory(repository, walk: walk)
+    progressLine?.finish()
     warn(history.warnings)
     let mailmap = invocation.usesMailmap ? try repository.mailmap() : Mailmap()
     let options = ActivityOptions(

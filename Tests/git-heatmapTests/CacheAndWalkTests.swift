@@ -213,3 +213,53 @@ struct CacheAndWalkTests {
     #expect(nonZeroDays(wider.stdout)["2024-06-02"] == 1)
   }
 }
+
+@Suite("The progress line")
+struct ProgressLineTests {
+  static func run(
+    _ arguments: [String], in repo: TemporaryRepository, terminal: Bool, ci: Bool = false
+  ) -> RunResult {
+    var environment = ProcessInfo.processInfo.environment
+    for key in environment.keys where key.hasPrefix("GIT_") { environment[key] = nil }
+    environment["CI"] = ci ? "true" : nil
+    environment["TERM"] = "xterm"
+    var context = RunContext(
+      arguments: arguments, environment: environment, currentDirectory: repo.path)
+    context.stderrIsTerminal = terminal
+    context.progressDelay = 0
+    let out = StringSink()
+    let err = StringSink()
+    let status = Command.run(context, stdout: out, stderr: err)
+    return RunResult(status: status, stdout: out.text, stderr: err.text)
+  }
+
+  @Test("shown on a terminal and erased at the end; never in a pipe, in CI or with --quiet")
+  func whereItShows() throws {
+    let repo = try TemporaryRepository()
+    for index in 0..<300 { try repo.commit(date: "\(1_700_000_000 + index * 3_600) +0000") }
+    let arguments = ["--format", "csv", "--since", "2023-01-01", "--no-cache"]
+    // With no delay, a line may or may not be drawn before the walk ends; if it is, it is erased.
+    let shown = Self.run(arguments, in: repo, terminal: true)
+    #expect(shown.status == 0)
+    if shown.stderr.contains("reading history:") { #expect(shown.stderr.hasSuffix("\r\u{1B}[K")) }
+    #expect(!shown.stdout.contains("\u{1B}"))
+    for (terminal, ci, extra) in [
+      (false, false, [String]()), (true, true, []), (true, false, ["--quiet"]),
+    ] {
+      let quiet = Self.run(arguments + extra, in: repo, terminal: terminal, ci: ci)
+      #expect(quiet.stderr.isEmpty, "terminal \(terminal) ci \(ci) \(extra)")
+    }
+  }
+
+  @Test("the line itself, drawn by a walk that is still running")
+  func drawing() throws {
+    let progress = WalkProgress()
+    let sink = StringSink()
+    let line = ProgressLine(progress: progress, stderr: sink, delay: 0)
+    line.start()
+    usleep(150_000)
+    line.finish()
+    #expect(sink.text.hasPrefix("\r\u{1B}[Kreading history: 0 commits (0/s)"))
+    #expect(sink.text.hasSuffix("\r\u{1B}[K"))
+  }
+}

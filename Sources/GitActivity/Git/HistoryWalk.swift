@@ -11,6 +11,8 @@ public struct WalkOptions: Sendable, Equatable {
   public var committedNoEarlierThan: Int64?
   /// How many threads read commits; each opens its own `git_repository`.
   public var workerCount = ProcessInfo.processInfo.activeProcessorCount
+  /// Counts the commits read, for a progress display.
+  public var progress: WalkProgress?
 
   public init(
     followsFirstParentOnly: Bool = false, committedNoEarlierThan: Int64? = nil,
@@ -82,7 +84,7 @@ final class GraphWalk {
     visitedBits = [UInt64](repeating: 0, count: (cache.count + 63) / 64)
     reader = ParallelWalk(
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
-      cutoff: options.committedNoEarlierThan)
+      cutoff: options.committedNoEarlierThan, progress: options.progress)
   }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(GitError) {
@@ -188,7 +190,13 @@ final class ParallelWalk: @unchecked Sendable {
     var warnings: [String] = []
   }
 
-  init(repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?) {
+  private let progress: WalkProgress?
+
+  init(
+    repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
+    progress: WalkProgress?
+  ) {
+    self.progress = progress
     self.repositoryPath = repositoryPath
     self.cache = cache
     self.shallow = shallow
@@ -272,6 +280,7 @@ final class ParallelWalk: @unchecked Sendable {
         condition.broadcast()
         break
       }
+      if let progress, result.ids.count % 256 == 0 { progress.add(256) }
       // Binary searches in the immutable cache need no lock.
       places = parents.map { cache.index(of: $0) }
       condition.lock()

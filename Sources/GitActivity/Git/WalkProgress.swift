@@ -1,0 +1,18 @@
+import Synchronization
+
+/// A count of commits read so far, shared between the walk's workers and whoever shows
+/// progress. Workers add to it as they go; reading it never blocks them.
+public final class WalkProgress: Sendable, Equatable {
+  private let read = Atomic<Int>(0)
+
+  public init() {}
+
+  /// Commits read from the object database so far.
+  public var commitsRead: Int { read.load(ordering: .relaxed) }
+
+  func add(_ count: Int) {
+    read.add(count, ordering: .relaxed)
+  }
+
+  public static func == (lhs: WalkProgress, rhs: WalkProgress) -> Bool { lhs === rhs }
+}
