@@ -13,4 +13,14 @@ static inline int cgit2_set_caching(int enabled) {
   return git_libgit2_opts(GIT_OPT_ENABLE_CACHING, enabled);
 }
 
+/* How much of each pack libgit2 maps at once, and in all: mapped pages count as resident memory,
+   and a walk reads the commits of a pack roughly in order, so small windows suffice. */
+static inline int cgit2_set_mwindow_size(size_t bytes) {
+  return git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, bytes);
+}
+
+static inline int cgit2_set_mwindow_mapped_limit(size_t bytes) {
+  return git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, bytes);
+}
+
 #endif

@@ -52,6 +52,11 @@ struct Run {
     }
 
     var walk = invocation.walk
+    // One repository counts each commit once by the walk itself: no ids needed.
+    walk.recordsCommitIDs = false
+    if let workers = context.environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
+      walk.workerCount = workers
+    }
     var progressLine: ProgressLine?
     if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
       let progress = WalkProgress()

@@ -46,7 +46,8 @@ public struct Identity: Hashable, Sendable {
 public struct History: Sendable {
   /// Each commit's facts; `ids[i]` is the id of `commits[i]`.
   public var commits: [CommitFacts]
-  /// The hexadecimal ids, parallel to `commits`, for telling copies of a commit apart.
+  /// The hexadecimal ids, parallel to `commits`, for telling copies of a commit apart; empty
+  /// when the walk was asked not to record them.
   public var ids: [String] { objectIDs.map(\.hex) }
   /// The distinct authors, as written in the commits.
   public var identities: [Identity] { rawIdentities.map(\.decoded) }

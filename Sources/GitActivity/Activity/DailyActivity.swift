@@ -142,7 +142,11 @@ public struct DailyActivity: Hashable, Sendable {
           number(of: Int(commit.identity)) >= 0
         else { continue }
         let number = numbers[Int(commit.identity)]
-        if deduplicates && !seen.insert(history.objectIDs[index]).inserted { continue }
+        if deduplicates && history.objectIDs.count == history.commits.count
+          && !seen.insert(history.objectIDs[index]).inserted
+        {
+          continue
+        }
         counts[position] += 1
         authorCommits[number].append(Int32(position))
       }

@@ -52,87 +52,94 @@ public struct HistoryCache: Sendable {
     reference >= 0 ? ids[Int(reference)] : externalParents[Int(-reference - 1)]
   }
 
-  /// A commit read from the object database, for adding to a cache.
-  struct NewCommit: Sendable {
-    var id: ObjectID
-    var facts: CommitFacts
-    var parents: ArraySlice<ObjectID>
-  }
+  /// Adds commits read from the object database to a copy of a cache, one at a time, without
+  /// holding them twice: records go straight into the new cache's arrays, and their parents are
+  /// resolved once all are in.
+  struct Appender {
+    private var cache: HistoryCache
+    private let base: Int
+    /// Parent ids of the appended records, resolved by `finish`.
+    private var pendingParents: [ObjectID] = []
 
-  /// This cache with `commits` appended; their `facts.identity` numbers index `identities`, which
-  /// must begin with this cache's own identities. Existing records keep their numbers, so the
-  /// cost is a copy, not a sort.
-  func adding(_ commits: [NewCommit], identities: [RawIdentity]) -> HistoryCache {
-    var seen = Set<ObjectID>()
-    let fresh = commits.filter { index(of: $0.id) == nil && seen.insert($0.id).inserted }
-    guard !fresh.isEmpty else { return self }
-    var result = self
-    result.identities = identities
-    let base = Int32(ids.count)
-    let freshOrder = fresh.indices.sorted { fresh[$0].id < fresh[$1].id }
-    // The new records, by id, for resolving parents.
-    func freshIndex(of id: ObjectID) -> Int32? {
-      var low = 0
-      var high = freshOrder.count
-      while low < high {
-        let middle = (low + high) / 2
-        if fresh[freshOrder[middle]].id < id { low = middle + 1 } else { high = middle }
-      }
-      guard low < freshOrder.count, fresh[freshOrder[low]].id == id else { return nil }
-      return base + Int32(freshOrder[low])
+    init(_ cache: HistoryCache) {
+      self.cache = cache
+      base = cache.count
     }
-    // Parents that were outside the cache may now be inside it.
-    var externalRemap = [Int32](repeating: 0, count: externalParents.count)
-    var keptExternals: [ObjectID] = []
-    var externalNumbers: [ObjectID: Int32] = [:]
-    for (position, id) in externalParents.enumerated() {
-      if let index = freshIndex(of: id) {
-        externalRemap[position] = index
-      } else {
-        keptExternals.append(id)
-        externalRemap[position] = -Int32(keptExternals.count)
-        externalNumbers[id] = externalRemap[position]
-      }
+
+    var isEmpty: Bool { cache.count == base }
+
+    /// Appends a commit unless the cache already had it. A walk reads each commit once, so
+    /// commits appended here are distinct.
+    mutating func append(id: ObjectID, facts: CommitFacts, parents: some Collection<ObjectID>) {
+      guard base == 0 || cache.index(of: id) == nil else { return }
+      cache.ids.append(id)
+      cache.facts.append(facts)
+      pendingParents.append(contentsOf: parents)
+      cache.parentStarts.append(Int32(cache.parentRefs.count + pendingParents.count))
     }
-    for slot in result.parentRefs.indices where result.parentRefs[slot] < 0 {
-      result.parentRefs[slot] = externalRemap[Int(-result.parentRefs[slot] - 1)]
-    }
-    result.externalParents = keptExternals
-    for commit in fresh {
-      result.ids.append(commit.id)
-      result.facts.append(commit.facts)
-      for parent in commit.parents {
-        if let index = index(of: parent) ?? freshIndex(of: parent) {
-          result.parentRefs.append(index)
-        } else if let known = externalNumbers[parent] {
-          result.parentRefs.append(known)
+
+    /// The cache with every appended commit, its parents resolved to record numbers.
+    /// `identities` must begin with the cache's own, in order.
+    consuming func finish(identities: [RawIdentity]) -> HistoryCache {
+      cache.identities = identities
+      guard !isEmpty else { return cache }
+      let old = cache.sortedIndices
+      var keyed = (base..<cache.count).map { (id: cache.ids[$0], index: Int32($0)) }
+      keyed.sort { $0.id < $1.id }
+      let freshOrder = keyed.map(\.index)
+      keyed = []
+      // Merge the two sorted index lists.
+      var merged: [Int32] = []
+      merged.reserveCapacity(cache.count)
+      var oldPosition = 0
+      var newPosition = 0
+      while oldPosition < old.count || newPosition < freshOrder.count {
+        if newPosition == freshOrder.count
+          || (oldPosition < old.count
+            && cache.ids[Int(old[oldPosition])] < cache.ids[Int(freshOrder[newPosition])])
+        {
+          merged.append(old[oldPosition])
+          oldPosition += 1
         } else {
-          result.externalParents.append(parent)
-          let number = -Int32(result.externalParents.count)
-          externalNumbers[parent] = number
-          result.parentRefs.append(number)
+          merged.append(freshOrder[newPosition])
+          newPosition += 1
         }
       }
-      result.parentStarts.append(Int32(result.parentRefs.count))
-    }
-    // Merge the two sorted index lists.
-    var merged: [Int32] = []
-    merged.reserveCapacity(result.ids.count)
-    var old = 0
-    var new = 0
-    while old < sortedIndices.count || new < freshOrder.count {
-      if new == freshOrder.count
-        || (old < sortedIndices.count && ids[Int(sortedIndices[old])] < fresh[freshOrder[new]].id)
-      {
-        merged.append(sortedIndices[old])
-        old += 1
-      } else {
-        merged.append(base + Int32(freshOrder[new]))
-        new += 1
+      cache.sortedIndices = merged
+      // Parents that were outside the cache may now be inside it.
+      let oldExternals = cache.externalParents
+      var externalNumbers: [ObjectID: Int32] = [:]
+      cache.externalParents = []
+      func reference(to parent: ObjectID) -> Int32 {
+        if let index = cache.index(of: parent) { return index }
+        if let known = externalNumbers[parent] { return known }
+        cache.externalParents.append(parent)
+        let number = -Int32(cache.externalParents.count)
+        externalNumbers[parent] = number
+        return number
       }
+      let remap = oldExternals.map(reference(to:))
+      for slot in cache.parentRefs.indices where cache.parentRefs[slot] < 0 {
+        cache.parentRefs[slot] = remap[Int(-cache.parentRefs[slot] - 1)]
+      }
+      cache.parentRefs.reserveCapacity(cache.parentRefs.count + pendingParents.count)
+      // A worker reads a commit's first parent right after it, so the parent is most often the
+      // next record: try that before a binary search.
+      let firstPending = Int(cache.parentStarts[base]) - 0
+      for record in base..<cache.count {
+        let slots = Int(cache.parentStarts[record])..<Int(cache.parentStarts[record + 1])
+        for slot in slots {
+          let parent = pendingParents[slot - firstPending]
+          if record + 1 < cache.count && cache.ids[record + 1] == parent {
+            cache.parentRefs.append(Int32(record + 1))
+          } else {
+            cache.parentRefs.append(reference(to: parent))
+          }
+        }
+      }
+      pendingParents = []
+      return cache
     }
-    result.sortedIndices = merged
-    return result
   }
 }
 
@@ -144,15 +151,40 @@ extension HistoryCache {
 
   /// The file's bytes: a header, the sections, and a checksum of everything before it.
   func encoded() -> [UInt8] {
+    var bytes: [UInt8] = []
+    write { bytes += $0 }
+    return bytes
+  }
+
+  /// Produces the file in chunks of about 1 MiB, each a multiple of 8 bytes but the last.
+  func write(_ emit: (UnsafeRawBufferPointer) -> Void) {
     var out = ByteWriter()
+    out.bytes.reserveCapacity(1 << 20 + 64)
+    var hasher = Checksum()
+    func flush(final: Bool = false) {
+      let ready = final ? out.bytes.count : out.bytes.count / 8 * 8
+      out.bytes.withUnsafeBytes { raw in
+        let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<ready])
+        hasher.add(chunk)
+        emit(chunk)
+      }
+      out.bytes.removeFirst(ready)
+    }
+    func maybeFlush() { if out.bytes.count >= 1 << 20 { flush() } }
     out.bytes += HistoryCache.magic
     out.u32(HistoryCache.formatVersion)
     out.u32(UInt32(ids.count))
     out.u32(UInt32(parentRefs.count))
     out.u32(UInt32(externalParents.count))
     out.u32(UInt32(identities.count))
-    for id in ids { out.id(id) }
-    for index in sortedIndices { out.i32(index) }
+    for id in ids {
+      out.id(id)
+      maybeFlush()
+    }
+    for index in sortedIndices {
+      out.i32(index)
+      maybeFlush()
+    }
     for (index, fact) in facts.enumerated() {
       out.i64(fact.author?.seconds ?? 0)
       out.i64(fact.committer?.seconds ?? 0)
@@ -162,9 +194,16 @@ extension HistoryCache {
       out.u32((fact.author == nil ? 0 : 1) | (fact.committer == nil ? 0 : 2))
       out.i32(fact.parentCount)
       out.i32(parentStarts[index])
+      maybeFlush()
     }
-    for reference in parentRefs { out.i32(reference) }
-    for id in externalParents { out.id(id) }
+    for reference in parentRefs {
+      out.i32(reference)
+      maybeFlush()
+    }
+    for id in externalParents {
+      out.id(id)
+      maybeFlush()
+    }
     for identity in identities {
       out.u32(UInt32(identity.name.count))
       out.u32(UInt32(identity.email.count))
@@ -172,9 +211,12 @@ extension HistoryCache {
       out.bytes += identity.name
       out.bytes += identity.email
       out.bytes += identity.encoding
+      maybeFlush()
     }
-    out.u64(HistoryCache.checksum(out.bytes[...]))
-    return out.bytes
+    flush(final: true)
+    var tail = ByteWriter()
+    tail.u64(hasher.value)
+    tail.bytes.withUnsafeBytes { emit($0) }
   }
 
   /// Reads a cache file's bytes; nil when anything about them is wrong. Every count and
@@ -296,8 +338,17 @@ extension HistoryCache {
   }
 
   static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-    do {
+    var hasher = Checksum()
+    hasher.add(raw)
+    return hasher.value
+  }
+
+  /// The checksum, fed in pieces; every piece but the last must be a multiple of 8 bytes long.
+  struct Checksum {
+    private var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var length: UInt64 = 0
+
+    mutating func add(_ raw: UnsafeRawBufferPointer) {
       var offset = 0
       while offset + 8 <= raw.count {
         let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -309,8 +360,13 @@ extension HistoryCache {
         hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
         offset += 1
       }
+      length &+= UInt64(raw.count)
     }
-    return hash ^ (hash >> 29)
+
+    var value: UInt64 {
+      let mixed = hash ^ length &* 0x9E37_79B9_7F4A_7C15
+      return mixed ^ (mixed >> 29)
+    }
   }
 }
 
@@ -365,13 +421,23 @@ extension HistoryCache {
   /// Writes the cache, atomically, to the first place that takes it; false when none did.
   @discardableResult
   public func save(to location: Location) -> Bool {
-    let bytes = Data(encoded())
     for path in [location.primary] + (location.fallback.map { [$0] } ?? []) {
       let directory = (path as NSString).deletingLastPathComponent
       try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-      guard FileManager.default.createFile(atPath: temporary, contents: bytes) else { continue }
-      if rename(temporary, path) == 0 { return true }
+      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { continue }
+      var failed = false
+      write { chunk in
+        var offset = 0
+        while !failed && offset < chunk.count, let base = chunk.baseAddress {
+          let written = Foundation.write(descriptor, base + offset, chunk.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          if written <= 0 { failed = true } else { offset += written }
+        }
+      }
+      if close(descriptor) != 0 { failed = true }
+      if !failed && rename(temporary, path) == 0 { return true }
       unlink(temporary)
     }
     return false

@@ -13,6 +13,9 @@ public struct WalkOptions: Sendable, Equatable {
   public var workerCount = ProcessInfo.processInfo.activeProcessorCount
   /// Counts the commits read, for a progress display.
   public var progress: WalkProgress?
+  /// Whether `History.ids` is filled: needed to count a commit once across repositories,
+  /// 24 bytes a commit otherwise.
+  public var recordsCommitIDs = true
 
   public init(
     followsFirstParentOnly: Bool = false, committedNoEarlierThan: Int64? = nil,
@@ -53,7 +56,7 @@ extension Repository {
     let tips = try self.tips(for: selection)
     let graph = GraphWalk(
       repository: self, cache: cache ?? HistoryCache(), shallow: shallowBoundary(),
-      options: options)
+      options: options, recordsParents: cache != nil)
     if !tips.excluded.isEmpty {
       try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
     }
@@ -76,7 +79,10 @@ final class GraphWalk {
   private var counted: [CommitFacts] = []
   private var countedIDs: [ObjectID] = []
 
-  init(repository: Repository, cache: HistoryCache, shallow: Set<ObjectID>, options: WalkOptions) {
+  init(
+    repository: Repository, cache: HistoryCache, shallow: Set<ObjectID>, options: WalkOptions,
+    recordsParents: Bool
+  ) {
     self.repository = repository
     self.cache = cache
     self.shallow = shallow
@@ -84,7 +90,8 @@ final class GraphWalk {
     visitedBits = [UInt64](repeating: 0, count: (cache.count + 63) / 64)
     reader = ParallelWalk(
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
-      cutoff: options.committedNoEarlierThan, progress: options.progress)
+      cutoff: options.committedNoEarlierThan, progress: options.progress,
+      recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs)
   }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(GitError) {
@@ -99,6 +106,7 @@ final class GraphWalk {
       self.countedIDs = countedIDs
     }
     let cache = self.cache
+    let recordsIDs = options.recordsCommitIDs
     if counting {
       counted.reserveCapacity(cache.count)
       countedIDs.reserveCapacity(cache.count)
@@ -119,7 +127,7 @@ final class GraphWalk {
         if let committed = facts.committer?.seconds, committed < cutoff { continue }
         if counting {
           counted.append(facts)
-          countedIDs.append(cache.ids[Int(index)])
+          if recordsIDs { countedIDs.append(cache.ids[Int(index)]) }
         }
         if !shallow.isEmpty && shallow.contains(cache.ids[Int(index)]) { continue }
         var range = cache.parentRange(index)
@@ -143,13 +151,17 @@ final class GraphWalk {
 
   /// The counted commits, and the cache with everything read added.
   func finish(wantsCache: Bool) -> HistoryRead {
-    let merged = reader.merge(startingWith: cache.identities, wantsNewCommits: wantsCache)
+    var commits: [CommitFacts] = []
+    var ids: [ObjectID] = []
+    swap(&commits, &counted)
+    swap(&ids, &countedIDs)
+    visitedBits = []
+    var appender = wantsCache ? HistoryCache.Appender(cache) : nil
+    let merged = reader.merge(
+      into: &commits, ids: &ids, startingWith: cache.identities, cache: &appender)
     let history = History(
-      commits: counted + merged.counted, objectIDs: countedIDs + merged.countedIDs,
-      identities: merged.identities, warnings: merged.warnings)
-    let updated =
-      wantsCache && !merged.newCommits.isEmpty
-      ? cache.adding(merged.newCommits, identities: merged.identities) : nil
+      commits: commits, objectIDs: ids, identities: merged.identities, warnings: merged.warnings)
+    let updated = appender.flatMap { $0.isEmpty ? nil : $0.finish(identities: merged.identities) }
     return HistoryRead(history: history, updatedCache: updated, commitsRead: merged.readCount)
   }
 }
@@ -191,12 +203,18 @@ final class ParallelWalk: @unchecked Sendable {
   }
 
   private let progress: WalkProgress?
+  /// Whether to keep each commit's parents, for adding to the cache.
+  private let recordsParents: Bool
+  /// Whether to keep each commit's id: for the cache, or for `History.ids`.
+  private let recordsIDs: Bool
 
   init(
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
-    progress: WalkProgress?
+    progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool
   ) {
     self.progress = progress
+    self.recordsParents = recordsParents
+    self.recordsIDs = recordsIDs || recordsParents
     self.repositoryPath = repositoryPath
     self.cache = cache
     self.shallow = shallow
@@ -280,7 +298,7 @@ final class ParallelWalk: @unchecked Sendable {
         condition.broadcast()
         break
       }
-      if let progress, result.ids.count % 256 == 0 { progress.add(256) }
+      if let progress, result.facts.count % 256 == 0 { progress.add(256) }
       // Binary searches in the immutable cache need no lock.
       places = parents.map { cache.index(of: $0) }
       condition.lock()
@@ -328,10 +346,12 @@ final class ParallelWalk: @unchecked Sendable {
     }
     // The cache keeps the real parents; the shallow cut applies when walking.
     facts.parentCount = Int32(parents.count)
-    result.ids.append(id)
+    if recordsIDs { result.ids.append(id) }
     result.facts.append(facts)
-    result.parents += parents
-    result.parentEnds.append(result.parents.count)
+    if recordsParents {
+      result.parents += parents
+      result.parentEnds.append(result.parents.count)
+    }
     if shallow.contains(id) { parents.removeAll() }
     if let cutoff, let committed = facts.committer?.seconds, committed < cutoff {
       parents.removeAll()
@@ -345,43 +365,50 @@ final class ParallelWalk: @unchecked Sendable {
     if firstParentOnly && parents.count > 1 { parents.removeLast(parents.count - 1) }
   }
 
-  /// Everything the workers read, with identities renumbered after `cachedIdentities`.
+  /// What the workers read besides the counted commits.
   struct Merged {
-    var counted: [CommitFacts] = []
-    var countedIDs: [ObjectID] = []
     var identities: [RawIdentity] = []
     var warnings: [String] = []
-    var newCommits: [HistoryCache.NewCommit] = []
     var readCount = 0
   }
 
-  func merge(startingWith cachedIdentities: [RawIdentity], wantsNewCommits: Bool) -> Merged {
+  /// Appends the counted commits the workers read to `counted` and `ids`, with identities
+  /// renumbered after `cachedIdentities`. Each worker's result is freed as soon as it is merged,
+  /// and so is the visited set, so that the walk's memory does not pile up.
+  func merge(
+    into counted: inout [CommitFacts], ids countedIDs: inout [ObjectID],
+    startingWith cachedIdentities: [RawIdentity], cache appender: inout HistoryCache.Appender?
+  ) -> Merged {
     var merged = Merged()
-    if results.allSatisfy({ $0.ids.isEmpty }) {
+    visited = []
+    var pending: [WorkerResult] = []
+    swap(&pending, &results)
+    if pending.allSatisfy({ $0.facts.isEmpty }) {
       merged.identities = cachedIdentities
       return merged
     }
+    let extra = pending.reduce(0) { $0 + $1.isCounted.count { $0 } }
+    counted.reserveCapacity(counted.count + extra)
+    countedIDs.reserveCapacity(countedIDs.count + extra)
     var interner = IdentityInterner()
     for identity in cachedIdentities { _ = interner.intern(identity) }
-    for result in results {
+    while let result = pending.popLast() {
       let numbers = result.identities.map { interner.intern($0) }
       var start = 0
-      for index in result.ids.indices {
+      for index in result.facts.indices {
         var facts = result.facts[index]
         if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
         if result.isCounted[index] {
-          merged.counted.append(facts)
-          merged.countedIDs.append(result.ids[index])
+          counted.append(facts)
+          if recordsIDs { countedIDs.append(result.ids[index]) }
         }
-        let end = result.parentEnds[index]
-        if wantsNewCommits {
-          merged.newCommits.append(
-            HistoryCache.NewCommit(
-              id: result.ids[index], facts: facts, parents: result.parents[start..<end]))
+        if appender != nil {
+          let end = result.parentEnds[index]
+          appender?.append(id: result.ids[index], facts: facts, parents: result.parents[start..<end])
+          start = end
         }
-        start = end
       }
-      merged.readCount += result.ids.count
+      merged.readCount += result.facts.count
       merged.warnings += result.warnings
     }
     merged.warnings.sort()

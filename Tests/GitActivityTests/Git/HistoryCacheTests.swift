@@ -9,15 +9,27 @@ struct HistoryCacheTests {
     ObjectID(high: UInt64(n &* 2_654_435_761) % 1_000_003, middle: UInt64(n), low: UInt32(n % 7))
   }
 
-  static func commit(_ n: Int, parents: [Int], identity: Int32 = 0) -> HistoryCache.NewCommit {
-    HistoryCache.NewCommit(
+  struct NewCommit {
+    var id: ObjectID
+    var facts: CommitFacts
+    var parents: [ObjectID]
+  }
+
+  static func adding(_ commits: [NewCommit], to cache: HistoryCache) -> HistoryCache {
+    var appender = HistoryCache.Appender(cache)
+    for commit in commits { appender.append(id: commit.id, facts: commit.facts, parents: commit.parents) }
+    return appender.finish(identities: identities)
+  }
+
+  static func commit(_ n: Int, parents: [Int], identity: Int32 = 0) -> NewCommit {
+    NewCommit(
       id: id(n),
       facts: CommitFacts(
         author: Timestamp(seconds: Int64(1_700_000_000 + n), offsetMinutes: Int32(n % 60)),
         committer: n % 5 == 0
           ? nil : Timestamp(seconds: Int64(1_700_000_100 + n), offsetMinutes: -60),
         identity: identity, parentCount: Int32(parents.count)),
-      parents: ArraySlice(parents.map(id)))
+      parents: parents.map(id))
   }
 
   static let identities = [
@@ -31,10 +43,10 @@ struct HistoryCacheTests {
     let all = (0...10).reversed().map {
       Self.commit($0, parents: $0 == 0 ? [] : [$0 - 1], identity: Int32($0 % 2))
     }
-    let first = HistoryCache().adding(Array(all[0...5]), identities: Self.identities)
+    let first = Self.adding(Array(all[0...5]), to: HistoryCache())
     #expect(first.count == 6)
     #expect(first.externalParents == [Self.id(4)])
-    let second = first.adding(Array(all[6...]), identities: Self.identities)
+    let second = Self.adding(Array(all[6...]), to: first)
     #expect(second.count == 11)
     #expect(second.externalParents.isEmpty)
     for n in 0...10 {
@@ -52,7 +64,7 @@ struct HistoryCacheTests {
     let commits = (0..<50).map {
       Self.commit($0, parents: $0 < 2 ? [] : [$0 - 1, $0 / 2], identity: Int32($0 % 2))
     }
-    let cache = HistoryCache().adding(commits, identities: Self.identities)
+    let cache = Self.adding(commits, to: HistoryCache())
     let bytes = cache.encoded()
     let decoded = try #require(HistoryCache(decoding: bytes))
     #expect(decoded.encoded() == bytes)
