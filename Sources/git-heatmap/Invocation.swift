@@ -14,6 +14,19 @@ struct Invocation {
   }
 
   var directory: String?
+  /// `--repo`: repositories to count together.
+  var repositories: [String] = []
+  /// `--scan`: folders to find repositories in, `--scan-depth` levels deep.
+  var scanDirectories: [String] = []
+  var scanDepth = 3
+  enum Mode: Equatable {
+    case graph
+    /// `--by-author`: a graph for each of the top authors.
+    case byAuthor(top: Int, perAuthorScale: Bool)
+    /// `--authors`: a table of authors.
+    case authorTable(AuthorSummary.Order)
+  }
+  var mode = Mode.graph
   var selection = RevisionSelection()
   var walk = WalkOptions()
   var excludesMerges = false
@@ -67,6 +80,40 @@ struct Invocation {
       }
     }
     isMe = parsed.has("me")
+    repositories = parsed.all("repo")
+    scanDirectories = parsed.all("scan")
+    if let depth = parsed.last("scan-depth") {
+      guard let number = Int(depth), (0...32).contains(number) else {
+        throw UsageError(
+          message:
+            "invalid value '\(depth)' for '--scan-depth <n>': expected a whole number from 0 to 32")
+      }
+      scanDepth = number
+    }
+    if parsed.has("by-author") && parsed.has("authors") {
+      throw UsageError(message: "'--by-author' cannot be combined with '--authors'")
+    }
+    if parsed.has("by-author") {
+      var top = 5
+      if let text = parsed.last("top") {
+        guard let number = Int(text), (1...1000).contains(number) else {
+          throw UsageError(
+            message:
+              "invalid value '\(text)' for '--top <n>': expected a whole number from 1 to 1000")
+        }
+        top = number
+      }
+      mode = .byAuthor(top: top, perAuthorScale: parsed.has("scale-per-author"))
+    } else if parsed.has("authors") {
+      mode = .authorTable(
+        parsed.last("sort").flatMap(AuthorSummary.Order.init(rawValue:)) ?? .commits)
+    }
+    for (option, needs) in [
+      ("top", "by-author"), ("scale-per-author", "by-author"), ("sort", "authors"),
+    ]
+    where parsed.has(option) && !parsed.has(needs) {
+      throw UsageError(message: "'--\(option)' goes with '--\(needs)'")
+    }
     usesMailmap = !parsed.has("no-mailmap")
     isQuiet = parsed.has("quiet")
     usesCache = !parsed.has("no-cache")

@@ -108,6 +108,21 @@ enum OptionTable {
       defaultValue: "stdout", help: "write to <file> ('-' is stdout), atomically", group: .output),
 
     OptionSpec(
+      long: "by-author", kind: .flag, help: "one graph for each of the top authors",
+      group: .output),
+    OptionSpec(
+      long: "top", kind: .value(placeholder: "n"), defaultValue: "5",
+      help: "how many authors --by-author shows", group: .output),
+    OptionSpec(
+      long: "authors", kind: .flag, help: "a table of authors instead of a graph", group: .output),
+    OptionSpec(
+      long: "sort", kind: .value(placeholder: "key"),
+      choices: ["commits", "name", "active", "first", "last"],
+      defaultValue: "commits", help: "how --authors sorts its table", group: .output),
+    OptionSpec(
+      long: "scale-per-author", kind: .flag,
+      help: "with --by-author, each graph on its own scale", group: .appearance),
+    OptionSpec(
       long: "theme", kind: .value(placeholder: "theme"),
       choices: ["github", "github-dark", "auto"],
       help:

@@ -1,5 +1,6 @@
 import Foundation
 import GitActivity
+import Synchronization
 
 /// One run of the pipeline: git → facts → activity → report → renderer → text.
 struct Run {
@@ -21,74 +22,244 @@ struct Run {
   }
 
   /// With `GIT_HEATMAP_TIMING` set, each phase's time goes to stderr, for benchmarks.
-  private func phase<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
-    guard context.environment["GIT_HEATMAP_TIMING"] != nil else { return try body() }
-    let start = DispatchTime.now().uptimeNanoseconds
-    defer {
-      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-      stderr.write("\(Command.name): timing: \(name) \(String(format: "%.1f", elapsed)) ms\n")
+  struct PhaseTimer {
+    let sink: TextSink?
+
+    func callAsFunction<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
+      guard let sink else { return try body() }
+      let start = DispatchTime.now().uptimeNanoseconds
+      defer {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        sink.write("\(Command.name): timing: \(name) \(String(format: "%.1f", elapsed)) ms\n")
+      }
+      return try body()
     }
-    return try body()
+  }
+
+  private var phase: PhaseTimer {
+    PhaseTimer(sink: context.environment["GIT_HEATMAP_TIMING"] != nil ? stderr : nil)
   }
 
   func render() throws -> Output {
-    let start = startDirectory()
-    let repository = try phase("open") {
-      try Repository.discover(from: start, environment: context.environment)
-    }
     let zone = resolvedZone()
     let today = Day(context.now, in: todayZone(zone))
     let window = invocation.window.resolve(today: today)
+    var walk = invocation.walk
+    let firstSecond = Int64(window.days.first.number) * 86_400
+    walk.committedNoEarlierThan = firstSecond - Run.offsetSlackSeconds - Run.marginSeconds
+    if let workers = context.environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
+      walk.workerCount = workers
+    }
+    let sources = try readSources(walk: walk)
+    // Caches are written on the other core while the graph is computed and drawn.
+    let saving = DispatchGroup()
+    for source in sources {
+      guard let (cache, location) = source.cacheToSave else { continue }
+      DispatchQueue.global().async(group: saving) { cache.save(to: location) }
+    }
+    defer { saving.wait() }
 
     var filter = AuthorFilter(
       patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
     if invocation.isMe {
-      guard let email = try repository.configString("user.email"), !email.isEmpty else {
+      var emails: [String] = []
+      for email in sources.compactMap(\.userEmail) where !emails.contains(email) {
+        emails.append(email)
+      }
+      guard !emails.isEmpty else {
         throw Command.Failure(
           message:
             "--me needs user.email in git config: git config --global user.email you@example.com")
       }
-      filter.ownEmails.append(email)
+      filter.ownEmails = emails
     }
-
-    var walk = invocation.walk
-    // One repository counts each commit once by the walk itself: no ids needed.
-    walk.recordsCommitIDs = false
-    if let workers = context.environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
-      walk.workerCount = workers
-    }
-    var progressLine: ProgressLine?
-    if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
-      let progress = WalkProgress()
-      walk.progress = progress
-      progressLine = ProgressLine(progress: progress, stderr: stderr, delay: context.progressDelay)
-      progressLine?.start()
-    }
-    defer { progressLine?.finish() }
-    let firstSecond = Int64(window.days.first.number) * 86_400
-    walk.committedNoEarlierThan = firstSecond - Run.offsetSlackSeconds - Run.marginSeconds
-    let history = try readHistory(repository, walk: walk)
-    progressLine?.finish()
-    warn(history.warnings)
-    let mailmap = invocation.usesMailmap ? try repository.mailmap() : Mailmap()
     let options = ActivityOptions(
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
     let activity = phase("activity") {
-      DailyActivity(histories: [(history, mailmap)], days: window.days, options: options)
+      DailyActivity(
+        histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
     }
     let report = ActivityReport(
-      repositories: [repository.displayPath], window: window, zone: zone, activity: activity,
+      repositories: sources.map(\.path), window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
     return phase("render") { output(report) }
   }
 
+  /// One repository's contribution to a run.
+  struct Source: Sendable {
+    var path: String
+    var commonDirectory: String
+    var history: History
+    var mailmap: Mailmap
+    var userEmail: String?
+    /// The cache with what this run read added, still to be written.
+    var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
+  }
+
+  /// The repositories of the run, read: the one found from the current directory, or those of
+  /// `--repo` and `--scan`, read concurrently. A path that is not a repository is a warning,
+  /// unless it was the only one.
+  private func readSources(walk: WalkOptions) throws -> [Source] {
+    var paths = invocation.repositories.map(absolute)
+    for directory in invocation.scanDirectories.map(absolute) {
+      let found = RepositoryScanner.scan(directory, depth: invocation.scanDepth)
+      if found.isEmpty { warn(["no repository found in '\(directory)'"]) }
+      paths += found
+    }
+    if invocation.repositories.isEmpty && invocation.scanDirectories.isEmpty {
+      let repository = try phase("open") {
+        try Repository.discover(from: startDirectory(), environment: context.environment)
+      }
+      var walk = walk
+      // One repository counts each commit once by the walk itself: no ids needed.
+      walk.recordsCommitIDs = false
+      var progressLine: ProgressLine?
+      if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
+        let progress = WalkProgress()
+        walk.progress = progress
+        progressLine = ProgressLine(
+          progress: progress, stderr: stderr, delay: context.progressDelay)
+        progressLine?.start()
+      }
+      defer { progressLine?.finish() }
+      let source = try Run.read(repository, settings: settings(walk: walk), phase: phase)
+      progressLine?.finish()
+      warn(source.history.warnings)
+      return [source]
+    }
+    guard !paths.isEmpty else {
+      throw Command.Failure(message: "no repository found to count")
+    }
+    // Each repository on its own thread, up to the number of cores; one reader each.
+    var walk = walk
+    walk.recordsCommitIDs = true
+    if paths.count > 1 { walk.workerCount = 1 }
+    let settings = settings(walk: walk)
+    let results = Mutex<[Int: Result<Source, GitError>]>([:])
+    let uniquePaths = paths
+    DispatchQueue.concurrentPerform(iterations: uniquePaths.count) { index in
+      let result: Result<Source, GitError>
+      do throws(GitError) {
+        let repository = try Repository.open(at: uniquePaths[index])
+        result = .success(
+          try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil)))
+      } catch {
+        result = .failure(error)
+      }
+      results.withLock { $0[index] = result }
+    }
+    var sources: [Source] = []
+    var seenDirectories = Set<String>()
+    var failures: [GitError] = []
+    for index in uniquePaths.indices {
+      switch results.withLock({ $0[index] }) {
+      case .success(let source)?:
+        if seenDirectories.insert(source.commonDirectory).inserted { sources.append(source) }
+        warn(source.history.warnings)
+      case .failure(let error)?:
+        failures.append(error)
+        warn(["\(error.message); skipped"])
+      case nil:
+        break
+      }
+    }
+    if sources.isEmpty {
+      throw failures.first ?? GitError(message: "no repository could be read", function: "open")
+    }
+    return sources
+  }
+
+  /// What a repository read needs, as values that may cross threads.
+  struct ReadSettings: Sendable {
+    var selection: RevisionSelection
+    var walk: WalkOptions
+    var usesCache: Bool
+    var clearsCache: Bool
+    var usesMailmap: Bool
+    var fallbackCacheDirectory: String?
+  }
+
+  private func settings(walk: WalkOptions) -> ReadSettings {
+    ReadSettings(
+      selection: invocation.selection, walk: walk, usesCache: invocation.usesCache,
+      clearsCache: invocation.clearsCache, usesMailmap: invocation.usesMailmap,
+      fallbackCacheDirectory: fallbackCacheDirectory())
+  }
+
+  /// Reads one repository: its history (through its cache unless `--no-cache`), mailmap and
+  /// `user.email`.
+  static func read(
+    _ repository: Repository, settings: ReadSettings,
+    phase: PhaseTimer
+  ) throws(GitError) -> Source {
+    let location = HistoryCache.Location(
+      commonDirectory: repository.commonDirectory,
+      fallbackDirectory: settings.fallbackCacheDirectory)
+    if settings.clearsCache { HistoryCache.remove(at: location) }
+    let history: History
+    var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
+    if settings.usesCache {
+      let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
+      let read = try phase("walk") { () throws(GitError) in
+        try repository.history(settings.selection, options: settings.walk, cache: cache)
+      }
+      cacheToSave = read.updatedCache.map { ($0, location) }
+      history = read.history
+    } else {
+      history = try repository.history(settings.selection, options: settings.walk)
+    }
+    return Source(
+      path: repository.displayPath, commonDirectory: repository.commonDirectory, history: history,
+      mailmap: settings.usesMailmap ? try repository.mailmap() : Mailmap(),
+      userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
+      cacheToSave: cacheToSave)
+  }
+
+  private func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
+  }
+
   private func output(_ report: ActivityReport) -> Output {
+    switch invocation.mode {
+    case .authorTable(let order):
+      let rows = AuthorSummary.sorted(
+        report.activity.authors.map {
+          AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
+        }, by: order)
+      let writer = AuthorTableWriter(isASCII: invocation.isASCII, width: terminalWidth)
+      switch invocation.format {
+      case .csv: return Output(text: writer.csv(rows))
+      case .json: return Output(text: writer.json(rows, report: report))
+      case .terminal, .summary, .svg: return Output(text: writer.terminal(rows, report: report))
+      }
+    case .byAuthor(let top, let perAuthor):
+      let panels = HeatmapPanel.byAuthor(
+        report, top: top, scale: invocation.scale, perAuthor: perAuthor)
+      let extra =
+        "; the top \(min(top, report.activity.authors.count)) of \(Wording.count(report.activity.authors.count, "author"))"
+      switch invocation.format {
+      case .csv: return Output(text: CSVWriter().render(report))
+      case .json: return Output(text: JSONWriter(authorDays: top).render(report))
+      case .summary: return Output(text: SummaryWriter().render(report))
+      case .terminal:
+        return Output(text: terminalRenderer().render(report, panels: panels, headline: extra))
+      case .svg:
+        let renderer = SVGRenderer(options: svgOptions())
+        return Output(
+          text: renderer.render(report, panels: panels),
+          alternativeText:
+            "Contribution graphs of \(renderer.heading(for: report)) by author: \(renderer.description(for: report))"
+        )
+      }
+    case .graph:
+      break
+    }
     switch invocation.format {
     case .csv: return Output(text: CSVWriter().render(report))
     case .json: return Output(text: JSONWriter().render(report))
     case .summary: return Output(text: SummaryWriter().render(report))
-    case .terminal: return Output(text: terminal(report))
+    case .terminal: return Output(text: terminalRenderer().render(report, scale: invocation.scale))
     case .svg:
       let renderer = SVGRenderer(options: svgOptions())
       return Output(
@@ -97,6 +268,10 @@ struct Run {
           "Contribution graph of \(renderer.heading(for: report)): \(renderer.description(for: report))"
       )
     }
+  }
+
+  private var terminalWidth: Int {
+    Appearance.width(environment: context.environment, terminalColumns: context.terminalColumns)
   }
 
   private func svgOptions() -> SVGOptions {
@@ -113,7 +288,7 @@ struct Run {
     return options
   }
 
-  private func terminal(_ report: ActivityReport) -> String {
+  private func terminalRenderer() -> TerminalRenderer {
     let writesFile = invocation.output.map { $0 != "-" } ?? false
     let depth = Appearance.colorDepth(
       mode: invocation.colorMode, environment: context.environment,
@@ -123,26 +298,8 @@ struct Run {
       isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),
       tint: invocation.tint, colors: invocation.palette)
     let options = TerminalOptions(
-      colorDepth: depth, palette: palette, isASCII: invocation.isASCII,
-      width: Appearance.width(
-        environment: context.environment, terminalColumns: context.terminalColumns))
-    return TerminalRenderer(options: options).render(report, scale: invocation.scale)
-  }
-
-  /// Reads the history, through the repository's cache unless `--no-cache`.
-  private func readHistory(_ repository: Repository, walk: WalkOptions) throws -> History {
-    let location = HistoryCache.Location(
-      commonDirectory: repository.commonDirectory, fallbackDirectory: fallbackCacheDirectory())
-    if invocation.clearsCache { HistoryCache.remove(at: location) }
-    guard invocation.usesCache else {
-      return try repository.history(invocation.selection, options: walk)
-    }
-    let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
-    let read = try phase("walk") {
-      try repository.history(invocation.selection, options: walk, cache: cache)
-    }
-    if let updated = read.updatedCache { phase("save cache") { updated.save(to: location) } }
-    return read.history
+      colorDepth: depth, palette: palette, isASCII: invocation.isASCII, width: terminalWidth)
+    return TerminalRenderer(options: options)
   }
 
   /// `$XDG_CACHE_HOME/git-heatmap`, else `~/.cache/git-heatmap`: for repositories whose git

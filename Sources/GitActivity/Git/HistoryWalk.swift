@@ -404,7 +404,8 @@ final class ParallelWalk: @unchecked Sendable {
         }
         if appender != nil {
           let end = result.parentEnds[index]
-          appender?.append(id: result.ids[index], facts: facts, parents: result.parents[start..<end])
+          appender?.append(
+            id: result.ids[index], facts: facts, parents: result.parents[start..<end])
           start = end
         }
       }

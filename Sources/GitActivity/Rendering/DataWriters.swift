@@ -14,17 +14,20 @@ public struct CSVWriter: Sendable {
 
 /// `--format json`: one object whose keys come in a fixed order, so outputs diff cleanly.
 public struct JSONWriter: Sendable {
-  public init() {}
+  /// With `--by-author`: how many of the first authors carry their own `days`.
+  public var authorDays: Int
+
+  public init(authorDays: Int = 0) {
+    self.authorDays = authorDays
+  }
 
   public func render(_ report: ActivityReport) -> String {
     let stats = report.statistics
     var out = "{\n"
     out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
-    if report.repositories.count > 1 {
-      out +=
-        "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ")
-        + "],\n"
-    }
+    out +=
+      "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ")
+      + "],\n"
     out +=
       "  \"window\": {\"since\": \"\(report.window.days.first.iso)\", \"until\": \"\(report.window.days.last.iso)\", \"weekStart\": \"\(report.window.weekStart.name.lowercased())\"},\n"
     out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
@@ -40,8 +43,15 @@ public struct JSONWriter: Sendable {
     out += days(report.activity.counts, in: report.activity.days, indent: "    ")
     out += "  ],\n"
     out += "  \"authors\": [\n"
-    out += report.activity.authors.map { author in
-      "    {\"name\": \(TextEscaping.json(author.author.name)), \"email\": \(TextEscaping.json(author.author.email)), \"commits\": \(author.total)}"
+    out += report.activity.authors.enumerated().map { index, author in
+      var entry =
+        "    {\"name\": \(TextEscaping.json(author.author.name)), \"email\": \(TextEscaping.json(author.author.email)), \"commits\": \(author.total)"
+      if index < authorDays {
+        entry +=
+          ", \"days\": [\n" + days(author.counts, in: report.activity.days, indent: "      ")
+          + "    ]"
+      }
+      return entry + "}"
     }.joined(separator: ",\n")
     out += report.activity.authors.isEmpty ? "" : "\n"
     out += "  ]\n}\n"

@@ -41,31 +41,6 @@ public struct SVGRenderer: Sendable {
     self.options = options
   }
 
-  /// A graph with an optional heading of its own, as drawn in one document.
-  public struct Panel: Sendable {
-    public var heading: String?
-    public var grid: HeatmapGrid
-
-    public init(heading: String?, grid: HeatmapGrid) {
-      self.heading = heading
-      self.grid = grid
-    }
-  }
-
-  /// The panels of a report: one grid, or one per calendar year for a window over 53 weeks.
-  public static func panels(for report: ActivityReport, scale: LevelScale) -> [Panel] {
-    let grid = HeatmapGrid(
-      activity: report.activity, weekStart: report.window.weekStart, scale: scale)
-    guard grid.columnCount > TerminalRenderer.longWindowWeeks else {
-      return [Panel(heading: nil, grid: grid)]
-    }
-    return grid.splitByYear().map {
-      Panel(
-        heading: "\($0.days.first.year): \(Wording.count(HeatmapMath.sum($0.counts), "commit"))",
-        grid: $0)
-    }
-  }
-
   /// The heading: the title, or the repository's name and whose graph it is.
   public func heading(for report: ActivityReport) -> String {
     if let title = options.title { return title }
@@ -96,11 +71,11 @@ public struct SVGRenderer: Sendable {
   }
 
   public func render(_ report: ActivityReport, scale: LevelScale) -> String {
-    render(report, panels: Self.panels(for: report, scale: scale))
+    render(report, panels: HeatmapPanel.panels(for: report, scale: scale))
   }
 
   /// Draws `panels` stacked, with one legend and the report's summary at the bottom.
-  public func render(_ report: ActivityReport, panels: [Panel]) -> String {
+  public func render(_ report: ActivityReport, panels: [HeatmapPanel]) -> String {
     let layout = Layout(options: options)
     let heading = heading(for: report)
     let summary = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the terminal graph is drawn: decided by the executable from the terminal and the flags,
 /// passed in as values.
 public struct TerminalOptions: Hashable, Sendable {
@@ -27,8 +29,6 @@ public struct TerminalRenderer: Sendable {
 
   /// Below this width only the summary is printed.
   public static let minimumGraphWidth = 20
-  /// Windows longer than this many weeks are drawn one calendar year per graph.
-  public static let longWindowWeeks = 53
   static let labelWidth = 4
 
   public init(options: TerminalOptions) {
@@ -45,28 +45,39 @@ public struct TerminalRenderer: Sendable {
   }
 
   public func render(_ report: ActivityReport, scale: LevelScale) -> String {
+    render(report, panels: HeatmapPanel.panels(for: report, scale: scale))
+  }
+
+  /// Draws `panels` stacked under the headline, with one legend and the statistics below.
+  public func render(
+    _ report: ActivityReport, panels: [HeatmapPanel], headline extra: String? = nil
+  ) -> String {
     let width = max(options.width, 1)
-    var lines = [bold(truncate(headline(report), to: width))]
+    var lines = [bold(truncate(headline(report) + (extra ?? ""), to: width))]
+    if report.repositories.count > 1 {
+      let names = report.repositories.map {
+        TextEscaping.terminal(($0 as NSString).lastPathComponent)
+      }
+      lines += TextWidth.wrap(
+        ["\(report.repositories.count) repositories:"] + names, separator: " ", width: width,
+        ellipsis: options.isASCII ? "." : "…")
+    }
     guard width >= Self.minimumGraphWidth else {
       lines += TextWidth.wrap(
         statisticsItems(report), separator: separator, width: width,
         ellipsis: options.isASCII ? "." : "…")
       return lines.joined(separator: "\n") + "\n"
     }
-    let grid = HeatmapGrid(
-      activity: report.activity, weekStart: report.window.weekStart, scale: scale)
-    let grids = grid.columnCount > Self.longWindowWeeks ? grid.splitByYear() : [grid]
     var shownColumns = 0
     var totalColumns = 0
-    for part in grids {
-      if grids.count > 1 {
+    for part in panels {
+      if let heading = part.heading {
         lines.append("")
-        let total = HeatmapMath.sum(part.counts)
-        lines.append(bold("\(part.days.first.year): \(Wording.count(total, "commit"))"))
+        lines.append(bold(truncate(TextEscaping.terminal(heading), to: width)))
       }
-      let fitting = fit(part, width: width)
-      shownColumns += fitting.columnCount
-      totalColumns += part.columnCount
+      let fitting = fit(part.grid, width: width)
+      shownColumns = max(shownColumns, fitting.columnCount)
+      totalColumns = max(totalColumns, part.grid.columnCount)
       lines += draw(fitting)
     }
     lines.append(

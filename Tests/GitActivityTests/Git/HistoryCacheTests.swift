@@ -17,7 +17,9 @@ struct HistoryCacheTests {
 
   static func adding(_ commits: [NewCommit], to cache: HistoryCache) -> HistoryCache {
     var appender = HistoryCache.Appender(cache)
-    for commit in commits { appender.append(id: commit.id, facts: commit.facts, parents: commit.parents) }
+    for commit in commits {
+      appender.append(id: commit.id, facts: commit.facts, parents: commit.parents)
+    }
     return appender.finish(identities: identities)
   }
 

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Finds the repositories below a folder: work trees (a folder with `.git`) and bare
+/// repositories (a folder with `HEAD`, `objects/` and `refs/`).
+public enum RepositoryScanner {
+  /// Folders it never descends into.
+  static let skipped: Set<String> = [".git", "node_modules"]
+
+  /// Every repository at most `depth` levels below `root` (the root itself is level 0), sorted.
+  /// It descends into work trees (to find nested repositories) but not into git directories or
+  /// `node_modules`, and follows a symbolic link only to a folder it has not seen, so links that
+  /// form loops end.
+  public static func scan(_ root: String, depth: Int) -> [String] {
+    var found: [String] = []
+    var seen = Set<FileIdentity>()
+    var pending: [(path: String, level: Int)] = [(normalized(root), 0)]
+    while let (path, level) = pending.popLast() {
+      guard let identity = FileIdentity(path), seen.insert(identity).inserted else { continue }
+      if isWorkTree(path) {
+        found.append(path)
+      } else if isBareRepository(path) {
+        found.append(path)
+        continue
+      }
+      guard level < depth,
+        let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+      else { continue }
+      for name in names.sorted() where !skipped.contains(name) {
+        let child = path == "/" ? "/" + name : path + "/" + name
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory),
+          isDirectory.boolValue
+        {
+          pending.append((child, level + 1))
+        }
+      }
+    }
+    return found.sorted()
+  }
+
+  static func isWorkTree(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path + "/.git")
+  }
+
+  static func isBareRepository(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    let manager = FileManager.default
+    return manager.fileExists(atPath: path + "/HEAD", isDirectory: &isDirectory)
+      && !isDirectory.boolValue
+      && manager.fileExists(atPath: path + "/objects", isDirectory: &isDirectory)
+      && isDirectory.boolValue
+      && manager.fileExists(atPath: path + "/refs", isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  static func normalized(_ path: String) -> String {
+    var path = path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
+
+  /// A folder's device and inode, which name it whatever path (or link) leads to it.
+  struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(_ path: String) {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      device = UInt64(status.st_dev)
+      inode = UInt64(status.st_ino)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/// One row of the `--authors` table: what a person did in the window.
+public struct AuthorSummary: Hashable, Sendable {
+  public var author: Author
+  public var commits: Int
+  public var activeDays: Int
+  public var firstDay: Day?
+  public var lastDay: Day?
+  public var longestStreak: Streak?
+  /// Commits per week column of the window's grid, oldest first.
+  public var weekly: [Int]
+
+  public init(_ activity: AuthorActivity, days: DayRange, weekStart: Weekday) {
+    author = activity.author
+    commits = activity.total
+    let active = activity.activeDays
+    activeDays = active.count
+    firstDay = active.first.map { days.first.advanced(by: $0.offset) }
+    lastDay = active.last.map { days.first.advanced(by: $0.offset) }
+    var longest: Streak?
+    var runStart: Int?
+    var previous: Int?
+    for (offset, _) in active {
+      if let last = previous, offset == last + 1 {
+        // The run goes on.
+      } else {
+        runStart = offset
+      }
+      previous = offset
+      let run = Streak(
+        start: days.first.advanced(by: runStart ?? offset), end: days.first.advanced(by: offset))
+      if run.days >= (longest?.days ?? 0) { longest = run }
+    }
+    longestStreak = longest
+    let leading = (days.first.weekday - weekStart.rawValue + 7) % 7
+    var weeks = [Int](repeating: 0, count: (leading + days.count + 6) / 7)
+    for (offset, count) in active { weeks[(offset + leading) / 7] += count }
+    weekly = weeks
+  }
+
+  /// How `--sort` orders the table.
+  public enum Order: String, CaseIterable, Sendable {
+    case commits, name, active, first, last
+  }
+
+  /// Sorts rows: most commits, names A–Z, most active days, earliest first commit, latest last
+  /// commit; ties by commits, then name and email.
+  public static func sorted(_ rows: [AuthorSummary], by order: Order) -> [AuthorSummary] {
+    rows.sorted { a, b in
+      switch order {
+      case .name:
+        let (x, y) = (a.author.name.lowercased(), b.author.name.lowercased())
+        if x != y { return x < y }
+      case .active:
+        if a.activeDays != b.activeDays { return a.activeDays > b.activeDays }
+      case .first:
+        if a.firstDay != b.firstDay {
+          return (a.firstDay?.number ?? .max) < (b.firstDay?.number ?? .max)
+        }
+      case .last:
+        if a.lastDay != b.lastDay {
+          return (a.lastDay?.number ?? .min) > (b.lastDay?.number ?? .min)
+        }
+      case .commits:
+        break
+      }
+      if a.commits != b.commits { return a.commits > b.commits }
+      return a.author < b.author
+    }
+  }
+
+  /// The weekly counts as a one-line chart: `▁▂▃▄▅▆▇█` scaled to the busiest week, a space for
+  /// a week without commits; ` .:-=+*#` in ASCII.
+  public func sparkline(ascii: Bool) -> String {
+    let bars: [Character] =
+      ascii ? [".", ":", "-", "=", "+", "*", "#", "@"] : ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    let highest = weekly.max() ?? 0
+    return String(
+      weekly.map { count -> Character in
+        guard count > 0, highest > 0 else { return " " }
+        return bars[min(bars.count - 1, (count * bars.count - 1) / highest)]
+      })
+  }
+}

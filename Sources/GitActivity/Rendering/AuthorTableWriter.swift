@@ -1,0 +1,87 @@
+/// `--authors`: a table of people instead of a graph, for the terminal, CSV or JSON.
+public struct AuthorTableWriter: Sendable {
+  public var isASCII: Bool
+  /// The terminal's width; the sparkline keeps its newest weeks and names are cut to fit.
+  public var width: Int
+
+  public init(isASCII: Bool = false, width: Int = 80) {
+    self.isASCII = isASCII
+    self.width = width
+  }
+
+  static let headers = ["Author", "Email", "Commits", "Active", "First", "Last", "Streak"]
+
+  public func terminal(_ rows: [AuthorSummary], report: ActivityReport) -> String {
+    var table: [[String]] = [Self.headers]
+    for row in rows {
+      table.append([
+        TextEscaping.terminal(row.author.name), TextEscaping.terminal(row.author.email),
+        Wording.grouped(row.commits), Wording.grouped(row.activeDays), row.firstDay?.iso ?? "-",
+        row.lastDay?.iso ?? "-", Wording.count(row.longestStreak?.days ?? 0, "day"),
+      ])
+    }
+    // Names and emails give way first, down to 12 columns each; then the sparkline shrinks.
+    var widths = Self.headers.indices.map { column in
+      table.map { TextWidth.columns(of: $0[column]) }.max() ?? 0
+    }
+    let fixed = widths[2...].reduce(0, +) + 2 * (Self.headers.count - 1)
+    var room = width - fixed
+    for column in [1, 0] where widths[0] + widths[1] + 2 > room {
+      let others = widths[1 - column]
+      widths[column] = max(12, min(widths[column], room - 2 - others))
+    }
+    room = width - (widths.reduce(0, +) + 2 * Self.headers.count)
+    let weeks = max(0, min(rows.map(\.weekly.count).max() ?? 0, room))
+    var lines = [
+      "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase) by \(Wording.count(rows.count, "author"))"
+    ]
+    for (index, cells) in table.enumerated() {
+      var line = ""
+      for (column, cell) in cells.enumerated() {
+        let text = TextWidth.truncate(cell, to: widths[column], ellipsis: isASCII ? "." : "…")
+        let pad = String(
+          repeating: " ", count: max(0, widths[column] - TextWidth.columns(of: text)))
+        line += (column >= 2 && column <= 3 ? pad + text : text + pad) + "  "
+      }
+      if weeks > 0 {
+        line +=
+          index == 0 ? "Weekly" : String(rows[index - 1].sparkline(ascii: isASCII).suffix(weeks))
+      }
+      lines.append(line.trimmingTrailingSpaces())
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  public func csv(_ rows: [AuthorSummary]) -> String {
+    var lines = ["name,email,commits,active_days,first,last,longest_streak,weekly"]
+    for row in rows {
+      lines.append(
+        [
+          TextEscaping.csv(row.author.name), TextEscaping.csv(row.author.email),
+          String(row.commits),
+          String(row.activeDays), row.firstDay?.iso ?? "", row.lastDay?.iso ?? "",
+          String(row.longestStreak?.days ?? 0), row.weekly.map(String.init).joined(separator: " "),
+        ].joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  public func json(_ rows: [AuthorSummary], report: ActivityReport) -> String {
+    var out = "{\n"
+    out +=
+      "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ")
+      + "],\n"
+    out +=
+      "  \"window\": {\"since\": \"\(report.window.days.first.iso)\", \"until\": \"\(report.window.days.last.iso)\", \"weekStart\": \"\(report.window.weekStart.name.lowercased())\"},\n"
+    out += "  \"authors\": [\n"
+    out += rows.map { row in
+      let first = row.firstDay.map { "\"\($0.iso)\"" } ?? "null"
+      let last = row.lastDay.map { "\"\($0.iso)\"" } ?? "null"
+      return
+        "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": [\(row.weekly.map(String.init).joined(separator: ", "))]}"
+    }.joined(separator: ",\n")
+    out += rows.isEmpty ? "" : "\n"
+    out += "  ]\n}\n"
+    return out
+  }
+}
