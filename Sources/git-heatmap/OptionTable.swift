@@ -54,6 +54,16 @@ enum OptionTable {
       help: "run as if started in <path>", group: .repository),
 
     OptionSpec(
+      long: "repo", kind: .value(placeholder: "path"), completes: .directories, isRepeatable: true,
+      help: "count this repository too (repeatable)", group: .repository),
+    OptionSpec(
+      long: "scan", kind: .value(placeholder: "dir"), completes: .directories, isRepeatable: true,
+      help: "count every repository below <dir> (repeatable)", group: .repository),
+    OptionSpec(
+      long: "scan-depth", kind: .value(placeholder: "n"), defaultValue: "3",
+      help: "how many folder levels --scan descends", group: .repository),
+
+    OptionSpec(
       long: "all", kind: .flag, help: "every ref under refs/, plus HEAD", group: .revisions),
     OptionSpec(long: "branches", kind: .flag, help: "every branch", group: .revisions),
     OptionSpec(long: "no-merges", kind: .flag, help: "leave out merge commits", group: .revisions),
