@@ -27,6 +27,8 @@ struct Invocation {
     case authorTable(AuthorSummary.Order)
   }
   var mode = Mode.graph
+  /// `--layout calendar`: the month calendar instead of weeks as columns.
+  var isCalendar = false
   var selection = RevisionSelection()
   var walk = WalkOptions()
   var excludesMerges = false
@@ -196,10 +198,13 @@ struct Invocation {
       let colors = palette.split(separator: ",", omittingEmptySubsequences: false).map {
         RGB(parsing: String($0).trimmingCharacters(in: .whitespaces))
       }
-      guard colors.count == 5, colors.allSatisfy({ $0 != nil }) else {
+      let calendar = parsed.last("layout") == "calendar"
+      guard calendar ? colors.count >= 2 : colors.count == 5, colors.allSatisfy({ $0 != nil })
+      else {
         throw UsageError(
-          message:
-            "invalid value '\(palette)' for '--palette <colors>': expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39"
+          message: calendar
+            ? "invalid value '\(palette)' for '--palette <colors>': expected two or more colors such as #61ab90,#1e5d86"
+            : "invalid value '\(palette)' for '--palette <colors>': expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39"
         )
       }
       self.palette = colors.compactMap { $0 }
@@ -207,7 +212,12 @@ struct Invocation {
     if parsed.has("tint") && parsed.has("palette") {
       throw UsageError(message: "'--tint' cannot be combined with '--palette'")
     }
-    scale = parsed.last("scale").flatMap(LevelScale.init(rawValue:)) ?? .github
+    isCalendar = parsed.last("layout") == "calendar"
+    scale =
+      parsed.last("scale").flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
+    if isCalendar && !parsed.has("cell-size") { cellSize = 36 }
+    if isCalendar && !parsed.has("spacing") { spacing = 4 }
+    if isCalendar && !parsed.has("radius") { radius = 4 }
     colorMode = parsed.last("color") ?? "auto"
     isASCII = parsed.has("ascii")
     title = parsed.last("title")

@@ -118,6 +118,10 @@ enum OptionTable {
       defaultValue: "stdout", help: "write to <file> ('-' is stdout), atomically", group: .output),
 
     OptionSpec(
+      long: "layout", kind: .value(placeholder: "layout"), choices: ["github", "calendar"],
+      defaultValue: "github", help: "weeks as columns, or a month calendar of the days",
+      group: .output),
+    OptionSpec(
       long: "by-author", kind: .flag, help: "one graph for each of the top authors",
       group: .output),
     OptionSpec(
@@ -145,7 +149,9 @@ enum OptionTable {
       group: .appearance),
     OptionSpec(
       long: "palette", kind: .value(placeholder: "colors"),
-      help: "five colors c0,c1,c2,c3,c4 for the levels, from none to most", group: .appearance),
+      help:
+        "colors from none to most: five for the graph, two or more gradient stops for the calendar",
+      group: .appearance),
     OptionSpec(
       long: "scale", kind: .value(placeholder: "scale"), choices: ["github", "linear", "log"],
       defaultValue: "github", help: "how counts become levels", group: .appearance),

@@ -255,6 +255,25 @@ struct Run {
     case .graph:
       break
     }
+    if invocation.isCalendar {
+      let gradient = ColorGradient(
+        stops: invocation.palette ?? ColorGradient.seed.stops, empty: ColorGradient.seed.empty)
+      let calendar = CalendarRenderer(gradient: gradient, scale: invocation.scale)
+      switch invocation.format {
+      case .csv: return Output(text: CSVWriter().render(report))
+      case .json: return Output(text: JSONWriter().render(report))
+      case .summary: return Output(text: SummaryWriter(listsDays: true).render(report))
+      case .terminal:
+        return Output(text: calendar.terminal(report, options: terminalRenderer().options))
+      case .svg:
+        let heading = SVGRenderer(options: svgOptions()).heading(for: report)
+        return Output(
+          text: calendar.svg(report, options: svgOptions()),
+          alternativeText:
+            "Calendar of \(heading): \(SVGRenderer(options: svgOptions()).description(for: report))"
+        )
+      }
+    }
     switch invocation.format {
     case .csv: return Output(text: CSVWriter().render(report))
     case .json: return Output(text: JSONWriter().render(report))

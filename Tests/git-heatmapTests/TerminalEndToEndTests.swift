@@ -191,3 +191,43 @@ struct TerminalEndToEndTests {
         """)
   }
 }
+
+@Suite("The calendar layout, end to end")
+struct CalendarEndToEndTests {
+  @Test("--format summary with --layout calendar lists every active day under its month")
+  func summaryListsDays() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1741003200 +0000")  // Monday 2025-03-03
+    try repo.commit(date: "1741089600 +0000")  // Tuesday 2025-03-04
+    try repo.commit(date: "1741093200 +0000")
+    try repo.commit(date: "1743854400 +0000")  // Saturday 2025-04-05
+    let result = heatmap(
+      [
+        "--format", "summary", "--layout", "calendar", "--since", "2025-03-01", "--until",
+        "2025-04-30",
+      ],
+      in: repo.path)
+    #expect(
+      result.stdout == """
+        Activity between Saturday 1 March 2025 and Wednesday 30 April 2025: 4 commits on 3 days
+        Longest streak: 2 days, Monday 3 March 2025 to Tuesday 4 March 2025. Busiest day: Tuesday 4 March 2025 (2 commits).
+        March 2025: 3 commits on 2 days, busiest Tuesday 4 March (2 commits)
+          Monday 3 March: 1 commit
+          Tuesday 4 March: 2 commits
+        April 2025: 1 commit on 1 day, busiest Saturday 5 April (1 commit)
+          Saturday 5 April: 1 commit
+
+        """)
+    let svg = heatmap(
+      [
+        "--layout", "calendar", "--format", "svg", "--since", "2025-03-01", "--until", "2025-04-30",
+      ], in: repo.path)
+    #expect(svg.stdout.contains("<title>Tuesday, 4 March 2025: 2 commits</title>"))
+    #expect(try Tools.svglint(svg.stdout) == nil)
+    let bad = heatmap(["--layout", "calendar", "--palette", "#fff"], in: repo.path)
+    #expect(bad.status == 64)
+    let stops = heatmap(
+      ["--layout", "calendar", "--palette", "#fff,#000", "--format", "svg"], in: repo.path)
+    #expect(stops.status == 0)
+  }
+}
