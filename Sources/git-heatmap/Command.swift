@@ -21,7 +21,19 @@ enum Command {
   static func run(_ context: RunContext, stdout: TextSink, stderr: TextSink) -> Int32 {
     let invocation: Invocation
     do {
-      invocation = try Invocation(ArgumentParser().parse(context.arguments))
+      var parsed = try ArgumentParser().parse(context.arguments)
+      if let shell = parsed.last("generate-completion") {
+        stdout.write(Completions.script(for: shell))
+        return ExitCode.success
+      }
+      if parsed.has("generate-manpage") {
+        stdout.write(ManPage.text())
+        return ExitCode.success
+      }
+      if !parsed.has("no-config") && !parsed.has("help") && !parsed.has("version") {
+        try applyConfiguration(to: &parsed, context: context)
+      }
+      invocation = try Invocation(parsed)
     } catch {
       stderr.write("\(name): \(error.message)\nsee '\(name) --help'\n")
       return ExitCode.usage
@@ -58,6 +70,42 @@ enum Command {
     } catch {
       stderr.write("\(name): \(error)\n")
       return ExitCode.failure
+    }
+  }
+
+  /// Fills options the command line left out from `git config heatmap.*`: flags beat config.
+  /// A value the option would refuse is a usage error that names the config key.
+  static func applyConfiguration(to parsed: inout ParsedArguments, context: RunContext)
+    throws(UsageError)
+  {
+    var start = context.currentDirectory
+    if let directory = parsed.last("directory") {
+      start = directory.hasPrefix("/") ? directory : start + "/" + directory
+    }
+    guard
+      let entries = try? GitConfiguration.entries(
+        section: "heatmap", from: start, environment: context.environment)
+    else { return }
+    let byKey = Dictionary(
+      OptionTable.all.compactMap { spec in spec.configKey.map { ($0.lowercased(), spec) } },
+      uniquingKeysWith: { first, _ in first })
+    var fromConfig: [String: [String]] = [:]
+    for (name, value) in entries {
+      guard let spec = byKey[name.lowercased()],
+        parsed.values[spec.long] == nil || fromConfig[spec.long] != nil
+      else { continue }
+      if !spec.choices.isEmpty && !spec.choices.contains(value) {
+        throw UsageError(
+          message:
+            "invalid value '\(value)' for '\(spec.configKey ?? name)' in git config: expected \(ArgumentParser.list(spec.choices))"
+        )
+      }
+      if spec.isRepeatable {
+        fromConfig[spec.long, default: []].append(value)
+      } else {
+        fromConfig[spec.long] = [value]
+      }
+      parsed.values[spec.long] = fromConfig[spec.long]
     }
   }
 

@@ -36,7 +36,6 @@ enum Help {
   private static func entry(_ spec: OptionSpec) -> [String] {
     var names = spec.short.map { "-\($0), " } ?? "    "
     names += "--" + spec.long + (spec.placeholder.map { " <\($0)>" } ?? "")
-    if spec.long == "directory" { names = "-C <path>" }
     var help = spec.help
     if !spec.choices.isEmpty { help += " (" + spec.choices.joined(separator: ", ") + ")" }
     if let value = spec.defaultValue { help += " [default: \(value)]" }

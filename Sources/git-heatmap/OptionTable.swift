@@ -31,6 +31,17 @@ struct OptionSpec: Sendable {
   var defaultValue: String?
   var help: String
   var group: Group
+  /// Whether `git config heatmap.<name>` can set a default for it (`weekStart` for
+  /// `--week-start`).
+  var isConfigurable = false
+
+  /// The git configuration key for this option, such as `heatmap.weekStart`.
+  var configKey: String? {
+    guard isConfigurable else { return nil }
+    let parts = long.split(separator: "-")
+    return "heatmap." + parts[0]
+      + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
 
   enum Completion: Sendable { case nothing, files, directories }
 
@@ -48,7 +59,13 @@ struct OptionSpec: Sendable {
 }
 
 enum OptionTable {
-  static let all: [OptionSpec] = [
+  static let all: [OptionSpec] = options.map { spec in
+    var spec = spec
+    spec.isConfigurable = configurable.contains(spec.long)
+    return spec
+  }
+
+  private static let options: [OptionSpec] = [
     OptionSpec(
       long: "directory", short: "C", kind: .value(placeholder: "path"), completes: .directories,
       help: "run as if started in <path>", group: .repository),
@@ -190,9 +207,24 @@ enum OptionTable {
       long: "clear-cache", kind: .flag, help: "remove this repository's history cache first",
       group: .run),
     OptionSpec(
+      long: "no-config", kind: .flag, help: "ignore heatmap.* defaults in git config", group: .run),
+    OptionSpec(
+      long: "generate-completion", kind: .value(placeholder: "shell"),
+      choices: ["bash", "zsh", "fish"],
+      help: "print a shell completion script", group: .run),
+    OptionSpec(
+      long: "generate-manpage", kind: .flag, help: "print the man page (roff)", group: .run),
+    OptionSpec(
       long: "quiet", short: "q", kind: .flag, help: "no progress or notes on stderr", group: .run),
     OptionSpec(long: "help", short: "h", kind: .flag, help: "show this help", group: .run),
     OptionSpec(long: "version", kind: .flag, help: "show the version", group: .run),
+  ]
+
+  /// The options whose defaults `git config heatmap.*` may set.
+  static let configurable: Set<String> = [
+    "author", "exclude-author", "week-start", "date", "timezone", "weeks", "layout", "theme",
+    "tint",
+    "palette", "scale", "color", "cell-size", "spacing", "radius", "top", "sort",
   ]
 
   static func spec(long: String) -> OptionSpec? {

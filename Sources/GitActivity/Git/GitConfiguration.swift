@@ -1,0 +1,46 @@
+import CGit2
+
+/// git's configuration as git itself layers it (system, global, repository), read through
+/// libgit2.
+public enum GitConfiguration {
+  /// Every `section.*` entry, lowest precedence first, with names as libgit2 gives them (section
+  /// and key in lowercase). It reads the repository found from `start` (with `GIT_DIR`), or the
+  /// user's and system's files when there is none. The corresponding C function is
+  /// `git_config_iterator_glob_new`.
+  public static func entries(
+    section: String, from start: String, environment: [String: String]
+  ) throws(GitError) -> [(name: String, value: String)] {
+    Library.ensureInitialized()
+    var config: OpaquePointer?
+    if let repository = try? Repository.discover(from: start, environment: environment) {
+      try GitError.check(
+        git_repository_config_snapshot(&config, repository.pointer),
+        "git_repository_config_snapshot")
+    } else {
+      var live: OpaquePointer?
+      try GitError.check(git_config_open_default(&live), "git_config_open_default")
+      defer { git_config_free(live) }
+      try GitError.check(git_config_snapshot(&config, live), "git_config_snapshot")
+    }
+    guard let config else { return [] }
+    defer { git_config_free(config) }
+    var iterator: OpaquePointer?
+    try GitError.check(
+      git_config_iterator_glob_new(&iterator, config, "^" + section + "\\."),
+      "git_config_iterator_glob_new")
+    guard let iterator else { return [] }
+    defer { git_config_iterator_free(iterator) }
+    var result: [(name: String, value: String)] = []
+    while true {
+      var entry: UnsafeMutablePointer<git_config_entry>?
+      let status = git_config_next(&entry, iterator)
+      if status == GIT_ITEROVER.rawValue { break }
+      try GitError.check(status, "git_config_next")
+      guard let entry, let name = entry.pointee.name else { continue }
+      let value = entry.pointee.value.map { String(cString: $0) } ?? ""
+      result.append((String(cString: name), value))
+    }
+    // The iterator lists files from the highest precedence down; git's order is the reverse.
+    return result.reversed()
+  }
+}
