@@ -60,5 +60,7 @@ final class ProgressLine: @unchecked Sendable {
     lock.broadcast()
     lock.unlock()
     while thread?.isFinished == false { usleep(1_000) }
+    // The thread's block holds this object: let go of the thread to break the cycle.
+    thread = nil
   }
 }

@@ -6,7 +6,7 @@ public enum GitConfiguration {
   /// Every `section.*` entry, lowest precedence first, with names as libgit2 gives them (section
   /// and key in lowercase). It reads the repository found from `start` (with `GIT_DIR`), or the
   /// user's and system's files when there is none. The corresponding C function is
-  /// `git_config_iterator_glob_new`.
+  /// `git_config_iterator_new`.
   public static func entries(
     section: String, from start: String, environment: [String: String]
   ) throws(GitError) -> [(name: String, value: String)] {
@@ -24,10 +24,11 @@ public enum GitConfiguration {
     }
     guard let config else { return [] }
     defer { git_config_free(config) }
+    // Not git_config_iterator_glob_new: libgit2 1.5 leaks a PCRE2 match block for every entry
+    // its pattern does not match. The prefix test is all that is needed.
     var iterator: OpaquePointer?
-    try GitError.check(
-      git_config_iterator_glob_new(&iterator, config, "^" + section + "\\."),
-      "git_config_iterator_glob_new")
+    try GitError.check(git_config_iterator_new(&iterator, config), "git_config_iterator_new")
+    let prefix = section.lowercased() + "."
     guard let iterator else { return [] }
     defer { git_config_iterator_free(iterator) }
     var result: [(name: String, value: String)] = []
@@ -37,8 +38,10 @@ public enum GitConfiguration {
       if status == GIT_ITEROVER.rawValue { break }
       try GitError.check(status, "git_config_next")
       guard let entry, let name = entry.pointee.name else { continue }
+      let key = String(cString: name)
+      guard key.lowercased().hasPrefix(prefix) else { continue }
       let value = entry.pointee.value.map { String(cString: $0) } ?? ""
-      result.append((String(cString: name), value))
+      result.append((key, value))
     }
     // The iterator lists files from the highest precedence down; git's order is the reverse.
     return result.reversed()

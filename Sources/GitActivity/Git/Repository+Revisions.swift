@@ -129,8 +129,14 @@ extension Repository {
     var object: OpaquePointer?
     let status = git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY)
     guard status == 0, let object else {
+      if status == GIT_ENOTFOUND.rawValue {
+        throw GitError(
+          code: status, message: "\(name) points at a missing object \(id.hex)",
+          function: "git_object_lookup")
+      }
+      let detail = GitError.last(status: status, function: "git_object_lookup").message
       throw GitError(
-        code: status, message: "\(name) points at a missing object \(id.hex)",
+        code: status, message: "cannot read commit \(id.hex) (\(name)): \(detail)",
         function: "git_object_lookup")
     }
     defer { git_object_free(object) }

@@ -1,0 +1,19 @@
+// Fuzz target: the option parser, on argument vectors split at NUL bytes. Every vector either
+// parses or gives a one-line, lowercase usage message; none crashes.
+@testable import GitActivity
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOptions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+    String(decoding: $0, as: UTF8.self)
+  }
+  do {
+    let parsed = try ArgumentParser().parse(arguments)
+    _ = try Invocation(parsed)
+  } catch {
+    precondition(!error.message.isEmpty)
+    precondition(!error.message.contains("\n") || arguments.contains { $0.contains("\n") })
+  }
+  return 0
+}
