@@ -279,8 +279,12 @@ extension HistoryCache {
         Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position + offset, as: Int32.self))
       }
       let (identity, flags, parentCount, start) = (i32(24), i32(28), i32(32), i32(36))
+      // An absent date is written as zeros: anything else is not a file this code wrote (found
+      // by fuzzing: such a record decoded, but did not encode back to the same bytes).
       guard identity >= -1, identity < identityCount, parentCount >= 0, flags >= 0, flags <= 3,
-        start >= previousStart, start <= refCount
+        start >= previousStart, start <= refCount,
+        flags & 1 == 1 || (i64(0) == 0 && i32(16) == 0),
+        flags & 2 == 2 || (i64(8) == 0 && i32(20) == 0)
       else { return nil }
       facts.append(
         CommitFacts(

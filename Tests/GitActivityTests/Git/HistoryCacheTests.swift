@@ -82,3 +82,28 @@ struct HistoryCacheTests {
     }
   }
 }
+
+/// Inputs the fuzzers found, kept as tests: each must be refused, or decode to a cache that
+/// encodes back to the same bytes.
+@Suite("Fuzzing regressions")
+struct FuzzRegressionTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Regressions")
+
+  @Test("cache files", arguments: ["cache-ba4951349deb"])
+  func cacheFile(name: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+    // The fuzzer repairs the checksum of half its inputs; do the same so the record is reached.
+    var repaired = bytes
+    let checksum = HistoryCache.checksum(bytes[0..<(bytes.count - 8)])
+    withUnsafeBytes(of: checksum.littleEndian) { raw in
+      for index in 0..<8 { repaired[repaired.count - 8 + index] = raw[index] }
+    }
+    for candidate in [bytes, repaired] {
+      if let cache = HistoryCache(decoding: candidate) {
+        #expect(cache.encoded() == candidate)
+      }
+    }
+    #expect(HistoryCache(decoding: repaired) == nil)
+  }
+}
