@@ -24,4 +24,25 @@ public struct DayRange: Hashable, Sendable, Sequence {
   }
 
   public var days: [Day] { Array(self) }
+
+  /// A calendar month's part of the range: its year, month and the positions of its days.
+  public struct MonthSpan: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var indices: Range<Int>
+  }
+
+  /// The months the range touches, in order, each with the positions of its days in the range.
+  public var months: [MonthSpan] {
+    var spans: [MonthSpan] = []
+    var index = 0
+    while index < count {
+      let first = self.first.advanced(by: index)
+      let (year, month, day) = first.components
+      let end = Swift.min(count, index + Day.daysIn(month: month, year: year) - day + 1)
+      spans.append(MonthSpan(year: year, month: month, indices: index..<end))
+      index = end
+    }
+    return spans
+  }
 }

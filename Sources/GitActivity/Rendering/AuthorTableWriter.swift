@@ -68,11 +68,7 @@ public struct AuthorTableWriter: Sendable {
 
   public func json(_ rows: [AuthorSummary], report: ActivityReport) -> String {
     var out = "{\n"
-    out +=
-      "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ")
-      + "],\n"
-    out +=
-      "  \"window\": {\"since\": \"\(report.window.days.first.iso)\", \"until\": \"\(report.window.days.last.iso)\", \"weekStart\": \"\(report.window.weekStart.name.lowercased())\"},\n"
+    out += JSONWriter.repositoriesAndWindow(report)
     out += "  \"authors\": [\n"
     out += rows.map { row in
       let first = row.firstDay.map { "\"\($0.iso)\"" } ?? "null"

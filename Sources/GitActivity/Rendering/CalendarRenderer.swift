@@ -143,12 +143,11 @@ public struct CalendarRenderer: Sendable {
         #"<text class="label" x="\#(n(padding + Double(column) * pitch + cell / 2))" y="\#(n(headerBaseline))" text-anchor="middle">\#(initial)</text>"#
       )
     }
-    var index = 0
-    while index < calendar.counts.count {
+    for span in calendar.days.months {
+      let (year, month, index, end) = (
+        span.year, span.month, span.indices.lowerBound, span.indices.upperBound
+      )
       let first = calendar.days.first.advanced(by: index)
-      let (year, month, _) = first.components
-      let end = min(
-        calendar.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
       body.append(
         #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
       for dayIndex in index..<end {
@@ -183,7 +182,6 @@ public struct CalendarRenderer: Sendable {
         }
       }
       body.append("</g>")
-      index = end
     }
     let gridBottom = gridTop + Double(calendar.rowCount) * pitch - gap
     let summary = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"

@@ -25,11 +25,7 @@ public struct JSONWriter: Sendable {
     let stats = report.statistics
     var out = "{\n"
     out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
-    out +=
-      "  \"repositories\": [" + report.repositories.map(TextEscaping.json).joined(separator: ", ")
-      + "],\n"
-    out +=
-      "  \"window\": {\"since\": \"\(report.window.days.first.iso)\", \"until\": \"\(report.window.days.last.iso)\", \"weekStart\": \"\(report.window.weekStart.name.lowercased())\"},\n"
+    out += Self.repositoriesAndWindow(report)
     out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
     out += "  \"total\": \(stats.total),\n"
     out += "  \"activeDays\": \(stats.activeDays),\n"
@@ -56,6 +52,14 @@ public struct JSONWriter: Sendable {
     out += report.activity.authors.isEmpty ? "" : "\n"
     out += "  ]\n}\n"
     return out
+  }
+
+  /// The `repositories` and `window` members, shared with the author table's JSON.
+  static func repositoriesAndWindow(_ report: ActivityReport) -> String {
+    let paths = report.repositories.map(TextEscaping.json).joined(separator: ", ")
+    let window = report.window
+    return "  \"repositories\": [\(paths)],\n"
+      + "  \"window\": {\"since\": \"\(window.days.first.iso)\", \"until\": \"\(window.days.last.iso)\", \"weekStart\": \"\(window.weekStart.name.lowercased())\"},\n"
   }
 
   func streak(_ streak: Streak?) -> String {

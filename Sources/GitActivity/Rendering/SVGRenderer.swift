@@ -158,12 +158,11 @@ public struct SVGRenderer: Sendable {
         #"<text class="label" x="\#(n(layout.padding))" y="\#(n(centre + layout.fontSize * 0.35))">\#(grid.weekday(ofRow: row).shortName)</text>"#
       )
     }
-    var index = 0
-    while index < grid.counts.count {
+    for span in grid.days.months {
+      let (year, month, index, end) = (
+        span.year, span.month, span.indices.lowerBound, span.indices.upperBound
+      )
       let first = grid.days.first.advanced(by: index)
-      let (year, month, _) = first.components
-      let end = min(
-        grid.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
       elements.append(
         #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
       for dayIndex in index..<end {
@@ -181,7 +180,6 @@ public struct SVGRenderer: Sendable {
           "<rect \(attributes)><title>\(Self.tooltip(count: count, day: day))</title></rect>")
       }
       elements.append("</g>")
-      index = end
     }
     let bottom = gridTop + Double(HeatmapGrid.rows) * pitch - options.spacing
     let right = left + Double(grid.columnCount) * pitch - options.spacing

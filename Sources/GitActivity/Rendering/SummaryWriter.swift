@@ -31,12 +31,11 @@ public struct SummaryWriter: Sendable {
     if !facts.isEmpty { lines.append(facts.joined(separator: " ")) }
 
     let activity = report.activity
-    var index = 0
-    while index < activity.counts.count {
+    for span in activity.days.months {
+      let (year, month, index, end) = (
+        span.year, span.month, span.indices.lowerBound, span.indices.upperBound
+      )
       let first = activity.days.first.advanced(by: index)
-      let (year, month, _) = first.components
-      let end = min(
-        activity.counts.count, index + Day.daysIn(month: month, year: year) - first.dayOfMonth + 1)
       let counts = Array(activity.counts[index..<end])
       let total = HeatmapMath.sum(counts)
       let active = counts.count { $0 > 0 }
@@ -61,7 +60,6 @@ public struct SummaryWriter: Sendable {
           )
         }
       }
-      index = end
     }
     return lines.joined(separator: "\n") + "\n"
   }
