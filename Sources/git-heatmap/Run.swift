@@ -256,8 +256,7 @@ struct Run {
       break
     }
     if invocation.isCalendar {
-      let gradient = ColorGradient(
-        stops: invocation.palette ?? ColorGradient.seed.stops, empty: ColorGradient.seed.empty)
+      let gradient = CalendarRenderer.gradient(stops: invocation.palette, theme: svgOptions().theme)
       let calendar = CalendarRenderer(gradient: gradient, scale: invocation.scale)
       switch invocation.format {
       case .csv: return Output(text: CSVWriter().render(report))

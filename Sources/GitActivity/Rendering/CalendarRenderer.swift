@@ -22,6 +22,16 @@ public struct CalendarRenderer: Sendable {
     return counts.map { gradient.color(count: $0, highest: highest, scale: scale) }
   }
 
+  /// The tile of a day without commits on a dark background.
+  public static let darkEmpty = Palette.githubDark.levels[0]
+
+  /// The gradient for a theme: the same stops, with the theme's tile for empty days.
+  public static func gradient(stops: [RGB]?, theme: SVGOptions.Theme) -> ColorGradient {
+    ColorGradient(
+      stops: stops ?? ColorGradient.seed.stops,
+      empty: theme == .githubDark ? darkEmpty : ColorGradient.seed.empty)
+  }
+
   /// `Monday, 3 March 2025: 1 commit`, the seed's words.
   public static func spoken(_ day: Day, count: Int) -> String {
     let (year, month, dayOfMonth) = day.components
@@ -168,9 +178,11 @@ public struct CalendarRenderer: Sendable {
         let x = padding + Double(column) * pitch
         let color = colors[dayIndex]
         let text = ColorGradient.readableText(on: color)
-        let textClass = text.red == 255 ? "day light" : "day dark"
+        let textClass =
+          (text.red == 255 ? "day light" : "day dark") + (count == 0 ? " on-empty" : "")
+        let tileClass = count == 0 ? " class=\"empty\"" : ""
         body.append(
-          #"<rect x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(height))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" fill="\#(color.hex)" data-date="\#(day.iso)" data-count="\#(count)"><title>\#(Self.spoken(day, count: count))</title></rect>"#
+          #"<rect\#(tileClass) x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(height))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" fill="\#(color.hex)" data-date="\#(day.iso)" data-count="\#(count)"><title>\#(Self.spoken(day, count: count))</title></rect>"#
         )
         body.append(
           #"<text class="\#(textClass)" x="\#(n(x + cell - fontSize * 0.3))" y="\#(n(y + height - fontSize * 0.3))" text-anchor="end" font-size="\#(n(fontSize))" fill="\#(text.hex)" aria-hidden="true">\#(day.dayOfMonth)</text>"#
@@ -206,13 +218,24 @@ public struct CalendarRenderer: Sendable {
       #"<desc id="calendar-desc">\#(TextEscaping.xml(base.description(for: report)))</desc>"# + "\n"
     out +=
       "<defs><filter id=\"shadow\" x=\"-20%\" y=\"-20%\" width=\"140%\" height=\"140%\"><feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"0.6\"/><feOffset dx=\"0\" dy=\"0.5\" result=\"blur\"/><feComponentTransfer><feFuncA type=\"linear\" slope=\"0.5\"/></feComponentTransfer><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter></defs>\n"
+    // Themes as in the graph: light, dark, or light switched to dark by the viewer's preference.
+    let isDark = options.theme == .githubDark
+    let palette = isDark ? Palette.githubDark : Palette.github
+    let strong = isDark ? "#e6edf3" : "#1f2328"
     out += "<style type=\"text/css\"><![CDATA[\n"
-    out +=
-      "text { fill: #57606a; }\n.heading, .summary { fill: #1f2328; }\n.day.light { fill: #ffffff; filter: url(#shadow); }\n.day.dark { fill: #000000; }\n"
+    out += "text { fill: \(palette.text.hex); }\n.heading, .summary { fill: \(strong); }\n"
+    out += ".day.light { fill: #ffffff; filter: url(#shadow); }\n.day.dark { fill: #000000; }\n"
+    if options.theme == .auto {
+      out += "@media (prefers-color-scheme: dark) {\n"
+      out += "  .background { fill: \(Palette.githubDark.background.hex); }\n"
+      out +=
+        "  text { fill: \(Palette.githubDark.text.hex); }\n  .heading, .summary { fill: #e6edf3; }\n"
+      out += "  .empty { fill: \(Self.darkEmpty.hex); }\n  .day.on-empty { fill: #ffffff; }\n}\n"
+    }
     out += "]]></style>\n"
     if !options.isTransparent {
       out +=
-        ##"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="#ffffff"/>"##
+        #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(palette.background.hex)"/>"#
         + "\n"
     }
     out += body.joined(separator: "\n") + "\n</svg>\n"

@@ -63,4 +63,24 @@ struct CalendarRendererTests {
     #expect(Set(parsed.cells.map(\.size)) == [36])
     #expect(svg.contains(#"<g role="group" aria-label="March 2024">"#))
   }
+
+  @Test("themes: light, dark, and light switched to dark by the viewer; all valid SVG 1.1")
+  func themes() throws {
+    for theme in SVGOptions.Theme.allCases {
+      var options = SVGOptions()
+      options.theme = theme
+      options.cellSize = 36
+      let gradient = CalendarRenderer.gradient(stops: nil, theme: theme)
+      let svg = CalendarRenderer(gradient: gradient, scale: .log).svg(
+        Self.report(), options: options)
+      #expect(try Tools.svglint(svg) == nil, "\(theme)")
+      let empty = theme == .githubDark ? "#161b22" : "#ebedf0"
+      #expect(
+        svg.contains(#"<rect class="empty" x="#)
+          && svg.contains(#"fill="\#(empty)" data-date="2024-02-01""#), "\(theme)")
+      #expect(
+        svg.contains(#"fill="\#(theme == .githubDark ? "#0d1117" : "#ffffff")"/>"#), "\(theme)")
+      #expect(svg.contains("prefers-color-scheme: dark") == (theme == .auto))
+    }
+  }
 }
