@@ -50,6 +50,9 @@ struct Run {
     if let workers = context.environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
       walk.workerCount = workers
     }
+    if let value = context.environment["GIT_HEATMAP_NO_COMMIT_GRAPH"], !value.isEmpty {
+      walk.usesCommitGraph = false
+    }
     let sources = try readSources(walk: walk)
     // Caches are written on the other core while the graph is computed and drawn.
     let saving = DispatchGroup()

@@ -16,6 +16,9 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether `History.ids` is filled: needed to count a commit once across repositories,
   /// 24 bytes a commit otherwise.
   public var recordsCommitIDs = true
+  /// Whether git's `commit-graph` file may tell the walk which commits to read before it reads
+  /// them, so that all cores inflate commits at once.
+  public var usesCommitGraph = true
 
   public init(
     followsFirstParentOnly: Bool = false, committedNoEarlierThan: Int64? = nil,
@@ -54,14 +57,23 @@ extension Repository {
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?
   ) throws(GitError) -> HistoryRead {
     let tips = try self.tips(for: selection)
+    let commitGraph =
+      options.usesCommitGraph ? CommitGraph(objectsDirectory: commonDirectory + "/objects") : nil
     let graph = GraphWalk(
       repository: self, cache: cache ?? HistoryCache(), shallow: shallowBoundary(),
-      options: options, recordsParents: cache != nil)
-    if !tips.excluded.isEmpty {
-      try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
+      options: options, recordsParents: cache != nil, commitGraph: commitGraph)
+    do {
+      if !tips.excluded.isEmpty {
+        try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
+      }
+      try graph.walk(
+        from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
+    } catch  where error.function == ParallelWalk.graphMismatch && commitGraph != nil {
+      // The commit-graph file disagrees with a commit it lists: read without it.
+      var options = options
+      options.usesCommitGraph = false
+      return try history(selection, options: options, cache: cache)
     }
-    try graph.walk(
-      from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
     return graph.finish(wantsCache: cache != nil)
   }
 }
@@ -81,7 +93,7 @@ final class GraphWalk {
 
   init(
     repository: Repository, cache: HistoryCache, shallow: Set<ObjectID>, options: WalkOptions,
-    recordsParents: Bool
+    recordsParents: Bool, commitGraph: CommitGraph?
   ) {
     self.repository = repository
     self.cache = cache
@@ -91,7 +103,7 @@ final class GraphWalk {
     reader = ParallelWalk(
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
       cutoff: options.committedNoEarlierThan, progress: options.progress,
-      recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs)
+      recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph)
   }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(GitError) {
@@ -182,8 +194,26 @@ final class ParallelWalk: @unchecked Sendable {
   private var counting = true
   private var firstParentOnly = false
 
+  /// The function name of the error that says the commit-graph file is wrong.
+  static let graphMismatch = "commit-graph"
+
+  /// A commit to read: found by its id, or listed in the commit graph (by its position there),
+  /// whose parents the walk has already taken from the graph.
+  enum Item {
+    case id(ObjectID)
+    case listed(Int32)
+  }
+
+  private let graph: CommitGraph?
+  /// Commit-graph positions seen, as a bitset (8 MB less than a set of ids for a million).
+  private var graphSeen: [UInt64] = []
+  /// Graph positions reached from commits outside the graph, expanded between rounds.
+  private var graphHits: [Int32] = []
+
   private let condition = NSCondition()
   private var stack: [ObjectID] = []
+  /// Graph positions listed by `expandGraph`, 4 bytes each.
+  private var listed: [Int32] = []
   private var visited = Set<ObjectID>()
   private var cachedHits: [Int32] = []
   private var busy = 0
@@ -210,8 +240,10 @@ final class ParallelWalk: @unchecked Sendable {
 
   init(
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
-    progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool
+    progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?
   ) {
+    self.graph = graph
+    graphSeen = [UInt64](repeating: 0, count: ((graph?.count ?? 0) + 63) / 64)
     self.progress = progress
     self.recordsParents = recordsParents
     self.recordsIDs = recordsIDs || recordsParents
@@ -228,8 +260,59 @@ final class ParallelWalk: @unchecked Sendable {
   ) throws(GitError) -> [Int32] {
     self.counting = counting
     self.firstParentOnly = firstParentOnly
-    for id in ids where visited.insert(id).inserted { stack.append(id) }
-    if stack.isEmpty { return [] }
+    for id in ids {
+      if let graph, let position = graph.position(of: id) {
+        if markGraph(position) { graphHits.append(position) }
+      } else if visited.insert(id).inserted {
+        stack.append(id)
+      }
+    }
+    while true {
+      if !graphHits.isEmpty { try expandGraph() }
+      if stack.isEmpty && listed.isEmpty { break }
+      try runRound(workers: workers, first: first)
+    }
+    defer { cachedHits = [] }
+    return cachedHits
+  }
+
+  /// Marks a graph position seen; false when it was already.
+  private func markGraph(_ position: Int32) -> Bool {
+    let (word, bit) = (Int(position) / 64, UInt64(1) << UInt64(Int(position) % 64))
+    if graphSeen[word] & bit != 0 { return false }
+    graphSeen[word] |= bit
+    return true
+  }
+
+  /// Lists every commit reachable in the graph from `graphHits` that is neither seen nor cached
+  /// nor older than the cutoff, for the workers to read without walking: on a single line of
+  /// history, that is what lets every core work. Runs while no worker does.
+  private func expandGraph() throws(GitError) {
+    guard let graph else { return }
+    var pending = graphHits
+    graphHits = []
+    let cutoff = self.cutoff ?? Int64.min
+    while let position = pending.popLast() {
+      let id = graph.id(at: position)
+      if let cached = cache.index(of: id) {
+        cachedHits.append(cached)
+        continue
+      }
+      if visited.contains(id) || graph.commitTime(at: position) < cutoff { continue }
+      listed.append(position)
+      if !shallow.isEmpty && shallow.contains(id) { continue }
+      let consistent = graph.forEachParent(of: position, firstOnly: firstParentOnly) { parent in
+        if markGraph(parent) { pending.append(parent) }
+      }
+      guard consistent else {
+        throw GitError(
+          message: "the commit-graph file is inconsistent", function: Self.graphMismatch)
+      }
+    }
+  }
+
+  /// One round of reading: workers until the stack is empty and all are idle.
+  private func runRound(workers: Int, first: Repository) throws(GitError) {
     let extra = max(0, min(workers, 16) - 1)
     let group = DispatchGroup()
     for _ in 0..<extra {
@@ -245,8 +328,6 @@ final class ParallelWalk: @unchecked Sendable {
     work(first)
     group.wait()
     if let failure { throw failure }
-    defer { cachedHits = [] }
-    return cachedHits
   }
 
   private func fail(_ error: GitError) {
@@ -271,12 +352,47 @@ final class ParallelWalk: @unchecked Sendable {
       fail(error)
       return
     }
-    var next: ObjectID?
+    var next: Item?
+    var batch: [Int32] = []
+    var graphParents: [ObjectID] = []
+    var positions: [Int32?] = []
     condition.lock()
     while true {
       if failure != nil { break }
-      if next == nil, let id = stack.popLast() { next = id }
-      guard let id = next else {
+      if next == nil {
+        if let id = stack.popLast() {
+          next = .id(id)
+        } else if !listed.isEmpty {
+          // Listed commits lead nowhere new: read a batch of them with the lock let go.
+          let take = min(listed.count, 64)
+          batch.append(contentsOf: listed.suffix(take))
+          listed.removeLast(take)
+          busy += 1
+          condition.unlock()
+          do {
+            for position in batch {
+              let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
+              let (_, committed) = try read(
+                id, reader: reader, interner: &interner, parents: &parents, into: &result)
+              try check(
+                id, position: position, committed: committed, parents: &parents,
+                graphParents: &graphParents)
+              if let progress, result.facts.count % 256 == 0 { progress.add(256) }
+            }
+          } catch {
+            condition.lock()
+            busy -= 1
+            if failure == nil { failure = error }
+            condition.broadcast()
+            break
+          }
+          batch.removeAll(keepingCapacity: true)
+          condition.lock()
+          busy -= 1
+          continue
+        }
+      }
+      guard let item = next else {
         if busy == 0 {
           condition.broadcast()
           break
@@ -290,7 +406,19 @@ final class ParallelWalk: @unchecked Sendable {
       busy += 1
       condition.unlock()
       do {
-        try read(id, reader: reader, interner: &interner, parents: &parents, into: &result)
+        switch item {
+        case .id(let id):
+          let (isPruned, _) = try read(
+            id, reader: reader, interner: &interner, parents: &parents, into: &result)
+          trimParents(&parents, of: id, isPruned: isPruned)
+        case .listed(let position):
+          let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
+          let (_, committed) = try read(
+            id, reader: reader, interner: &interner, parents: &parents, into: &result)
+          try check(
+            id, position: position, committed: committed, parents: &parents,
+            graphParents: &graphParents)
+        }
       } catch {
         condition.lock()
         busy -= 1
@@ -299,30 +427,55 @@ final class ParallelWalk: @unchecked Sendable {
         break
       }
       if let progress, result.facts.count % 256 == 0 { progress.add(256) }
-      // Binary searches in the immutable cache need no lock.
+      // Binary searches in the immutable cache and graph need no lock.
       places = parents.map { cache.index(of: $0) }
+      positions = parents.map { graph?.position(of: $0) }
       condition.lock()
       busy -= 1
-      for (parent, place) in zip(parents, places) {
-        if let place {
+      for (index, parent) in parents.enumerated() {
+        if let place = places[index] {
           cachedHits.append(place)
+        } else if let position = positions[index] {
+          if markGraph(position) { graphHits.append(position) }
         } else if visited.insert(parent).inserted {
-          if next == nil { next = parent } else { stack.append(parent) }
+          if next == nil { next = .id(parent) } else { stack.append(parent) }
         }
       }
-      if waiting > 0 && !stack.isEmpty { condition.signal() }
+      if waiting > 0 && (!stack.isEmpty || !listed.isEmpty) { condition.signal() }
     }
     result.identities = interner.rawIdentities()
     results.append(result)
     condition.unlock()
   }
 
-  /// Reads one commit and records it; leaves in `parents` the parents to visit next (none when
-  /// it is older than the cutoff).
+  /// Checks a listed commit against the graph: the same parents and commit time, or the graph
+  /// is wrong, and the walk starts over without it, so that a wrong graph never gives a wrong
+  /// count. Its parents are not visited again: the graph listed them already.
+  private func check(
+    _ id: ObjectID, position: Int32, committed: Int64?, parents: inout [ObjectID],
+    graphParents: inout [ObjectID]
+  ) throws(GitError) {
+    defer { parents.removeAll(keepingCapacity: true) }
+    guard let graph else { return }
+    graphParents.removeAll(keepingCapacity: true)
+    let consistent = graph.forEachParent(of: position, firstOnly: false) {
+      graphParents.append(graph.id(at: $0))
+    }
+    guard consistent, parents == graphParents,
+      committed.map({ $0 & 0x3_FFFF_FFFF }) == graph.commitTime(at: position)
+    else {
+      throw GitError(
+        message: "the commit-graph file disagrees with commit \(id.hex)",
+        function: Self.graphMismatch)
+    }
+  }
+
+  /// Reads one commit and records it, leaving all its parents in `parents`; says whether it is
+  /// older than the cutoff, and its commit time.
   private func read(
     _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
     parents: inout [ObjectID], into result: inout WorkerResult
-  ) throws(GitError) {
+  ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
     try reader.readCommit(id) { (buffer) throws(GitError) in
       let header: CommitHeader
@@ -352,17 +505,23 @@ final class ParallelWalk: @unchecked Sendable {
       result.parents += parents
       result.parentEnds.append(result.parents.count)
     }
-    if shallow.contains(id) { parents.removeAll() }
-    if let cutoff, let committed = facts.committer?.seconds, committed < cutoff {
-      parents.removeAll()
-      result.isCounted.append(false)
-      return
-    }
-    result.isCounted.append(counting)
-    if counting && facts.author == nil {
+    let isPruned =
+      cutoff.map { cutoff in facts.committer.map { $0.seconds < cutoff } ?? false } ?? false
+    result.isCounted.append(isPruned ? false : counting)
+    if counting && !isPruned && facts.author == nil {
       result.warnings.append("commit \(id.hex) has no valid author date; it is not counted")
     }
-    if firstParentOnly && parents.count > 1 { parents.removeLast(parents.count - 1) }
+    return (isPruned, facts.committer?.seconds)
+  }
+
+  /// The parents to visit after reading `id`: none past the shallow boundary or the cutoff, the
+  /// first with `--first-parent`.
+  private func trimParents(_ parents: inout [ObjectID], of id: ObjectID, isPruned: Bool) {
+    if isPruned || (!shallow.isEmpty && shallow.contains(id)) {
+      parents.removeAll(keepingCapacity: true)
+    } else if firstParentOnly && parents.count > 1 {
+      parents.removeLast(parents.count - 1)
+    }
   }
 
   /// What the workers read besides the counted commits.

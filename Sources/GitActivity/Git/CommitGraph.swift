@@ -1,0 +1,175 @@
+import Foundation
+
+/// git's `commit-graph` file (`objects/info/commit-graph`, version 1, SHA-1), which `git gc`
+/// writes: every commit's id, parents and commit time, without inflating a single object.
+///
+/// libgit2 1.5 does not read the files git 2.39 writes. git-heatmap reads them itself for one
+/// purpose: to know the commits a walk will read before reading them, so that every core can
+/// inflate commits at once even in a history that is a single line. Nothing is trusted blindly:
+/// any inconsistency in the file (sizes, offsets, parent positions, order of ids) makes it
+/// unusable, and the walk goes on without it.
+///
+/// Thread safety: every stored property is a `let`, and the mapped pages are read-only and never
+/// written, so one instance may be read from any number of threads.
+final class CommitGraph: @unchecked Sendable {
+  private let base: UnsafeRawPointer
+  private let size: Int
+  let count: Int
+  private let fanout: Int
+  private let ids: Int
+  private let data: Int
+  private let extraEdges: Int?
+  private let extraEdgeCount: Int
+
+  /// "No parent" in a parent slot.
+  private static let none: UInt32 = 0x7000_0000
+
+  /// Maps and checks `<objects>/info/commit-graph`; nil when there is none or it is unusable.
+  init?(objectsDirectory: String) {
+    let path = objectsDirectory + "/info/commit-graph"
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_size >= 8 + 12 + 256 * 4,
+      status.st_size < Int(Int32.max) * 8
+    else { return nil }
+    let size = Int(status.st_size)
+    guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
+    else {
+      return nil
+    }
+    let base = UnsafeRawPointer(mapped)
+    guard let layout = CommitGraph.layout(UnsafeRawBufferPointer(start: base, count: size)) else {
+      munmap(mapped, size)
+      return nil
+    }
+    self.base = base
+    self.size = size
+    (count, fanout, ids, data, extraEdges, extraEdgeCount) = layout
+  }
+
+  deinit {
+    munmap(UnsafeMutableRawPointer(mutating: base), size)
+  }
+
+  /// Where the chunks are, after checking that the header and the chunk table make sense and
+  /// that every chunk fits the file.
+  static func layout(_ raw: UnsafeRawBufferPointer) -> (Int, Int, Int, Int, Int?, Int)? {
+    guard raw.count >= 8, raw.starts(with: Array("CGPH".utf8)), raw[4] == 1, raw[5] == 1 else {
+      return nil
+    }
+    let chunkCount = Int(raw[6])
+    guard raw[7] == 0, chunkCount >= 3, raw.count >= 8 + (chunkCount + 1) * 12 else { return nil }
+    // Split graphs (commit-graph-chain) have base graphs: not read here.
+    var chunks: [(id: UInt32, offset: Int)] = []
+    for index in 0...chunkCount {
+      let entry = 8 + index * 12
+      let id = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: entry, as: UInt32.self))
+      let offset = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: entry + 4, as: UInt64.self))
+      guard offset <= UInt64(raw.count) else { return nil }
+      chunks.append((id, Int(offset)))
+    }
+    guard chunks.last?.id == 0 else { return nil }
+    func chunk(_ name: String) -> Range<Int>? {
+      let id = name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      guard let index = chunks.dropLast().firstIndex(where: { $0.id == id }) else { return nil }
+      let (start, end) = (chunks[index].offset, chunks[index + 1].offset)
+      return start <= end ? start..<end : nil
+    }
+    guard let fanout = chunk("OIDF"), fanout.count == 256 * 4, let ids = chunk("OIDL"),
+      let data = chunk("CDAT")
+    else { return nil }
+    let count = Int(
+      UInt32(
+        bigEndian: raw.loadUnaligned(fromByteOffset: fanout.lowerBound + 255 * 4, as: UInt32.self)))
+    guard ids.count == count * 20, data.count == count * 36, count < Int(CommitGraph.none) else {
+      return nil
+    }
+    var previous: UInt32 = 0
+    for byte in 0..<256 {
+      let value = UInt32(
+        bigEndian: raw.loadUnaligned(fromByteOffset: fanout.lowerBound + byte * 4, as: UInt32.self))
+      guard value >= previous, value <= count else { return nil }
+      previous = value
+    }
+    // Ids must be sorted, as lookups assume.
+    for index in 1..<max(count, 1) {
+      let previousID = ObjectID(
+        rawBytes: raw.baseAddress.unsafelyUnwrapped + ids.lowerBound + (index - 1) * 20)
+      let id = ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + ids.lowerBound + index * 20)
+      guard previousID < id else { return nil }
+    }
+    let edges = chunk("EDGE")
+    if let edges, edges.count % 4 != 0 { return nil }
+    return (
+      count, fanout.lowerBound, ids.lowerBound, data.lowerBound, edges?.lowerBound,
+      (edges?.count ?? 0) / 4
+    )
+  }
+
+  /// The id at `position`.
+  func id(at position: Int32) -> ObjectID {
+    ObjectID(rawBytes: base + ids + Int(position) * 20)
+  }
+
+  /// The position of `id`, or nil when the graph does not have it.
+  func position(of id: ObjectID) -> Int32? {
+    let first = Int(id.high >> 56)
+    let low =
+      first == 0
+      ? 0
+      : Int(
+        UInt32(
+          bigEndian: base.loadUnaligned(fromByteOffset: fanout + (first - 1) * 4, as: UInt32.self)))
+    let high = Int(
+      UInt32(bigEndian: base.loadUnaligned(fromByteOffset: fanout + first * 4, as: UInt32.self)))
+    var (lower, upper) = (low, high)
+    while lower < upper {
+      let middle = (lower + upper) / 2
+      let candidate = self.id(at: Int32(middle))
+      if candidate == id { return Int32(middle) }
+      if candidate < id { lower = middle + 1 } else { upper = middle }
+    }
+    return nil
+  }
+
+  /// The commit time at `position` (the committer date, as git records it in the graph).
+  func commitTime(at position: Int32) -> Int64 {
+    let word = UInt64(
+      bigEndian: base.loadUnaligned(fromByteOffset: data + Int(position) * 36 + 28, as: UInt64.self)
+    )
+    return Int64(word & 0x3_FFFF_FFFF)
+  }
+
+  /// Calls `body` with the position of each parent of `position`, first parent first; false
+  /// when the graph is inconsistent there.
+  func forEachParent(of position: Int32, firstOnly: Bool, _ body: (Int32) -> Void) -> Bool {
+    let record = data + Int(position) * 36 + 20
+    let first = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: record, as: UInt32.self))
+    guard first != CommitGraph.none else { return true }
+    guard first < count else { return false }
+    body(Int32(first))
+    if firstOnly { return true }
+    let second = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: record + 4, as: UInt32.self))
+    if second == CommitGraph.none { return true }
+    if second & 0x8000_0000 == 0 {
+      guard second < count else { return false }
+      body(Int32(second))
+      return true
+    }
+    // An octopus: the rest of the parents are in the extra-edge list, the last one flagged.
+    guard let extraEdges else { return false }
+    var edge = Int(second & 0x7FFF_FFFF)
+    while edge < extraEdgeCount {
+      let value = UInt32(
+        bigEndian: base.loadUnaligned(fromByteOffset: extraEdges + edge * 4, as: UInt32.self))
+      let parent = value & 0x7FFF_FFFF
+      guard parent < count else { return false }
+      body(Int32(parent))
+      if value & 0x8000_0000 != 0 { return true }
+      edge += 1
+    }
+    return false
+  }
+}
