@@ -29,13 +29,23 @@ public enum TextEscaping {
   }
 
   /// A CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF (or starts or ends
-  /// with a space), with quotes doubled.
+  /// with a space), with quotes doubled. It works on Unicode scalars, not characters: a quote
+  /// followed by a combining mark is one `Character` but still a quote to every CSV reader
+  /// (found by fuzzing).
   public static func csv(_ text: String) -> String {
+    let scalars = text.unicodeScalars
     let needsQuotes =
-      text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-      || text.hasPrefix(" ") || text.hasSuffix(" ")
+      scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+      || scalars.first == " " || scalars.last == " "
     guard needsQuotes else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var result = String.UnicodeScalarView()
+    result.append("\"")
+    for scalar in scalars {
+      result.append(scalar)
+      if scalar == "\"" { result.append("\"") }
+    }
+    result.append("\"")
+    return String(result)
   }
 
   /// Text for XML (SVG): `& < > " '` escaped, and characters XML 1.0 forbids removed.

@@ -49,8 +49,15 @@ public func fuzzWriters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-/// One RFC 4180 field: quoted with doubled quotes, or as it is.
+/// One RFC 4180 field, read as a CSV reader reads bytes: quoted with doubled quotes, or as it is.
 func parseCSVField(_ field: String) -> String {
-  guard field.hasPrefix("\""), field.hasSuffix("\""), field.count >= 2 else { return field }
-  return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+  let scalars = Array(field.unicodeScalars)
+  guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else { return field }
+  var result = String.UnicodeScalarView()
+  var index = 1
+  while index < scalars.count - 1 {
+    result.append(scalars[index])
+    index += scalars[index] == "\"" ? 2 : 1
+  }
+  return String(result)
 }

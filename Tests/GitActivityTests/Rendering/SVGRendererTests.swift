@@ -182,3 +182,18 @@ struct SVGRendererTests {
     }
   }
 }
+
+@Suite("Escaping, on Unicode scalars")
+struct EscapingTests {
+  @Test("a quote or a space with a combining mark after it is still escaped (found by fuzzing)")
+  func combiningMarks() {
+    // The fuzzer's input: U+035F, tab, '(', tab, CR, tabs.
+    let name = "\u{35F}\t(\t\r\t\t\t\t"
+    #expect(TextEscaping.csv(name) == "\"" + name + "\"")
+    #expect(TextEscaping.csv("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
+    #expect(TextEscaping.csv(" \u{301}x") == "\" \u{301}x\"")
+    #expect(TextEscaping.csv("plain") == "plain")
+    #expect(TextEscaping.json("\"\u{301}") == "\"\\\"\u{301}\"")
+    #expect(TextEscaping.xml("<\u{301}&\u{301}") == "&lt;\u{301}&amp;\u{301}")
+  }
+}
