@@ -197,13 +197,6 @@ final class ParallelWalk: @unchecked Sendable {
   /// The function name of the error that says the commit-graph file is wrong.
   static let graphMismatch = "commit-graph"
 
-  /// A commit to read: found by its id, or listed in the commit graph (by its position there),
-  /// whose parents the walk has already taken from the graph.
-  enum Item {
-    case id(ObjectID)
-    case listed(Int32)
-  }
-
   private let graph: CommitGraph?
   /// Commit-graph positions seen, as a bitset (8 MB less than a set of ids for a million).
   private var graphSeen: [UInt64] = []
@@ -352,7 +345,7 @@ final class ParallelWalk: @unchecked Sendable {
       fail(error)
       return
     }
-    var next: Item?
+    var next: ObjectID?
     var batch: [Int32] = []
     var graphParents: [ObjectID] = []
     var positions: [Int32?] = []
@@ -361,7 +354,7 @@ final class ParallelWalk: @unchecked Sendable {
       if failure != nil { break }
       if next == nil {
         if let id = stack.popLast() {
-          next = .id(id)
+          next = id
         } else if !listed.isEmpty {
           // Listed commits lead nowhere new: read a batch of them with the lock let go.
           let take = min(listed.count, 64)
@@ -392,7 +385,7 @@ final class ParallelWalk: @unchecked Sendable {
           continue
         }
       }
-      guard let item = next else {
+      guard let id = next else {
         if busy == 0 {
           condition.broadcast()
           break
@@ -406,19 +399,9 @@ final class ParallelWalk: @unchecked Sendable {
       busy += 1
       condition.unlock()
       do {
-        switch item {
-        case .id(let id):
-          let (isPruned, _) = try read(
-            id, reader: reader, interner: &interner, parents: &parents, into: &result)
-          trimParents(&parents, of: id, isPruned: isPruned)
-        case .listed(let position):
-          let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
-          let (_, committed) = try read(
-            id, reader: reader, interner: &interner, parents: &parents, into: &result)
-          try check(
-            id, position: position, committed: committed, parents: &parents,
-            graphParents: &graphParents)
-        }
+        let (isPruned, _) = try read(
+          id, reader: reader, interner: &interner, parents: &parents, into: &result)
+        trimParents(&parents, of: id, isPruned: isPruned)
       } catch {
         condition.lock()
         busy -= 1
@@ -438,7 +421,7 @@ final class ParallelWalk: @unchecked Sendable {
         } else if let position = positions[index] {
           if markGraph(position) { graphHits.append(position) }
         } else if visited.insert(parent).inserted {
-          if next == nil { next = .id(parent) } else { stack.append(parent) }
+          if next == nil { next = parent } else { stack.append(parent) }
         }
       }
       if waiting > 0 && (!stack.isEmpty || !listed.isEmpty) { condition.signal() }
