@@ -224,6 +224,7 @@ struct Run {
   }
 
   private func output(_ report: ActivityReport) -> Output {
+    var byAuthor: (top: Int, perAuthor: Bool)?
     switch invocation.mode {
     case .authorTable(let order):
       let rows = AuthorSummary.sorted(
@@ -237,57 +238,49 @@ struct Run {
       case .terminal, .summary, .svg: return Output(text: writer.terminal(rows, report: report))
       }
     case .byAuthor(let top, let perAuthor):
-      let panels = HeatmapPanel.byAuthor(
-        report, top: top, scale: invocation.scale, perAuthor: perAuthor)
-      let extra =
-        "; the top \(min(top, report.activity.authors.count)) of \(Wording.count(report.activity.authors.count, "author"))"
-      switch invocation.format {
-      case .csv: return Output(text: CSVWriter().render(report))
-      case .json: return Output(text: JSONWriter(authorDays: top).render(report))
-      case .summary: return Output(text: SummaryWriter().render(report))
-      case .terminal:
-        return Output(text: terminalRenderer().render(report, panels: panels, headline: extra))
-      case .svg:
-        let renderer = SVGRenderer(options: svgOptions())
-        return Output(
-          text: renderer.render(report, panels: panels),
-          alternativeText:
-            "Contribution graphs of \(renderer.heading(for: report)) by author: \(renderer.description(for: report))"
-        )
-      }
+      byAuthor = (top, perAuthor)
     case .graph:
       break
     }
-    if invocation.isCalendar {
-      let gradient = CalendarRenderer.gradient(stops: invocation.palette, theme: svgOptions().theme)
-      let calendar = CalendarRenderer(gradient: gradient, scale: invocation.scale)
-      switch invocation.format {
-      case .csv: return Output(text: CSVWriter().render(report))
-      case .json: return Output(text: JSONWriter().render(report))
-      case .summary: return Output(text: SummaryWriter(listsDays: true).render(report))
-      case .terminal:
-        return Output(text: calendar.terminal(report, options: terminalRenderer().options))
-      case .svg:
-        let heading = SVGRenderer(options: svgOptions()).heading(for: report)
-        return Output(
-          text: calendar.svg(report, options: svgOptions()),
-          alternativeText:
-            "Calendar of \(heading): \(SVGRenderer(options: svgOptions()).description(for: report))"
-        )
-      }
-    }
-    switch invocation.format {
-    case .csv: return Output(text: CSVWriter().render(report))
-    case .json: return Output(text: JSONWriter().render(report))
-    case .summary: return Output(text: SummaryWriter().render(report))
-    case .terminal: return Output(text: terminalRenderer().render(report, scale: invocation.scale))
-    case .svg:
-      let renderer = SVGRenderer(options: svgOptions())
-      return Output(
-        text: renderer.render(report, scale: invocation.scale),
+    // The calendar is a layout of the one graph; --by-author draws graphs of people instead.
+    let isCalendar = invocation.isCalendar && byAuthor == nil
+    let svgOptions = svgOptions()
+    let svg = SVGRenderer(options: svgOptions)
+    func svgOutput(_ text: String, _ kind: String, _ qualifier: String = "") -> Output {
+      Output(
+        text: text,
         alternativeText:
-          "Contribution graph of \(renderer.heading(for: report)): \(renderer.description(for: report))"
-      )
+          "\(kind) of \(svg.heading(for: report))\(qualifier): \(svg.description(for: report))")
+    }
+    let calendar = CalendarRenderer(
+      gradient: CalendarRenderer.gradient(stops: invocation.palette, theme: svgOptions.theme),
+      scale: invocation.scale)
+    let panels =
+      byAuthor.map {
+        HeatmapPanel.byAuthor(report, top: $0.top, scale: invocation.scale, perAuthor: $0.perAuthor)
+      } ?? HeatmapPanel.panels(for: report, scale: invocation.scale)
+
+    switch invocation.format {
+    case .csv:
+      return Output(text: CSVWriter().render(report))
+    case .json:
+      return Output(text: JSONWriter(authorDays: byAuthor?.top ?? 0).render(report))
+    case .summary:
+      return Output(text: SummaryWriter(listsDays: isCalendar).render(report))
+    case .terminal:
+      if isCalendar {
+        return Output(text: calendar.terminal(report, options: terminalRenderer().options))
+      }
+      let extra = byAuthor.map {
+        "; the top \(min($0.top, report.activity.authors.count)) of \(Wording.count(report.activity.authors.count, "author"))"
+      }
+      return Output(text: terminalRenderer().render(report, panels: panels, headline: extra))
+    case .svg:
+      if isCalendar { return svgOutput(calendar.svg(report, options: svgOptions), "Calendar") }
+      if byAuthor != nil {
+        return svgOutput(svg.render(report, panels: panels), "Contribution graphs", " by author")
+      }
+      return svgOutput(svg.render(report, panels: panels), "Contribution graph")
     }
   }
 

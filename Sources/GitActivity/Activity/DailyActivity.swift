@@ -69,9 +69,6 @@ public struct AuthorActivity: Hashable, Sendable {
     return counts
   }
 
-  /// The number of days with at least one commit.
-  public var activeDayCount: Int { offsets.count }
-
   public static func == (lhs: AuthorActivity, rhs: AuthorActivity) -> Bool {
     lhs.author == rhs.author && lhs.windowLength == rhs.windowLength && lhs.offsets == rhs.offsets
       && lhs.dayCounts == rhs.dayCounts

@@ -19,9 +19,7 @@ public enum DayZone: Hashable, Sendable, CustomStringConvertible {
     default:
       if let offset = DayZone.parseOffset(text) {
         self = .fixed(offsetSeconds: offset)
-      } else if text.contains("/") || TimeZone(identifier: text) != nil,
-        TimeZone(identifier: text) != nil
-      {
+      } else if TimeZone(identifier: text) != nil {
         self = .named(text)
       } else {
         return nil

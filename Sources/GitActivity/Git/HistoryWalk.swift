@@ -35,8 +35,6 @@ public struct HistoryRead: Sendable {
   public var history: History
   /// The cache with the newly read commits added, or nil when nothing new was read.
   public var updatedCache: HistoryCache?
-  /// How many commits were read from the object database (not from the cache).
-  public var commitsRead: Int
 }
 
 extension Repository {
@@ -174,7 +172,7 @@ final class GraphWalk {
     let history = History(
       commits: commits, objectIDs: ids, identities: merged.identities, warnings: merged.warnings)
     let updated = appender.flatMap { $0.isEmpty ? nil : $0.finish(identities: merged.identities) }
-    return HistoryRead(history: history, updatedCache: updated, commitsRead: merged.readCount)
+    return HistoryRead(history: history, updatedCache: updated)
   }
 }
 
@@ -323,6 +321,15 @@ final class ParallelWalk: @unchecked Sendable {
     if let failure { throw failure }
   }
 
+  /// A busy worker's failure: called without the lock, it returns holding it, with every other
+  /// worker woken to stop.
+  private func stopAll(after error: GitError) {
+    condition.lock()
+    busy -= 1
+    if failure == nil { failure = error }
+    condition.broadcast()
+  }
+
   private func fail(_ error: GitError) {
     condition.lock()
     if failure == nil { failure = error }
@@ -373,10 +380,7 @@ final class ParallelWalk: @unchecked Sendable {
               if let progress, result.facts.count % 256 == 0 { progress.add(256) }
             }
           } catch {
-            condition.lock()
-            busy -= 1
-            if failure == nil { failure = error }
-            condition.broadcast()
+            stopAll(after: error)
             break
           }
           batch.removeAll(keepingCapacity: true)
@@ -403,10 +407,7 @@ final class ParallelWalk: @unchecked Sendable {
           id, reader: reader, interner: &interner, parents: &parents, into: &result)
         trimParents(&parents, of: id, isPruned: isPruned)
       } catch {
-        condition.lock()
-        busy -= 1
-        if failure == nil { failure = error }
-        condition.broadcast()
+        stopAll(after: error)
         break
       }
       if let progress, result.facts.count % 256 == 0 { progress.add(256) }
@@ -511,7 +512,6 @@ final class ParallelWalk: @unchecked Sendable {
   struct Merged {
     var identities: [RawIdentity] = []
     var warnings: [String] = []
-    var readCount = 0
   }
 
   /// Appends the counted commits the workers read to `counted` and `ids`, with identities
@@ -551,7 +551,6 @@ final class ParallelWalk: @unchecked Sendable {
           start = end
         }
       }
-      merged.readCount += result.facts.count
       merged.warnings += result.warnings
     }
     merged.warnings.sort()

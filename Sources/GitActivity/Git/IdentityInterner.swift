@@ -117,21 +117,4 @@ struct IdentityInterner {
     }
   }
 
-  /// The identities as `String`s, decoded through each one's encoding.
-  func identities() -> [Identity] {
-    spans.map { span in
-      let name = arena[span.start..<(span.start + span.nameLength)]
-      let emailStart = span.start + span.nameLength
-      let email = arena[emailStart..<(emailStart + span.emailLength)]
-      let encodingStart = emailStart + span.emailLength
-      let encoding =
-        span.encodingLength == 0
-        ? nil
-        : String(
-          decoding: arena[encodingStart..<(encodingStart + span.encodingLength)], as: UTF8.self)
-      return Identity(
-        name: TextDecoding.decode(name, encoding: encoding),
-        email: TextDecoding.decode(email, encoding: encoding))
-    }
-  }
 }

@@ -78,11 +78,6 @@ public final class Repository {
     return Repository(pointer: handle)
   }
 
-  /// Opens another handle on the same repository, for a worker thread.
-  func reopen() throws(GitError) -> Repository {
-    try Repository.open(at: gitDirectory)
-  }
-
   /// The path people know the repository by: its work tree, or the git directory when bare.
   public var displayPath: String { workingDirectory ?? gitDirectory }
 

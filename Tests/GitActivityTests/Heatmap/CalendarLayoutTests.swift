@@ -35,6 +35,7 @@ struct CalendarLayoutTests {
             })
       }
       #expect(layout.rowCount == layout.position(of: days.count - 1).row + 1)
+      #expect(layout.aspectRatio == 7 / Double(layout.rowCount))
       #expect(layout.weekdayInitials.first == String(weekStart.name.prefix(1)))
     }
   }
