@@ -84,27 +84,12 @@ struct Invocation {
     isMe = parsed.has("me")
     repositories = parsed.all("repo")
     scanDirectories = parsed.all("scan")
-    if let depth = parsed.last("scan-depth") {
-      guard let number = Int(depth), (0...32).contains(number) else {
-        throw UsageError(
-          message:
-            "invalid value '\(depth)' for '--scan-depth <n>': expected a whole number from 0 to 32")
-      }
-      scanDepth = number
-    }
+    scanDepth = try Self.whole(parsed, "scan-depth", in: 0...32) ?? scanDepth
     if parsed.has("by-author") && parsed.has("authors") {
       throw UsageError(message: "'--by-author' cannot be combined with '--authors'")
     }
     if parsed.has("by-author") {
-      var top = 5
-      if let text = parsed.last("top") {
-        guard let number = Int(text), (1...1000).contains(number) else {
-          throw UsageError(
-            message:
-              "invalid value '\(text)' for '--top <n>': expected a whole number from 1 to 1000")
-        }
-        top = number
-      }
+      let top = try Self.whole(parsed, "top", in: 1...1000) ?? 5
       mode = .byAuthor(top: top, perAuthorScale: parsed.has("scale-per-author"))
     } else if parsed.has("authors") {
       mode = .authorTable(
@@ -121,14 +106,7 @@ struct Invocation {
     usesCache = !parsed.has("no-cache")
     clearsCache = parsed.has("clear-cache")
 
-    if let weeks = parsed.last("weeks") {
-      guard let number = Int(weeks), WindowRequest.weekRange.contains(number) else {
-        throw UsageError(
-          message:
-            "invalid value '\(weeks)' for '--weeks <n>': expected a whole number from 1 to 530")
-      }
-      window.weeks = number
-    }
+    window.weeks = try Self.whole(parsed, "weeks", in: WindowRequest.weekRange)
     window.end = try Self.date(parsed, "end")
     window.since = try Self.date(parsed, "since")
     window.until = try Self.date(parsed, "until")
@@ -226,6 +204,20 @@ struct Invocation {
     radius = try Self.number(parsed, "radius", in: 0...20) ?? radius
     isTransparent = parsed.has("transparent")
     animates = parsed.has("animate")
+  }
+
+  /// An option's whole-number value within `range`, or nil when it is not given.
+  private static func whole(
+    _ parsed: ParsedArguments, _ option: String, in range: ClosedRange<Int>
+  ) throws(UsageError) -> Int? {
+    guard let text = parsed.last(option) else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      throw UsageError(
+        message:
+          "invalid value '\(text)' for '--\(option) <n>': expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+      )
+    }
+    return value
   }
 
   private static func number(
