@@ -16,7 +16,9 @@ let package = Package(
     .target(name: "GitActivity", dependencies: ["CGit2"]),
     .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),
     .target(name: "TestSupport", path: "Tests/Support"),
-    .testTarget(name: "GitActivityTests", dependencies: ["GitActivity", "TestSupport"]),
+    .testTarget(
+      name: "GitActivityTests", dependencies: ["GitActivity", "TestSupport"],
+      exclude: ["Rendering/Golden", "Git/Regressions"]),
     .testTarget(
       name: "git-heatmapTests", dependencies: ["git-heatmap", "GitActivity", "TestSupport"]),
   ],

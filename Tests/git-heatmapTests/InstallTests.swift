@@ -7,6 +7,7 @@ import Testing
 
 @Suite("Installed like a git tool: git heatmap, man page, completions", .serialized)
 struct InstallTests {
+  @discardableResult
   static func run(_ command: String, in directory: String, environment: [String: String]) throws
     -> String
   {

@@ -157,7 +157,6 @@ public struct CalendarRenderer: Sendable {
       let (year, month, index, end) = (
         span.year, span.month, span.indices.lowerBound, span.indices.upperBound
       )
-      let first = calendar.days.first.advanced(by: index)
       body.append(
         #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
       for dayIndex in index..<end {

@@ -162,7 +162,6 @@ public struct SVGRenderer: Sendable {
       let (year, month, index, end) = (
         span.year, span.month, span.indices.lowerBound, span.indices.upperBound
       )
-      let first = grid.days.first.advanced(by: index)
       elements.append(
         #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
       for dayIndex in index..<end {
