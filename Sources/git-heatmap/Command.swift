@@ -19,6 +19,17 @@ enum Command {
   }
 
   static func run(_ context: RunContext, stdout: TextSink, stderr: TextSink) -> Int32 {
+    let status = execute(context, stdout: stdout, stderr: stderr)
+    // Output that never arrived is a failure, whatever the run itself thought.
+    if stdout.failure != 0 && status == ExitCode.success {
+      stderr.write(
+        "\(name): cannot write to standard output: \(String(cString: strerror(stdout.failure)))\n")
+      return ExitCode.failure
+    }
+    return status
+  }
+
+  private static func execute(_ context: RunContext, stdout: TextSink, stderr: TextSink) -> Int32 {
     let invocation: Invocation
     do {
       var parsed = try ArgumentParser().parse(context.arguments)
@@ -126,9 +137,9 @@ enum Command {
   {
     let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
     do {
-      try OutputFile.write(text, to: path)
+      try OutputFile.write(text, to: path, displayPath: output)
     } catch {
-      throw Failure(message: error.message.replacingOccurrences(of: path, with: output))
+      throw Failure(message: error.message)
     }
   }
 }

@@ -1,33 +1,38 @@
 import Foundation
+import GitActivity
 
 /// Where a run writes its text. The executable passes the real stdout and stderr; tests pass
 /// buffers.
 protocol TextSink: AnyObject {
   func write(_ text: String)
+  /// The `errno` of the first write that failed, or 0.
+  var failure: Int32 { get }
 }
 
-/// Standard output or standard error of this process.
+extension TextSink {
+  var failure: Int32 { 0 }
+}
+
+/// Standard output or standard error of this process. A failed write is remembered (and nothing
+/// more is written), so that the run can end with an error instead of exit 0 after output that
+/// never arrived.
 final class FileDescriptorSink: TextSink {
-  let descriptor: Int32
+  private let writer: DescriptorWriter
 
   init(descriptor: Int32) {
-    self.descriptor = descriptor
+    writer = DescriptorWriter(descriptor: descriptor)
   }
 
+  /// The `errno` of the first failed write, or 0.
+  var failure: Int32 { writer.failure }
+
   func write(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(
-          descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return  // A closed pipe: nothing more can be said.
-        }
-        offset += written
-      }
+    writer.write(text)
+    if writer.failure == EPIPE {
+      // The reader has gone: end as git does, by SIGPIPE (exit status 141 in a shell), even
+      // when the runtime ignores the signal.
+      signal(SIGPIPE, SIG_DFL)
+      raise(SIGPIPE)
     }
   }
 }

@@ -1,35 +1,147 @@
 import Foundation
+import GitActivity
 
-/// Writes a whole output file at once: to a temporary file beside the target, then a rename, so a
-/// failure leaves the old file (or none) and never half of a new one.
+/// Writes `-o FILE` the way a careful tool must, by what is at the path:
+/// - nothing, or a regular file: atomically (`AtomicFile`), keeping a replaced file's mode bits,
+///   so that a failure leaves the old file (or none) and never half of a new one;
+/// - a symbolic link: followed, so the file it names is replaced and the link stays a link;
+/// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: this process's descriptor N;
+/// - a character or block device, a FIFO: opened and written in place (`-o /dev/null` must never
+///   replace the device); a socket: connected to and written;
+/// - a directory: an error.
 enum OutputFile {
+  /// Where the bytes go, once links are followed.
+  enum Target: Equatable {
+    case replace(path: String, permissions: mode_t?)
+    case inPlace(path: String)
+    case socket(path: String)
+    case descriptor(Int32)
+  }
+
   struct Failure: Error {
     var message: String
   }
 
-  static func write(_ text: String, to path: String) throws(Failure) {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw Failure(message: "cannot write '\(path)': it is a directory")
+  static func write(_ text: String, to path: String, displayPath: String) throws(Failure) {
+    let target = try target(for: path, displayPath: displayPath)
+    var text = text
+    switch target {
+    case .replace(let resolved, let permissions):
+      do {
+        try AtomicFile.replace(resolved, permissions: permissions, displayPath: displayPath) {
+          writer in text.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
+        }
+      } catch {
+        throw Failure(message: error.message)
+      }
+    case .inPlace(let resolved):
+      let descriptor = open(resolved, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      guard descriptor >= 0 else { throw failure(displayPath, errno) }
+      try finish(text, descriptor: descriptor, displayPath: displayPath)
+    case .socket(let resolved):
+      try finish(text, descriptor: try connect(resolved, displayPath), displayPath: displayPath)
+    case .descriptor(let number):
+      let writer = DescriptorWriter(descriptor: number)
+      writer.write(text)
+      if writer.failure != 0 { throw failure(displayPath, writer.failure) }
     }
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw Failure(message: "cannot write '\(path)': no such directory '\(directory)'")
+  }
+
+  /// What is at `path`, following symbolic links one at a time (at most 40, as the kernel does).
+  static func target(for path: String, displayPath: String) throws(Failure) -> Target {
+    var current = path
+    for _ in 0..<40 {
+      if let number = descriptorNumber(current) { return .descriptor(number) }
+      var status = stat()
+      guard lstat(current, &status) == 0 else {
+        guard errno == ENOENT else { throw failure(displayPath, errno) }
+        let directory = (current as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+          isDirectory.boolValue
+        else {
+          throw Failure(
+            message: "cannot write '\(displayPath)': no such directory '\(directory)'")
+        }
+        return .replace(path: current, permissions: nil)
+      }
+      switch status.st_mode & S_IFMT {
+      case S_IFLNK:
+        guard let link = readLink(current) else { throw failure(displayPath, errno) }
+        current =
+          link.hasPrefix("/")
+          ? link : (current as NSString).deletingLastPathComponent + "/" + link
+      case S_IFREG:
+        return .replace(path: current, permissions: status.st_mode & 0o7777)
+      case S_IFDIR:
+        throw Failure(message: "cannot write '\(displayPath)': it is a directory")
+      case S_IFSOCK:
+        return .socket(path: current)
+      default:
+        return .inPlace(path: current)
+      }
     }
-    let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-    let data = Data(text.utf8)
-    guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-      throw Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))")
+    throw failure(displayPath, ELOOP)
+  }
+
+  /// N for `/dev/stdout` (1), `/dev/stderr` (2), `/dev/fd/N` and `/proc/self/fd/N` (also with
+  /// this process's own id): names whose link target is not a path that can be replaced.
+  static func descriptorNumber(_ path: String) -> Int32? {
+    switch path {
+    case "/dev/stdout": return STDOUT_FILENO
+    case "/dev/stderr": return STDERR_FILENO
+    default: break
     }
-    if rename(temporary, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw Failure(message: "cannot write '\(path)': \(reason)")
+    for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+      return Int32(path.dropFirst(prefix.count))
     }
+    return nil
+  }
+
+  private static func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  private static func connect(_ path: String, _ displayPath: String) throws(Failure) -> Int32 {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw failure(displayPath, errno) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      close(descriptor)
+      throw failure(displayPath, ENAMETOOLONG)
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+    }
+    let status = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard status == 0 else {
+      let code = errno
+      close(descriptor)
+      throw failure(displayPath, code)
+    }
+    return descriptor
+  }
+
+  private static func finish(_ text: String, descriptor: Int32, displayPath: String)
+    throws(Failure)
+  {
+    let writer = DescriptorWriter(descriptor: descriptor)
+    writer.write(text)
+    var code = writer.failure
+    if close(descriptor) != 0 && code == 0 { code = errno }
+    if code != 0 { throw failure(displayPath, code) }
+  }
+
+  private static func failure(_ displayPath: String, _ code: Int32) -> Failure {
+    Failure(message: FileError(path: displayPath, code: code).message)
   }
 }

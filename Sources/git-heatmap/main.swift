@@ -1,4 +1,7 @@
 import Foundation
+import GitActivity
+
+TemporaryFiles.installSignalHandlers()
 
 let status = Command.run(
   RunContext.process(), stdout: FileDescriptorSink(descriptor: STDOUT_FILENO),

@@ -394,69 +394,60 @@ extension HistoryCache {
     }
   }
 
-  /// The cache at `location`, or nil when there is none that can be trusted.
+  /// The cache at `location`, or nil when there is none that can be trusted. The file is read,
+  /// not mapped: another run may truncate or replace it meanwhile, and then its checksum fails
+  /// and it is ignored.
   public static func load(from location: Location) -> HistoryCache? {
-    for path in [location.primary] + (location.fallback.map { [$0] } ?? []) {
-      if let cache = mapFile(path, HistoryCache.init(decoding:)) ?? nil { return cache }
+    for path in location.paths {
+      if let bytes = AtomicFile.contents(of: path), let cache = HistoryCache(decoding: bytes) {
+        return cache
+      }
     }
     return nil
   }
 
-  /// Calls `body` with a read-only mapping of the file at `path`; nil when it cannot be mapped.
-  /// The mapping is private and lives only during the call: nothing keeps pointers into it.
-  static func mapFile<T>(_ path: String, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size < Int(Int32.max)
-    else {
-      return nil
-    }
-    let size = Int(status.st_size)
-    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED
-    else {
-      return nil
-    }
-    defer { munmap(base, size) }
-    return body(UnsafeRawBufferPointer(start: base, count: size))
-  }
-
   /// Writes the cache, atomically, to the first place that takes it; false when none did.
+  /// Temporaries that killed runs left there are swept first.
   @discardableResult
   public func save(to location: Location) -> Bool {
-    for path in [location.primary] + (location.fallback.map { [$0] } ?? []) {
+    for path in location.paths {
       let directory = (path as NSString).deletingLastPathComponent
       try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else { continue }
-      var failed = false
-      write { chunk in
-        var offset = 0
-        while !failed && offset < chunk.count, let base = chunk.baseAddress {
-          let written = Foundation.write(descriptor, base + offset, chunk.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          if written <= 0 { failed = true } else { offset += written }
-        }
+      HistoryCache.sweep(path)
+      do {
+        try AtomicFile.replace(path, permissions: 0o644) { writer in write(writer.write) }
+        return true
+      } catch {
+        continue
       }
-      if close(descriptor) != 0 { failed = true }
-      if !failed && rename(temporary, path) == 0 { return true }
-      unlink(temporary)
     }
     return false
   }
 
-  /// Removes the cache files; true when there was one.
+  /// Removes the cache files and the temporaries of dead runs; true when there was a cache.
   @discardableResult
   public static func remove(at location: Location) -> Bool {
     var removed = false
-    for path in [location.primary] + (location.fallback.map { [$0] } ?? []) where unlink(path) == 0
-    {
-      removed = true
+    for path in location.paths {
+      sweep(path)
+      if unlink(path) == 0 { removed = true }
     }
     return removed
   }
+
+  /// Sweeps the temporaries of dead runs beside `path`, also those named as versions before
+  /// 0.2 named them (`history.cache.tmp-PID-N`).
+  static func sweep(_ path: String) {
+    AtomicFile.sweep(path)
+    let name = (path as NSString).lastPathComponent
+    TemporaryFiles.sweep(
+      directory: (path as NSString).deletingLastPathComponent, prefixes: [name + ".tmp-"])
+  }
+}
+
+extension HistoryCache.Location {
+  /// The primary place, then the fallback.
+  var paths: [String] { [primary] + (fallback.map { [$0] } ?? []) }
 }
 
 /// Little-endian writing.

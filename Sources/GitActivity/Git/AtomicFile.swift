@@ -1,0 +1,145 @@
+import Foundation
+
+/// A failed file operation: the path as the user named it, and the system's reason.
+package struct FileError: Error, Equatable, Sendable {
+  package var path: String
+  /// The `errno` value.
+  package var code: Int32
+
+  package init(path: String, code: Int32) {
+    self.path = path
+    self.code = code
+  }
+
+  package var reason: String { String(cString: strerror(code)) }
+  package var message: String { "cannot write '\(path)': \(reason)" }
+}
+
+/// Writes bytes to a file descriptor, all of them, retrying after signals; remembers the first
+/// failure and writes nothing after it.
+package final class DescriptorWriter {
+  package let descriptor: Int32
+  /// The `errno` of the first failed write, or 0.
+  package private(set) var failure: Int32 = 0
+
+  package init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  package func write(_ bytes: UnsafeRawBufferPointer) {
+    guard failure == 0, var next = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+      let written = Foundation.write(descriptor, next, left)
+      if written < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        return
+      }
+      if written == 0 {
+        failure = EIO
+        return
+      }
+      next += written
+      left -= written
+    }
+  }
+
+  package func write(_ text: String) {
+    var text = text
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+}
+
+/// Replaces a file whole: the bytes go to a temporary file beside it, which is renamed over the
+/// target only once every byte is written and the file is closed, so a reader sees the old file
+/// or the new one, never half of one. An interrupted run leaves no temporary behind
+/// (`TemporaryFiles`); the temporary of a run killed outright is swept by `sweep`.
+package enum AtomicFile {
+  /// The temporary name for `path`: hidden, beside it, with this process's id so that a sweep
+  /// can tell a dead writer's leftovers from a live one's.
+  static func temporaryName(for path: String) -> (directory: String, prefix: String, path: String)
+  {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let prefix = "." + name + ".tmp-"
+    let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    return (directory.isEmpty ? "/" : directory, prefix, directory + "/" + prefix + unique)
+  }
+
+  /// Writes what `produce` gives to `path`, atomically. `permissions` are the mode bits the new
+  /// file gets (those of the file it replaces, say); nil means 0666 less the umask, as a new
+  /// file gets. `displayPath` names the file in errors.
+  package static func replace(
+    _ path: String, permissions: mode_t? = nil, displayPath: String? = nil,
+    _ produce: (DescriptorWriter) -> Void
+  ) throws(FileError) {
+    let temporary = temporaryName(for: path).path
+    let token = TemporaryFiles.register(temporary)
+    defer { TemporaryFiles.unregister(token) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      throw FileError(path: displayPath ?? path, code: errno)
+    }
+    let writer = DescriptorWriter(descriptor: descriptor)
+    if let permissions, fchmod(descriptor, permissions & 0o7777) != 0 {
+      let code = errno
+      close(descriptor)
+      unlink(temporary)
+      throw FileError(path: displayPath ?? path, code: code)
+    }
+    produce(writer)
+    var code = writer.failure
+    if close(descriptor) != 0 && code == 0 { code = errno }
+    if code == 0 && rename(temporary, path) != 0 { code = errno }
+    if code != 0 {
+      unlink(temporary)
+      throw FileError(path: displayPath ?? path, code: code)
+    }
+  }
+
+  /// Removes the temporaries of `path` that dead processes left.
+  package static func sweep(_ path: String) {
+    let name = temporaryName(for: path)
+    TemporaryFiles.sweep(directory: name.directory, prefixes: [name.prefix])
+  }
+
+  /// The whole of a regular file, read with `read(2)` into memory that this process owns: a
+  /// file that another process truncates or rewrites meanwhile gives short or mixed bytes (which
+  /// a checksum catches), never a signal, as a memory mapping would (SIGBUS). Nil when the file
+  /// cannot be opened, is not a regular file, or is larger than `limit`.
+  package static func contents(of path: String, limit: Int = Int(Int32.max)) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      status.st_size <= limit
+    else { return nil }
+    var bytes: [UInt8] = []
+    var capacity = max(Int(status.st_size), 4096)
+    while true {
+      bytes.reserveCapacity(capacity)
+      let start = bytes.count
+      let room = capacity - start
+      var got = 0
+      bytes.append(contentsOf: repeatElement(0, count: room))
+      let outcome: Int = bytes.withUnsafeMutableBytes { raw in
+        guard let base = raw.baseAddress else { return -1 }
+        while true {
+          let count = read(descriptor, base + start + got, room - got)
+          if count < 0 && errno == EINTR { continue }
+          if count <= 0 { return count }
+          got += count
+          if got == room { return got }
+        }
+      }
+      bytes.removeLast(room - got)
+      if outcome < 0 { return nil }
+      if got < room { return bytes }
+      guard capacity < limit else { return nil }
+      capacity = min(capacity * 2, limit)
+    }
+  }
+}

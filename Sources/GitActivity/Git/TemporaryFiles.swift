@@ -1,0 +1,91 @@
+import Foundation
+
+/// Temporary files that an interrupted run must not leave behind.
+///
+/// A file is registered before it is created and unregistered once it has been renamed into
+/// place or removed. On SIGINT, SIGTERM or SIGHUP the handler unlinks every registered path and
+/// exits as a shell reports a run ended by that signal (128 + its number). The handler uses only
+/// async-signal-safe calls (`unlink`, `_exit`) and reads a fixed table of C strings: a slot is
+/// filled with a complete, never-freed copy of the path by one aligned pointer store, so the
+/// handler sees either nothing or a whole path, whatever thread it interrupts.
+package enum TemporaryFiles {
+  static let capacity = 256
+  /// The slots; nil is free. Allocated once and never freed.
+  nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> =
+    {
+      let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+      slots.initialize(repeating: nil, count: capacity)
+      return slots
+    }()
+  private static let lock = NSLock()
+  /// Functions run first by the handler, such as giving a terminal back; set before any signal.
+  nonisolated(unsafe) package static var beforeExit: (@convention(c) () -> Void)?
+
+  /// Registers `path`; returns a token for `unregister`, or nil when the table is full (the file
+  /// is then only removed by the caller, or by the next sweep).
+  package static func register(_ path: String) -> Int? {
+    _ = slots
+    guard let copy = strdup(path) else { return nil }
+    return lock.withLock {
+      for index in 0..<capacity where slots[index] == nil {
+        slots[index] = copy
+        return index
+      }
+      free(copy)
+      return nil
+    }
+  }
+
+  /// Forgets a registered path. Its copy is not freed: the handler may be reading it.
+  package static func unregister(_ token: Int?) {
+    guard let token else { return }
+    lock.withLock { slots[token] = nil }
+  }
+
+  /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and unblocks them (a parent may have
+  /// blocked them). A signal the parent set to be ignored (`nohup`, a background job's SIGINT)
+  /// stays ignored. Called once, by the executable.
+  package static func installSignalHandlers() {
+    _ = slots
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      var previous = sigaction()
+      sigaction(signal, nil, &previous)
+      let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
+      if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == ignored { continue }
+      sigaddset(&unblock, signal)
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        TemporaryFiles.beforeExit?()
+        for index in 0..<TemporaryFiles.capacity {
+          if let path = TemporaryFiles.slots[index] { unlink(path) }
+        }
+        _exit(128 + number)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(signal, &action, nil)
+    }
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+  }
+
+  /// Removes temporaries that processes no longer running left in `directory` (killed with
+  /// SIGKILL, or by a power cut): names that start with one of `prefixes` followed by
+  /// `PID-`, where no process has that id.
+  package static func sweep(directory: String, prefixes: [String]) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for name in names {
+      for prefix in prefixes where name.hasPrefix(prefix) {
+        let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
+        guard let pid = pid_t(digits), pid > 0, name.dropFirst(prefix.count + digits.count).first == "-"
+        else { continue }
+        if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+          unlink(directory + "/" + name)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+/// The built binary, run as a user runs it, with its exit status and how it ended.
+struct ProcessResult {
+  var status: Int32
+  var reason: Process.TerminationReason
+  var stdout: Data
+  var stderr: String
+}
+
+/// Runs the built git-heatmap in `directory` with the repository's environment; `stdout` may be
+/// any file handle (a device, a file), else a pipe that is read.
+func runBinary(
+  _ arguments: [String], in directory: String, environment: [String: String],
+  stdout: FileHandle? = nil, afterLaunch: ((Process) -> Void)? = nil
+) throws -> ProcessResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: try builtExecutable())
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  process.environment = environment
+  let outPipe = Pipe()
+  let errPipe = Pipe()
+  process.standardOutput = stdout ?? outPipe
+  process.standardError = errPipe
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  afterLaunch?(process)
+  var output = Data()
+  if stdout == nil { output = outPipe.fileHandleForReading.readDataToEndOfFile() }
+  let error = errPipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return ProcessResult(
+    status: process.terminationStatus, reason: process.terminationReason, stdout: output,
+    stderr: String(decoding: error, as: UTF8.self))
+}
+
+@Suite("Output files: devices, links, pipes, full disks and signals", .serialized)
+struct OutputSafetyTests {
+  static let csv = ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-03"]
+  static let expectedCSV = "date,count\n2024-01-01,0\n2024-01-02,1\n2024-01-03,0\n"
+
+  static func repository() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")  // 2024-01-02
+    return repo
+  }
+
+  static func mode(_ path: String) -> mode_t {
+    var status = stat()
+    return lstat(path, &status) == 0 ? status.st_mode : 0
+  }
+
+  @Test("-o /dev/null writes to the device and leaves it a character device")
+  func devNull() throws {
+    let repo = try Self.repository()
+    let before = Self.mode("/dev/null")
+    #expect(before & S_IFMT == S_IFCHR)
+    let result = heatmap(Self.csv + ["-o", "/dev/null"], in: repo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.mode("/dev/null") == before)
+  }
+
+  @Test("-o /dev/stdout, /dev/fd/1 and /proc/self/fd/1 write to standard output, a pipe")
+  func standardOutputNames() throws {
+    let repo = try Self.repository()
+    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+      let result = try runBinary(
+        Self.csv + ["-o", name], in: repo.path, environment: repo.environment)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(String(decoding: result.stdout, as: UTF8.self) == Self.expectedCSV, "\(name)")
+    }
+  }
+
+  @Test("a FIFO is written in place and stays a FIFO")
+  func fifo() throws {
+    let repo = try Self.repository()
+    let fifo = repo.root.path + "/out.fifo"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    // A reader on another thread, as `cat fifo` in another shell.
+    let received = Locked(Data())
+    let reader = Thread {
+      if let handle = FileHandle(forReadingAtPath: fifo) {
+        received.set(handle.readDataToEndOfFile())
+      }
+    }
+    reader.start()
+    let result = try runBinary(
+      Self.csv + ["-o", fifo], in: repo.path, environment: repo.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    var waited = 0
+    while received.get().isEmpty && waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(String(decoding: received.get(), as: UTF8.self) == Self.expectedCSV)
+    #expect(Self.mode(fifo) & S_IFMT == S_IFIFO)
+  }
+
+  @Test("a symbolic link stays a link; the file it names is replaced and keeps its mode")
+  func symbolicLink() throws {
+    let repo = try Self.repository()
+    let directory = repo.root.path
+    try "old".write(toFile: directory + "/real.csv", atomically: false, encoding: .utf8)
+    #expect(chmod(directory + "/real.csv", 0o640) == 0)
+    try FileManager.default.createDirectory(
+      atPath: directory + "/links", withIntermediateDirectories: true)
+    #expect(symlink("../real.csv", directory + "/links/out.csv") == 0)
+    let result = heatmap(Self.csv + ["-o", directory + "/links/out.csv"], in: repo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.mode(directory + "/links/out.csv") & S_IFMT == S_IFLNK)
+    #expect(Self.mode(directory + "/real.csv") == S_IFREG | 0o640)
+    #expect(try String(contentsOfFile: directory + "/real.csv", encoding: .utf8) == Self.expectedCSV)
+    // A link to a file that does not exist yet creates that file.
+    #expect(symlink("made.csv", directory + "/dangling.csv") == 0)
+    #expect(heatmap(Self.csv + ["-o", directory + "/dangling.csv"], in: repo.path).status == 0)
+    #expect(Self.mode(directory + "/dangling.csv") & S_IFMT == S_IFLNK)
+    #expect(try String(contentsOfFile: directory + "/made.csv", encoding: .utf8) == Self.expectedCSV)
+    // A replaced regular file keeps its permission bits too; nothing else is left in the folder.
+    #expect(chmod(directory + "/made.csv", 0o600) == 0)
+    #expect(heatmap(Self.csv + ["-o", directory + "/made.csv"], in: repo.path).status == 0)
+    #expect(Self.mode(directory + "/made.csv") == S_IFREG | 0o600)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(names == ["dangling.csv", "links", "made.csv", "real.csv", "repo"])
+  }
+
+  @Test("a Unix socket is connected to and written")
+  func socketOutput() throws {
+    let repo = try Self.repository()
+    let path = repo.root.path + "/out.sock"
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(listener) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    #expect(bound == 0 && listen(listener, 1) == 0)
+    let received = Locked(Data())
+    let reader = Thread {
+      let connection = accept(listener, nil, nil)
+      guard connection >= 0 else { return }
+      received.set(FileHandle(fileDescriptor: connection, closeOnDealloc: true).readDataToEndOfFile())
+    }
+    reader.start()
+    let result = heatmap(Self.csv + ["-o", path], in: repo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    var waited = 0
+    while received.get().isEmpty && waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(String(decoding: received.get(), as: UTF8.self) == Self.expectedCSV)
+    #expect(Self.mode(path) & S_IFMT == S_IFSOCK)
+  }
+
+  @Test("a full disk is one line and exit 1, on stdout and with -o; a closed pipe is SIGPIPE")
+  func writeErrors() throws {
+    let repo = try Self.repository()
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let toFull = try runBinary(
+      Self.csv, in: repo.path, environment: repo.environment, stdout: full)
+    #expect(toFull.status == 1)
+    #expect(toFull.stderr == "git-heatmap: cannot write to standard output: No space left on device\n")
+    let intoFull = heatmap(Self.csv + ["-o", "/dev/full"], in: repo.path)
+    #expect(intoFull.status == 1)
+    #expect(intoFull.stderr == "git-heatmap: cannot write '/dev/full': No space left on device\n")
+    #expect(Self.mode("/dev/full") & S_IFMT == S_IFCHR)
+    // A reader that stops early: the writer ends by SIGPIPE, as git does.
+    let script = "'\(try builtExecutable())' --format svg --weeks 530 | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}"
+    let status = try TemporaryRepository.run(
+      "/bin/bash", ["-c", script], in: repo.path, environment: repo.environment)
+    #expect(status == "141\n")
+  }
+
+  @Test("SIGINT, SIGTERM and SIGHUP while -o is written leave no temporary; exit 128 + signal",
+    arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func interrupted(signal: Int32, expected: Int32) throws {
+    let repo = try TemporaryRepository()
+    // Fifty authors, one graph each over ten years: a 40 MB SVG, long enough to be caught.
+    for index in 0..<50 {
+      try repo.commit(date: "\(1_704_196_800 + index * 60) +0000", author: "P\(index)", email: "p\(index)@x")
+    }
+    let directory = repo.root.path + "/out"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let arguments = [
+      "--by-author", "--top", "50", "--weeks", "530", "--end", "2024-06-30", "--no-cache",
+      "-o", directory + "/graph.svg",
+    ]
+    var caught = 0
+    for _ in 0..<10 where caught < 2 {
+      try? FileManager.default.removeItem(atPath: directory + "/graph.svg")
+      var sawTemporary = false
+      let result = try runBinary(arguments, in: repo.path, environment: repo.environment) {
+        process in
+        // Wait for the temporary to appear, then interrupt.
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline {
+          let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+          if names.contains(where: { $0.contains(".tmp-") }) {
+            kill(process.processIdentifier, signal)
+            sawTemporary = true
+            return
+          }
+        }
+      }
+      let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+      #expect(!left.contains { $0.contains(".tmp-") }, "left behind: \(left)")
+      if sawTemporary && result.reason == .exit && result.status == expected {
+        caught += 1
+        #expect(!left.contains("graph.svg"))
+      }
+    }
+    #expect(caught >= 1, "the signal never arrived during the write")
+  }
+
+  @Test("temporaries of dead runs beside the cache are swept by the next save and --clear-cache")
+  func staleTemporaries() throws {
+    let repo = try Self.repository()
+    #expect(heatmap(Self.csv, in: repo.path).status == 0)
+    let directory = repo.path + "/.git/git-heatmap"
+    // A process id that no process has: one that has just ended.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let dead = ended.processIdentifier
+    let alive = getppid()
+    let names = [
+      "history.cache.tmp-\(dead)-17", ".history.cache.tmp-\(dead)-99",
+      "history.cache.tmp-\(alive)-1",
+    ]
+    for name in names {
+      #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data([1])))
+    }
+    try repo.commit(date: "1704283200 +0000")  // something new, so the cache is written
+    #expect(heatmap(Self.csv, in: repo.path).status == 0)
+    var left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+    #expect(left == ["history.cache", "history.cache.tmp-\(alive)-1"])
+    #expect(FileManager.default.createFile(atPath: directory + "/" + names[0], contents: nil))
+    #expect(heatmap(Self.csv + ["--clear-cache", "--no-cache"], in: repo.path).status == 0)
+    left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+    #expect(left == ["history.cache.tmp-\(alive)-1"])
+  }
+}
+
+/// A value shared between a test and the thread it starts.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  func get() -> Value { lock.withLock { value } }
+  func set(_ new: Value) { lock.withLock { value = new } }
+}
