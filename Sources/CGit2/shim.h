@@ -23,4 +23,12 @@ static inline int cgit2_set_mwindow_mapped_limit(size_t bytes) {
   return git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, bytes);
 }
 
+/* Repository extensions that a reader of history may ignore, as git's own readers do:
+   worktreeConfig (per-worktree config), partialclone (objects a promisor remote holds; commits
+   are all present in blob- and tree-less clones), preciousObjects (a rule for gc). */
+static inline int cgit2_allow_reader_extensions(void) {
+  const char *extensions[] = {"worktreeconfig", "partialclone", "preciousobjects"};
+  return git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, extensions, (size_t)3);
+}
+
 #endif

@@ -70,6 +70,7 @@ struct Invocation {
       revisions: parsed.positionals, includesAllRefs: parsed.has("all"),
       includesBranches: parsed.has("branches"))
     walk.followsFirstParentOnly = parsed.has("first-parent")
+    if parsed.has("no-replace-objects") { walk.replaceRefBase = nil }
     excludesMerges = parsed.has("no-merges")
     authorPatterns = parsed.all("author")
     exclusions = parsed.all("exclude-author")

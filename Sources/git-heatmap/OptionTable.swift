@@ -100,6 +100,10 @@ enum OptionTable {
     OptionSpec(
       long: "no-mailmap", kind: .flag, help: "identities as written, without .mailmap",
       group: .authors),
+    OptionSpec(
+      long: "no-replace-objects", kind: .flag,
+      help: "read commits as stored, without refs/replace (also GIT_NO_REPLACE_OBJECTS)",
+      group: .revisions),
 
     OptionSpec(
       long: "weeks", kind: .value(placeholder: "n"), defaultValue: "53",

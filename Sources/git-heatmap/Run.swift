@@ -43,6 +43,9 @@ struct Run {
   func render() throws -> Output {
     let zone = resolvedZone()
     let today = Day(context.now, in: todayZone(zone))
+    if let problem = invocation.window.problem(today: today) {
+      throw UsageError(message: problem)
+    }
     let window = invocation.window.resolve(today: today)
     var walk = invocation.walk
     let firstSecond = Int64(window.days.first.number) * 86_400
@@ -53,6 +56,15 @@ struct Run {
     if let value = context.environment["GIT_HEATMAP_NO_COMMIT_GRAPH"], !value.isEmpty {
       walk.usesCommitGraph = false
     }
+    // git's own switches for replace refs and grafts (`git --no-replace-objects heatmap` sets
+    // the first).
+    if context.environment["GIT_NO_REPLACE_OBJECTS"] != nil { walk.replaceRefBase = nil }
+    if let base = context.environment["GIT_REPLACE_REF_BASE"], !base.isEmpty,
+      walk.replaceRefBase != nil
+    {
+      walk.replaceRefBase = base
+    }
+    if let file = context.environment["GIT_GRAFT_FILE"], !file.isEmpty { walk.graftFile = file }
     let sources = try readSources(walk: walk)
     // Caches are written on the other core while the graph is computed and drawn.
     let saving = DispatchGroup()
@@ -95,6 +107,8 @@ struct Run {
     var commonDirectory: String
     var history: History
     var mailmap: Mailmap
+    /// What to tell the user about reading it: commits not counted, a mailmap not read.
+    var warnings: [String]
     var userEmail: String?
     /// The cache with what this run read added, still to be written.
     var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
@@ -128,7 +142,7 @@ struct Run {
       defer { progressLine?.finish() }
       let source = try Run.read(repository, settings: settings(walk: walk), phase: phase)
       progressLine?.finish()
-      warn(source.history.warnings)
+      warn(source.warnings)
       return [source]
     }
     guard !paths.isEmpty else {
@@ -159,7 +173,7 @@ struct Run {
       switch results.withLock({ $0[index] }) {
       case .success(let source)?:
         if seenDirectories.insert(source.commonDirectory).inserted { sources.append(source) }
-        warn(source.history.warnings)
+        warn(source.warnings)
       case .failure(let error)?:
         failures.append(error)
         warn(["\(error.message); skipped"])
@@ -212,9 +226,10 @@ struct Run {
     } else {
       history = try repository.history(settings.selection, options: settings.walk)
     }
+    let mailmap = settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
     return Source(
       path: repository.displayPath, commonDirectory: repository.commonDirectory, history: history,
-      mailmap: settings.usesMailmap ? try repository.mailmap() : Mailmap(),
+      mailmap: mailmap.mailmap, warnings: mailmap.warnings + history.warnings,
       userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
       cacheToSave: cacheToSave)
   }

@@ -7,6 +7,10 @@ import Testing
 
 /// The built executable, beside the test bundle.
 func builtExecutable() throws -> String {
+  // Another build (an older commit's, say, to see a new test fail there) may be named instead.
+  if let other = ProcessInfo.processInfo.environment["GIT_HEATMAP_TEST_BINARY"], !other.isEmpty {
+    return other
+  }
   let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
   var directory = URL(fileURLWithPath: exe).deletingLastPathComponent()
   if directory.lastPathComponent == "MacOS" || directory.pathExtension == "xctest" {

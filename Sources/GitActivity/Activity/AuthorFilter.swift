@@ -1,6 +1,10 @@
 import Foundation
 
 /// A person after the mailmap: the name and email git shows as `%aN <%aE>`.
+///
+/// An author is their bytes, as in git: two spellings that differ only in Unicode normalization
+/// (NFC and NFD) are two authors, as they are two rows of `git shortlog`, although Swift's
+/// `String` calls them equal. Order is byte order of `Name <email>`, shortlog's order for ties.
 public struct Author: Hashable, Sendable, Comparable {
   public var name: String
   public var email: String
@@ -13,8 +17,20 @@ public struct Author: Hashable, Sendable, Comparable {
   /// `Name <email>`, the text `--author` patterns match.
   public var nameAndEmail: String { "\(name) <\(email)>" }
 
+  public static func == (lhs: Author, rhs: Author) -> Bool {
+    lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.email.utf8.elementsEqual(rhs.email.utf8)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for part in [name, email] {
+      var part = part
+      part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      hasher.combine(0xFF as UInt8)
+    }
+  }
+
   public static func < (lhs: Author, rhs: Author) -> Bool {
-    (lhs.name, lhs.email) < (rhs.name, rhs.email)
+    lhs.nameAndEmail.utf8.lexicographicallyPrecedes(rhs.nameAndEmail.utf8)
   }
 }
 
@@ -38,26 +54,23 @@ public struct AuthorFilter: Hashable, Sendable {
   /// Why `pattern` is not a regular expression, or nil when it is one.
   public static func problem(with pattern: String) -> String? {
     do {
-      _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+      _ = try POSIXRegex(pattern)
       return nil
     } catch {
-      return "not a valid regular expression"
+      return error.message
     }
   }
 
   /// A compiled form, for deciding once per distinct author.
   struct Matcher {
-    let patterns: [NSRegularExpression]
+    let patterns: [POSIXRegex]
     let ownEmails: Set<String>
-    let exclusions: [NSRegularExpression]
+    let exclusions: [POSIXRegex]
     let isOpen: Bool
 
     init(_ filter: AuthorFilter) {
-      let compile: (String) -> NSRegularExpression? = {
-        try? NSRegularExpression(pattern: $0, options: [.caseInsensitive])
-      }
-      patterns = filter.patterns.compactMap(compile)
-      exclusions = filter.exclusions.compactMap(compile)
+      patterns = filter.patterns.compactMap { try? POSIXRegex($0) }
+      exclusions = filter.exclusions.compactMap { try? POSIXRegex($0) }
       ownEmails = Set(filter.ownEmails.map { $0.lowercased() })
       isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty
     }
@@ -65,14 +78,13 @@ public struct AuthorFilter: Hashable, Sendable {
     /// Whether `author` (mailmapped) counts; `rawEmail` is the email the commit wrote.
     func accepts(_ author: Author, rawEmail: String) -> Bool {
       let text = author.nameAndEmail
-      let range = NSRange(text.startIndex..., in: text)
       let included =
         isOpen
         || ownEmails.contains(author.email.lowercased())
         || ownEmails.contains(rawEmail.lowercased())
-        || patterns.contains { $0.firstMatch(in: text, range: range) != nil }
+        || patterns.contains { $0.matches(text) }
       guard included else { return false }
-      return !exclusions.contains { $0.firstMatch(in: text, range: range) != nil }
+      return !exclusions.contains { $0.matches(text) }
     }
   }
 }

@@ -33,12 +33,13 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     number = era * 146_097 + dayOfEra - 719_468
   }
 
-  /// Parses `YYYY-MM-DD` strictly: a real date, four-digit year, two-digit month and day.
+  /// Parses `YYYY-MM-DD` strictly: a real date, four-digit year from 0001, two-digit month and
+  /// day.
   public init?(iso text: some StringProtocol) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      let year = Int(parts[0]), year >= 1, let month = Int(parts[1]), let day = Int(parts[2]),
       (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year)
     else { return nil }
     self.init(year: year, month: month, day: day)

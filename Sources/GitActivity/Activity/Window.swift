@@ -47,6 +47,36 @@ public struct WindowRequest: Hashable, Sendable {
   /// The seed component's bounds for `weeks`.
   public static let weekRange = 1...530
 
+  /// The first and last day a window may have: years 1 to 9999, as dates are written.
+  public static let representableDays = DayRange(
+    first: Day(year: 1, month: 1, day: 1), last: Day(year: 9999, month: 12, day: 31))
+
+  /// Why these choices give no window worth drawing on `today`, as words for a one-line
+  /// error; nil when they give one. A window that starts after it ends, one that starts after
+  /// today (it could only be empty) and one that reaches outside years 1 to 9999 are refused,
+  /// rather than drawn as a confident empty graph.
+  public func problem(today: Day) -> String? {
+    if year == nil, let since {
+      let first = since.resolve(today: today)
+      if let until = until ?? end {
+        let last = until.resolve(today: today)
+        if last < first {
+          let option = self.until != nil ? "--until" : "--end"
+          return "'--since' \(first.iso) is after '\(option)' \(last.iso)"
+        }
+      }
+      if today < first {
+        return "'--since' \(first.iso) is after today (\(today.iso)): no commit can be counted yet"
+      }
+    }
+    let days = resolve(today: today).days
+    let bounds = WindowRequest.representableDays
+    guard bounds.first <= days.first, days.last <= bounds.last else {
+      return "the window reaches outside the years 1 to 9999"
+    }
+    return nil
+  }
+
   /// The window these choices give on `today`.
   public func resolve(today: Day) -> Window {
     if let year {

@@ -110,13 +110,24 @@ package enum AtomicFile {
   /// a checksum catches), never a signal, as a memory mapping would (SIGBUS). Nil when the file
   /// cannot be opened, is not a regular file, or is larger than `limit`.
   package static func contents(of path: String, limit: Int = Int(Int32.max)) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+    try? read(path, limit: limit)
+  }
+
+  /// The whole of a regular file, as `contents(of:)`, or why not: `ENOENT`, `ELOOP` for a
+  /// symbolic link when `followsLinks` is false (git opens a work tree's `.mailmap` so), `EISDIR`
+  /// or `EINVAL` for what is not a regular file, `EFBIG` past `limit`.
+  package static func read(_ path: String, followsLinks: Bool = true, limit: Int = Int(Int32.max))
+    throws(FileError) -> [UInt8]
+  {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else { throw FileError(path: path, code: errno) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      status.st_size <= limit
-    else { return nil }
+    guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, code: errno) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw FileError(path: path, code: status.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
+    }
+    guard status.st_size <= limit else { throw FileError(path: path, code: EFBIG) }
     var bytes: [UInt8] = []
     var capacity = max(Int(status.st_size), 4096)
     while true {
@@ -128,7 +139,7 @@ package enum AtomicFile {
       let outcome: Int = bytes.withUnsafeMutableBytes { raw in
         guard let base = raw.baseAddress else { return -1 }
         while true {
-          let count = read(descriptor, base + start + got, room - got)
+          let count = Foundation.read(descriptor, base + start + got, room - got)
           if count < 0 && errno == EINTR { continue }
           if count <= 0 { return count }
           got += count
@@ -136,9 +147,9 @@ package enum AtomicFile {
         }
       }
       bytes.removeLast(room - got)
-      if outcome < 0 { return nil }
+      if outcome < 0 { throw FileError(path: path, code: errno) }
       if got < room { return bytes }
-      guard capacity < limit else { return nil }
+      guard capacity < limit else { throw FileError(path: path, code: EFBIG) }
       capacity = min(capacity * 2, limit)
     }
   }

@@ -5,9 +5,10 @@ import Foundation
 public struct WalkOptions: Sendable, Equatable {
   /// `--first-parent`: follow only the first parent of merges.
   public var followsFirstParentOnly = false
-  /// Leave out commits committed before this time (seconds since the epoch), and their
-  /// ancestors: a commit older than the window does not lead back into it, except through clock
-  /// skew, which the caller's margin absorbs. Nil reads all history.
+  /// Do not walk past commits committed before this time (seconds since the epoch): a commit
+  /// older than the window does not lead back into it, except through clock skew, which the
+  /// caller's margin absorbs. Such a commit is still counted when it is reached; only its
+  /// parents are not read. Nil reads all history.
   public var committedNoEarlierThan: Int64?
   /// How many threads read commits; each opens its own `git_repository`.
   public var workerCount = ProcessInfo.processInfo.activeProcessorCount
@@ -19,6 +20,11 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether git's `commit-graph` file may tell the walk which commits to read before it reads
   /// them, so that all cores inflate commits at once.
   public var usesCommitGraph = true
+  /// Where replace refs live (git's `GIT_REPLACE_REF_BASE`), or nil to read every object as it
+  /// is (`--no-replace-objects`, `GIT_NO_REPLACE_OBJECTS`).
+  public var replaceRefBase: String? = "refs/replace/"
+  /// The graft file (`GIT_GRAFT_FILE`); nil means `info/grafts` in the git directory.
+  public var graftFile: String?
 
   public init(
     followsFirstParentOnly: Bool = false, committedNoEarlierThan: Int64? = nil,
@@ -55,11 +61,18 @@ extension Repository {
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?
   ) throws(GitError) -> HistoryRead {
     let tips = try self.tips(for: selection)
+    let substitutions = try self.substitutions(
+      replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
+    // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
+    // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).
+    let cache = substitutions.isEmpty ? cache : nil
     let commitGraph =
-      options.usesCommitGraph ? CommitGraph(objectsDirectory: commonDirectory + "/objects") : nil
+      options.usesCommitGraph && substitutions.isEmpty
+      ? CommitGraph(objectsDirectory: commonDirectory + "/objects") : nil
     let graph = GraphWalk(
       repository: self, cache: cache ?? HistoryCache(), shallow: shallowBoundary(),
-      options: options, recordsParents: cache != nil, commitGraph: commitGraph)
+      options: options, recordsParents: cache != nil, commitGraph: commitGraph,
+      substitutions: substitutions)
     do {
       if !tips.excluded.isEmpty {
         try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
@@ -91,7 +104,7 @@ final class GraphWalk {
 
   init(
     repository: Repository, cache: HistoryCache, shallow: Set<ObjectID>, options: WalkOptions,
-    recordsParents: Bool, commitGraph: CommitGraph?
+    recordsParents: Bool, commitGraph: CommitGraph?, substitutions: Substitutions
   ) {
     self.repository = repository
     self.cache = cache
@@ -101,7 +114,8 @@ final class GraphWalk {
     reader = ParallelWalk(
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
       cutoff: options.committedNoEarlierThan, progress: options.progress,
-      recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph)
+      recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
+      substitutions: substitutions)
   }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(GitError) {
@@ -134,11 +148,12 @@ final class GraphWalk {
         if visitedBits[word] & bit != 0 { continue }
         visitedBits[word] |= bit
         let facts = cache.facts[Int(index)]
-        if let committed = facts.committer?.seconds, committed < cutoff { continue }
+        // Every commit reached counts; the cutoff only decides which parents are not walked.
         if counting {
           counted.append(facts)
           if recordsIDs { countedIDs.append(cache.ids[Int(index)]) }
         }
+        if let committed = facts.committer?.seconds, committed < cutoff { continue }
         if !shallow.isEmpty && shallow.contains(cache.ids[Int(index)]) { continue }
         var range = cache.parentRange(index)
         if firstParentOnly && range.count > 1 { range = range.lowerBound..<(range.lowerBound + 1) }
@@ -196,6 +211,8 @@ final class ParallelWalk: @unchecked Sendable {
   static let graphMismatch = "commit-graph"
 
   private let graph: CommitGraph?
+  /// Replace refs and grafts, applied to every commit read.
+  private let substitutions: Substitutions
   /// Commit-graph positions seen, as a bitset (8 MB less than a set of ids for a million).
   private var graphSeen: [UInt64] = []
   /// Graph positions reached from commits outside the graph, expanded between rounds.
@@ -231,9 +248,11 @@ final class ParallelWalk: @unchecked Sendable {
 
   init(
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
-    progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?
+    progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
+    substitutions: Substitutions
   ) {
     self.graph = graph
+    self.substitutions = substitutions
     graphSeen = [UInt64](repeating: 0, count: ((graph?.count ?? 0) + 63) / 64)
     self.progress = progress
     self.recordsParents = recordsParents
@@ -289,8 +308,11 @@ final class ParallelWalk: @unchecked Sendable {
         cachedHits.append(cached)
         continue
       }
-      if visited.contains(id) || graph.commitTime(at: position) < cutoff { continue }
+      if visited.contains(id) { continue }
+      // A commit older than the cutoff is read and counted like any other reached; only its
+      // parents are left.
       listed.append(position)
+      if graph.commitTime(at: position) < cutoff { continue }
       if !shallow.isEmpty && shallow.contains(id) { continue }
       let consistent = graph.forEachParent(of: position, firstOnly: firstParentOnly) { parent in
         if markGraph(parent) { pending.append(parent) }
@@ -461,7 +483,7 @@ final class ParallelWalk: @unchecked Sendable {
     parents: inout [ObjectID], into result: inout WorkerResult
   ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
-    try reader.readCommit(id) { (buffer) throws(GitError) in
+    try reader.readCommit(try substitutions.object(for: id)) { (buffer) throws(GitError) in
       let header: CommitHeader
       do {
         header = try CommitHeader.parse(buffer, parents: &parents)
@@ -481,6 +503,9 @@ final class ParallelWalk: @unchecked Sendable {
         facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
       }
     }
+    if !substitutions.grafts.isEmpty, let grafted = substitutions.grafts[id] {
+      parents = grafted
+    }
     // The cache keeps the real parents; the shallow cut applies when walking.
     facts.parentCount = Int32(parents.count)
     if recordsIDs { result.ids.append(id) }
@@ -491,7 +516,9 @@ final class ParallelWalk: @unchecked Sendable {
     }
     let isPruned =
       cutoff.map { cutoff in facts.committer.map { $0.seconds < cutoff } ?? false } ?? false
-    result.isCounted.append(isPruned ? false : counting)
+    // Every commit read counts (a tip committed long before its author date, say); being older
+    // than the cutoff only stops the walk at it.
+    result.isCounted.append(counting)
     if counting && !isPruned && facts.author == nil {
       result.warnings.append("commit \(id.hex) has no valid author date; it is not counted")
     }

@@ -14,11 +14,12 @@ public struct Mailmap: Sendable, Equatable {
   /// The entries for one commit email: a replacement for any name, and replacements by name.
   struct Entry: Sendable, Equatable {
     var simple = Replacement()
-    var byName: [String: Replacement] = [:]
+    var byName: [[UInt8]: Replacement] = [:]
   }
 
-  /// Entries keyed by the ASCII-lowercased commit email.
-  private(set) var entries: [String: Entry] = [:]
+  /// Entries keyed by the ASCII-lowercased commit email, as bytes: git compares bytes, so an
+  /// NFC and an NFD spelling are different keys (Swift's `String` would call them equal).
+  private(set) var entries: [[UInt8]: Entry] = [:]
 
   public init() {}
 
@@ -92,11 +93,9 @@ public struct Mailmap: Sendable, Equatable {
     )
   }
 
-  /// Folds ASCII letters to lowercase, as `strcasecmp` compares.
-  static func fold(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-    return String(
-      decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+  /// The bytes of `text` with ASCII letters folded to lowercase, as `strcasecmp` compares.
+  static func fold(_ text: String) -> [UInt8] {
+    text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
   }
 
   /// The identity git shows for a commit's `name` and `email` (`%aN`, `%aE`).

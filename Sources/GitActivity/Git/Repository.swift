@@ -46,13 +46,7 @@ public final class Repository {
     } else {
       let status = git_repository_open_ext(
         &handle, start, 0, environment["GIT_CEILING_DIRECTORIES"])
-      if status == GIT_ENOTFOUND.rawValue {
-        throw GitError(
-          code: status,
-          message: "not a git repository (or any of the parent directories): '\(start)'",
-          function: "git_repository_open_ext")
-      }
-      try GitError.check(status, "git_repository_open_ext")
+      if status < 0 { throw openFailure(status, at: start, searchesParents: true) }
     }
     guard let handle else {
       throw GitError(message: "could not open '\(start)'", function: "git_repository_open_ext")
@@ -66,16 +60,63 @@ public final class Repository {
     Library.ensureInitialized()
     var handle: OpaquePointer?
     let status = git_repository_open_ext(&handle, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
-    if status == GIT_ENOTFOUND.rawValue {
-      throw GitError(
-        code: status, message: "not a git repository: '\(path)'",
-        function: "git_repository_open_ext")
-    }
-    try GitError.check(status, "git_repository_open_ext")
+    if status < 0 { throw openFailure(status, at: path, searchesParents: false) }
     guard let handle else {
       throw GitError(message: "could not open '\(path)'", function: "git_repository_open_ext")
     }
     return Repository(pointer: handle)
+  }
+
+  /// Why a repository at or above `path` could not be opened, in git's words where git has them.
+  private static func openFailure(_ status: Int32, at path: String, searchesParents: Bool)
+    -> GitError
+  {
+    let error = GitError.last(status: status, function: "git_repository_open_ext")
+    if error.message.contains("extensions.objectformat") {
+      return GitError(
+        code: status,
+        message:
+          "'\(path)' is a SHA-256 repository: libgit2 \(libgit2Version), which git-heatmap reads history with, supports only SHA-1 repositories",
+        function: error.function)
+    }
+    guard status == GIT_ENOTFOUND.rawValue || status == GIT_EOWNER.rawValue else { return error }
+    // libgit2 1.5 reports a repository owned by someone else as "not found"; git names it.
+    if let foreign = foreignRepository(from: path, searchesParents: searchesParents) {
+      return GitError(
+        code: GIT_EOWNER.rawValue,
+        message:
+          "detected dubious ownership in repository at '\(foreign)'; to trust it: git config --global --add safe.directory '\(foreign)'",
+        function: error.function)
+    }
+    return GitError(
+      code: status,
+      message: searchesParents
+        ? "not a git repository (or any of the parent directories): '\(path)'"
+        : "not a git repository: '\(path)'",
+      function: error.function)
+  }
+
+  /// The nearest folder at or above `start` that holds a repository (a `.git`, or a bare
+  /// repository's `HEAD` and `objects`) owned by another user than this process's.
+  private static func foreignRepository(from start: String, searchesParents: Bool) -> String? {
+    var current = start
+    while true {
+      for candidate in [current + "/.git", current] {
+        var status = stat()
+        let isRepository =
+          candidate.hasSuffix("/.git")
+          ? lstat(candidate, &status) == 0
+          : (access(candidate + "/HEAD", F_OK) == 0 && access(candidate + "/objects", F_OK) == 0
+            && lstat(candidate, &status) == 0)
+        if isRepository {
+          return status.st_uid != geteuid() ? current : nil
+        }
+      }
+      guard searchesParents, current != "/", let slash = current.lastIndex(of: "/") else {
+        return nil
+      }
+      current = slash == current.startIndex ? "/" : String(current[..<slash])
+    }
   }
 
   /// The path people know the repository by: its work tree, or the git directory when bare.
@@ -132,28 +173,35 @@ extension Repository {
 
   /// The mailmap git would use here: `.mailmap` in the work tree, then `mailmap.blob` (by default
   /// `HEAD:.mailmap` in a bare repository), then `mailmap.file`, later sources overriding earlier
-  /// ones, as git's `read_mailmap` does.
-  public func mailmap() throws(GitError) -> Mailmap {
+  /// ones, as git's `read_mailmap` does. A file that exists but cannot be read is left out with
+  /// a warning, as git warns; the work tree's `.mailmap` is not followed when it is a symbolic
+  /// link (git refuses it, so that a checked-out link cannot make it read a file elsewhere).
+  public func mailmap() throws(GitError) -> (mailmap: Mailmap, warnings: [String]) {
     var mailmap = Mailmap()
-    if let workingDirectory,
-      let data = FileManager.default.contents(atPath: workingDirectory + "/.mailmap")
-    {
-      mailmap.add(parsing: Array(data))
+    var warnings: [String] = []
+    func add(file path: String, followsLinks: Bool, shown: String) {
+      do {
+        mailmap.add(parsing: try AtomicFile.read(path, followsLinks: followsLinks))
+      } catch where error.code != ENOENT {
+        warnings.append("unable to open mailmap at \(shown): \(error.reason)")
+      } catch {}
+    }
+    if let workingDirectory {
+      add(file: workingDirectory + "/.mailmap", followsLinks: false, shown: ".mailmap")
     }
     let blob = try configString("mailmap.blob") ?? (isBare ? "HEAD:.mailmap" : nil)
     if let blob, let bytes = blobContents(blob) {
       mailmap.add(parsing: bytes)
     }
     if var file = try configString("mailmap.file") {
+      let shown = file
       if file.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
         file = home + file.dropFirst()
       } else if !file.hasPrefix("/"), let workingDirectory {
         file = workingDirectory + "/" + file
       }
-      if let data = FileManager.default.contents(atPath: file) {
-        mailmap.add(parsing: Array(data))
-      }
+      add(file: file, followsLinks: true, shown: shown)
     }
-    return mailmap
+    return (mailmap, warnings)
   }
 }

@@ -28,11 +28,14 @@ public enum TextEscaping {
     return result + "\""
   }
 
-  /// A CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF (or starts or ends
-  /// with a space), with quotes doubled. It works on Unicode scalars, not characters: a quote
-  /// followed by a combining mark is one `Character` but still a quote to every CSV reader
-  /// (found by fuzzing).
+  /// A CSV field per RFC 4180: quoted when it holds a comma or quote (or starts or ends with a
+  /// space), with quotes doubled. Control characters and bidirectional overrides are removed
+  /// first, as for the terminal: a CSV file is read with `cat` as often as with a spreadsheet,
+  /// and an ESC in a name must not retitle a terminal. It works on Unicode scalars, not
+  /// characters: a quote followed by a combining mark is one `Character` but still a quote to
+  /// every CSV reader (found by fuzzing).
   public static func csv(_ text: String) -> String {
+    let text = terminal(text)
     let scalars = text.unicodeScalars
     let needsQuotes =
       scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }

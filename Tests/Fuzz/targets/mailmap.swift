@@ -6,7 +6,9 @@
 public func fuzzMailmap(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let mailmap = Mailmap(parsing: bytes)
-  for key in mailmap.entries.keys { precondition(Mailmap.fold(key) == key) }
+  for key in mailmap.entries.keys {
+    precondition(Mailmap.fold(String(decoding: key, as: UTF8.self)) == key)
+  }
   let text = String(decoding: bytes, as: UTF8.self)
   let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "<" || $0 == ">" })
   for (name, email) in zip(words, words.dropFirst()) {

@@ -1,0 +1,106 @@
+import CGit2
+import Foundation
+
+/// What git puts in place of commits when it reads history: replace refs (`refs/replace/<id>`
+/// names the object to read instead of `<id>`) and grafts (`info/grafts` gives a commit other
+/// parents). libgit2 1.5 honours neither; git log honours both, so the walk applies them itself.
+struct Substitutions: Sendable, Equatable {
+  /// Object to read instead of each replaced one.
+  var replacements: [ObjectID: ObjectID] = [:]
+  /// Parents to use instead of a commit's own.
+  var grafts: [ObjectID: [ObjectID]] = [:]
+
+  var isEmpty: Bool { replacements.isEmpty && grafts.isEmpty }
+
+  /// The object git reads for `id`: replacements are followed as git follows them, five deep at
+  /// most (git's `MAXREPLACEDEPTH`).
+  func object(for id: ObjectID) throws(GitError) -> ObjectID {
+    guard !replacements.isEmpty else { return id }
+    var current = id
+    for _ in 0..<6 {
+      guard let next = replacements[current] else { return current }
+      current = next
+    }
+    throw GitError(
+      message: "replace depth too high for object \(id.hex)", function: "replace_object")
+  }
+
+  /// Parses `info/grafts`: a commit id and its parents' ids per line; `#` lines are comments. A
+  /// line git would refuse is an error, as it is for git ("bad graft data").
+  static func parseGrafts(_ text: String) throws(GitError) -> [ObjectID: [ObjectID]] {
+    var grafts: [ObjectID: [ObjectID]] = [:]
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      let ids = trimmed.split(separator: " ").map { ObjectID(hex: String($0)) }
+      guard let commit = ids.first ?? nil, !ids.contains(nil) else {
+        throw GitError(message: "bad graft data: \(line)", function: "read_graft_line")
+      }
+      grafts[commit] = ids.dropFirst().compactMap { $0 }
+    }
+    return grafts
+  }
+}
+
+extension Repository {
+  /// The substitutions git log would make here. `replaceRefBase` is where replace refs live
+  /// (`refs/replace/`, or `GIT_REPLACE_REF_BASE`), nil for `--no-replace-objects` or
+  /// `GIT_NO_REPLACE_OBJECTS`; `core.useReplaceRefs = false` turns replacement off too, as in
+  /// git. The graft file is `info/grafts` in the common git directory unless `graftFile`
+  /// (`GIT_GRAFT_FILE`) names another.
+  func substitutions(replaceRefBase: String?, graftFile: String?) throws(GitError)
+    -> Substitutions
+  {
+    var result = Substitutions()
+    if var base = replaceRefBase, try configBool("core.useReplaceRefs") ?? true {
+      if !base.hasSuffix("/") { base += "/" }
+      for (name, target) in try references(matching: base + "*") {
+        guard let original = ObjectID(hex: String(name.dropFirst(base.count))) else { continue }
+        result.replacements[original] = target
+      }
+    }
+    let graftFile = graftFile ?? commonDirectory + "/info/grafts"
+    if let bytes = AtomicFile.contents(of: graftFile) {
+      result.grafts = try Substitutions.parseGrafts(String(decoding: bytes, as: UTF8.self))
+    }
+    return result
+  }
+
+  /// The refs whose names match `glob`, with the ids they point at (not peeled).
+  /// The corresponding C function is `git_reference_iterator_glob_new`.
+  func references(matching glob: String) throws(GitError) -> [(name: String, id: ObjectID)] {
+    var iterator: OpaquePointer?
+    try GitError.check(
+      git_reference_iterator_glob_new(&iterator, pointer, glob), "git_reference_iterator_glob_new")
+    guard let iterator else { return [] }
+    defer { git_reference_iterator_free(iterator) }
+    var result: [(name: String, id: ObjectID)] = []
+    while true {
+      var reference: OpaquePointer?
+      let status = git_reference_next(&reference, iterator)
+      if status == GIT_ITEROVER.rawValue { break }
+      try GitError.check(status, "git_reference_next")
+      guard let reference else { continue }
+      defer { git_reference_free(reference) }
+      guard let name = git_reference_name(reference), let oid = git_reference_target(reference)
+      else { continue }
+      result.append((String(cString: name), ObjectID(oid.pointee)))
+    }
+    return result
+  }
+
+  /// A boolean configuration value as git reads it, or nil when it is not set.
+  /// The corresponding C function is `git_config_get_bool`.
+  func configBool(_ name: String) throws(GitError) -> Bool? {
+    var config: OpaquePointer?
+    try GitError.check(
+      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+    guard let config else { return nil }
+    defer { git_config_free(config) }
+    var value: Int32 = 0
+    let status = git_config_get_bool(&value, config, name)
+    if status == GIT_ENOTFOUND.rawValue { return nil }
+    try GitError.check(status, "git_config_get_bool")
+    return value != 0
+  }
+}
