@@ -92,7 +92,8 @@ enum OutputFile {
     case "/dev/stderr": return STDERR_FILENO
     default: break
     }
-    for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+    for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"]
+    where path.hasPrefix(prefix) {
       return Int32(path.dropFirst(prefix.count))
     }
     return nil

@@ -226,7 +226,8 @@ struct Run {
     } else {
       history = try repository.history(settings.selection, options: settings.walk)
     }
-    let mailmap = settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
+    let mailmap =
+      settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
     return Source(
       path: repository.displayPath, commonDirectory: repository.commonDirectory, history: history,
       mailmap: mailmap.mailmap, warnings: mailmap.warnings + history.warnings,

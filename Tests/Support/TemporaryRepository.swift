@@ -91,13 +91,14 @@ public final class TemporaryRepository {
   }
 
   /// Commits per day as git prints them: `git log --date=format:%Y-%m-%d --format=%ad ARGS`.
-  public func gitDays(_ arguments: [String] = [], placeholder: String = "%ad", local: String? = nil)
-    throws -> [String: Int]
-  {
+  public func gitDays(
+    _ arguments: [String] = [], placeholder: String = "%ad", local: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> [String: Int] {
     let format = local == nil ? "format:%Y-%m-%d" : "format-local:%Y-%m-%d"
     let output = try git(
       ["log", "--date=\(format)", "--format=\(placeholder)"] + arguments,
-      environment: local.map { ["TZ": $0] } ?? [:])
+      environment: environment.merging(local.map { ["TZ": $0] } ?? [:]) { $1 })
     var days: [String: Int] = [:]
     for line in output.split(separator: "\n") where !line.isEmpty {
       days[String(line), default: 0] += 1

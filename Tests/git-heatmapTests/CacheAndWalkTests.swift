@@ -200,17 +200,32 @@ struct CacheAndWalkTests {
     }
   }
 
-  @Test("a commit committed just outside the margin ends the walk: the documented limit")
+  @Test("a commit authored and committed outside the margin ends the walk: the documented limit")
   func outsideMargin() throws {
-    let repo = try Self.skewed(committedBefore: 60)
-    let windowed = nonZeroDays(heatmap(Self.margin + ["--no-cache"], in: repo.path).stdout)
-    #expect(windowed == ["2024-06-04": 1])
+    let repo = try TemporaryRepository()
+    // Authored 2024-06-01, committed before the cutoff.
+    try repo.commit(date: "1717250000 +0000", committerDate: "\(Self.cutoff - 120) +0000")
+    // Authored 2024-06-02 but committed before the cutoff: read, counted, and the walk goes on
+    // to its parent, whose author date is in reach too.
+    try repo.commit(date: "1717300000 +0000", committerDate: "\(Self.cutoff - 60) +0000")
+    for extra in [["--no-cache"], [], []] {
+      let windowed = nonZeroDays(heatmap(Self.margin + extra, in: repo.path).stdout)
+      #expect(windowed == ["2024-06-01": 1, "2024-06-02": 1])
+    }
+    // Authored and committed before the cutoff (2024-01-01): read and counted, outside the
+    // window, and nothing behind it is read, so 2024-06-01 and 06-02 are not reached.
+    try repo.commit(date: "1704067200 +0000", committerDate: "\(Self.cutoff - 30) +0000")
+    try repo.commit(date: "1717500000 +0000")  // 2024-06-04
+    for extra in [["--no-cache"], [], []] {
+      let windowed = nonZeroDays(heatmap(Self.margin + extra, in: repo.path).stdout)
+      #expect(windowed == ["2024-06-04": 1])
+    }
     // git log, which reads everything, has it; a window that starts earlier has it too.
-    #expect((try repo.gitDays())["2024-06-02"] == 1)
+    #expect((try repo.gitDays())["2024-06-01"] == 1)
     let wider = heatmap(
       ["--format", "csv", "--since", "2024-04-01", "--until", "2024-06-30", "--no-cache"],
       in: repo.path)
-    #expect(nonZeroDays(wider.stdout)["2024-06-02"] == 1)
+    #expect(nonZeroDays(wider.stdout)["2024-06-01"] == 1)
   }
 }
 

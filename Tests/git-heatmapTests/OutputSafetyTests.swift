@@ -115,12 +115,14 @@ struct OutputSafetyTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(Self.mode(directory + "/links/out.csv") & S_IFMT == S_IFLNK)
     #expect(Self.mode(directory + "/real.csv") == S_IFREG | 0o640)
-    #expect(try String(contentsOfFile: directory + "/real.csv", encoding: .utf8) == Self.expectedCSV)
+    #expect(
+      try String(contentsOfFile: directory + "/real.csv", encoding: .utf8) == Self.expectedCSV)
     // A link to a file that does not exist yet creates that file.
     #expect(symlink("made.csv", directory + "/dangling.csv") == 0)
     #expect(heatmap(Self.csv + ["-o", directory + "/dangling.csv"], in: repo.path).status == 0)
     #expect(Self.mode(directory + "/dangling.csv") & S_IFMT == S_IFLNK)
-    #expect(try String(contentsOfFile: directory + "/made.csv", encoding: .utf8) == Self.expectedCSV)
+    #expect(
+      try String(contentsOfFile: directory + "/made.csv", encoding: .utf8) == Self.expectedCSV)
     // A replaced regular file keeps its permission bits too; nothing else is left in the folder.
     #expect(chmod(directory + "/made.csv", 0o600) == 0)
     #expect(heatmap(Self.csv + ["-o", directory + "/made.csv"], in: repo.path).status == 0)
@@ -148,7 +150,8 @@ struct OutputSafetyTests {
     let reader = Thread {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { return }
-      received.set(FileHandle(fileDescriptor: connection, closeOnDealloc: true).readDataToEndOfFile())
+      received.set(
+        FileHandle(fileDescriptor: connection, closeOnDealloc: true).readDataToEndOfFile())
     }
     reader.start()
     let result = heatmap(Self.csv + ["-o", path], in: repo.path)
@@ -169,25 +172,29 @@ struct OutputSafetyTests {
     let toFull = try runBinary(
       Self.csv, in: repo.path, environment: repo.environment, stdout: full)
     #expect(toFull.status == 1)
-    #expect(toFull.stderr == "git-heatmap: cannot write to standard output: No space left on device\n")
+    #expect(
+      toFull.stderr == "git-heatmap: cannot write to standard output: No space left on device\n")
     let intoFull = heatmap(Self.csv + ["-o", "/dev/full"], in: repo.path)
     #expect(intoFull.status == 1)
     #expect(intoFull.stderr == "git-heatmap: cannot write '/dev/full': No space left on device\n")
     #expect(Self.mode("/dev/full") & S_IFMT == S_IFCHR)
     // A reader that stops early: the writer ends by SIGPIPE, as git does.
-    let script = "'\(try builtExecutable())' --format svg --weeks 530 | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}"
+    let script =
+      "'\(try builtExecutable())' --format svg --weeks 530 | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}"
     let status = try TemporaryRepository.run(
       "/bin/bash", ["-c", script], in: repo.path, environment: repo.environment)
     #expect(status == "141\n")
   }
 
-  @Test("SIGINT, SIGTERM and SIGHUP while -o is written leave no temporary; exit 128 + signal",
+  @Test(
+    "SIGINT, SIGTERM and SIGHUP while -o is written leave no temporary; exit 128 + signal",
     arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
   func interrupted(signal: Int32, expected: Int32) throws {
     let repo = try TemporaryRepository()
     // Fifty authors, one graph each over ten years: a 40 MB SVG, long enough to be caught.
     for index in 0..<50 {
-      try repo.commit(date: "\(1_704_196_800 + index * 60) +0000", author: "P\(index)", email: "p\(index)@x")
+      try repo.commit(
+        date: "\(1_704_196_800 + index * 60) +0000", author: "P\(index)", email: "p\(index)@x")
     }
     let directory = repo.root.path + "/out"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -59,7 +59,7 @@ struct RepositoryAndErrorTests {
       ),
       (
         ["--author", "(unclosed"],
-        "git-heatmap: invalid value '(unclosed' for '--author <regex>': not a valid regular expression"
+        "git-heatmap: invalid value '(unclosed' for '--author <regex>': not a valid regular expression (unmatched ( or \\()"
       ),
       (
         ["--weeks", "0"],

@@ -183,7 +183,8 @@ struct TerminalEndToEndTests {
     try repo.commit(date: "1741089600 +0000")  // Tuesday 2025-03-04
     try repo.commit(date: "1741093200 +0000")
     let result = heatmap(
-      ["--format", "summary", "--since", "2025-02-01", "--until", "2025-04-30"], in: repo.path)
+      ["--format", "summary", "--since", "2025-02-01", "--until", "2025-04-30"], in: repo.path,
+      now: CalendarEndToEndTests.june2025)
     #expect(
       result.stdout == """
         Activity between Saturday 1 February 2025 and Wednesday 30 April 2025: 3 commits on 2 days
@@ -198,6 +199,9 @@ struct TerminalEndToEndTests {
 
 @Suite("The calendar layout, end to end")
 struct CalendarEndToEndTests {
+  /// A day after the windows these tests draw (a window may not start after today).
+  static let june2025 = Date(timeIntervalSince1970: 1_750_000_000)
+
   @Test("--format summary with --layout calendar lists every active day under its month")
   func summaryListsDays() throws {
     let repo = try TemporaryRepository()
@@ -210,7 +214,7 @@ struct CalendarEndToEndTests {
         "--format", "summary", "--layout", "calendar", "--since", "2025-03-01", "--until",
         "2025-04-30",
       ],
-      in: repo.path)
+      in: repo.path, now: Self.june2025)
     #expect(
       result.stdout == """
         Activity between Saturday 1 March 2025 and Wednesday 30 April 2025: 4 commits on 3 days
@@ -225,7 +229,7 @@ struct CalendarEndToEndTests {
     let svg = heatmap(
       [
         "--layout", "calendar", "--format", "svg", "--since", "2025-03-01", "--until", "2025-04-30",
-      ], in: repo.path)
+      ], in: repo.path, now: Self.june2025)
     #expect(svg.stdout.contains("<title>Tuesday, 4 March 2025: 2 commits</title>"))
     #expect(try Tools.svglint(svg.stdout) == nil)
     let bad = heatmap(["--layout", "calendar", "--palette", "#fff"], in: repo.path)

@@ -58,8 +58,7 @@ package final class DescriptorWriter {
 package enum AtomicFile {
   /// The temporary name for `path`: hidden, beside it, with this process's id so that a sweep
   /// can tell a dead writer's leftovers from a live one's.
-  static func temporaryName(for path: String) -> (directory: String, prefix: String, path: String)
-  {
+  static func temporaryName(for path: String) -> (directory: String, prefix: String, path: String) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -153,7 +153,7 @@ final class GraphWalk {
           counted.append(facts)
           if recordsIDs { countedIDs.append(cache.ids[Int(index)]) }
         }
-        if let committed = facts.committer?.seconds, committed < cutoff { continue }
+        if facts.endsWalk(at: cutoff) { continue }
         if !shallow.isEmpty && shallow.contains(cache.ids[Int(index)]) { continue }
         var range = cache.parentRange(index)
         if firstParentOnly && range.count > 1 { range = range.lowerBound..<(range.lowerBound + 1) }
@@ -394,8 +394,16 @@ final class ParallelWalk: @unchecked Sendable {
           do {
             for position in batch {
               let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
-              let (_, committed) = try read(
+              let (isPruned, committed) = try read(
                 id, reader: reader, interner: &interner, parents: &parents, into: &result)
+              if let graph, !isPruned, let cutoff, graph.commitTime(at: position) < cutoff {
+                // The graph's commit time ended the listing here, but the author date is in
+                // reach (clock skew): go on to the parents, as the walk without a graph does.
+                let positions = parents.compactMap { graph.position(of: $0) }
+                condition.lock()
+                for parent in positions where markGraph(parent) { graphHits.append(parent) }
+                condition.unlock()
+              }
               try check(
                 id, position: position, committed: committed, parents: &parents,
                 graphParents: &graphParents)
@@ -514,8 +522,7 @@ final class ParallelWalk: @unchecked Sendable {
       result.parents += parents
       result.parentEnds.append(result.parents.count)
     }
-    let isPruned =
-      cutoff.map { cutoff in facts.committer.map { $0.seconds < cutoff } ?? false } ?? false
+    let isPruned = cutoff.map(facts.endsWalk(at:)) ?? false
     // Every commit read counts (a tip committed long before its author date, say); being older
     // than the cutoff only stops the walk at it.
     result.isCounted.append(counting)
@@ -633,5 +640,17 @@ struct ObjectReader: ~Copyable {
     let size = git_odb_object_size(object)
     let buffer = UnsafeRawBufferPointer(start: git_odb_object_data(object), count: size)
     try body(buffer)
+  }
+}
+
+extension CommitFacts {
+  /// Whether the walk stops at this commit, given the cutoff time: when it was committed before
+  /// it and authored before it too. A commit whose author date is still in reach (a rebase or a
+  /// skewed clock left its committer date behind) leads on to its parents. A commit without a
+  /// committer date never stops the walk.
+  @inline(__always)
+  func endsWalk(at cutoff: Int64) -> Bool {
+    guard let committed = committer?.seconds, committed < cutoff else { return false }
+    return (author?.seconds ?? Int64.min) < cutoff
   }
 }

@@ -100,6 +100,7 @@ public final class Repository {
   /// repository's `HEAD` and `objects`) owned by another user than this process's.
   private static func foreignRepository(from start: String, searchesParents: Bool) -> String? {
     var current = start
+    while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
     while true {
       for candidate in [current + "/.git", current] {
         var status = stat()
@@ -182,7 +183,7 @@ extension Repository {
     func add(file path: String, followsLinks: Bool, shown: String) {
       do {
         mailmap.add(parsing: try AtomicFile.read(path, followsLinks: followsLinks))
-      } catch where error.code != ENOENT {
+      } catch  where error.code != ENOENT {
         warnings.append("unable to open mailmap at \(shown): \(error.reason)")
       } catch {}
     }

@@ -53,7 +53,9 @@ package enum TemporaryFiles {
       var previous = sigaction()
       sigaction(signal, nil, &previous)
       let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
-      if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == ignored { continue }
+      if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == ignored {
+        continue
+      }
       sigaddset(&unblock, signal)
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
@@ -80,7 +82,8 @@ package enum TemporaryFiles {
     for name in names {
       for prefix in prefixes where name.hasPrefix(prefix) {
         let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
-        guard let pid = pid_t(digits), pid > 0, name.dropFirst(prefix.count + digits.count).first == "-"
+        guard let pid = pid_t(digits), pid > 0,
+          name.dropFirst(prefix.count + digits.count).first == "-"
         else { continue }
         if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
           unlink(directory + "/" + name)
