@@ -62,10 +62,26 @@ struct RunContext {
 
   /// The real process: its arguments, environment, directory and terminal.
   static func process() -> RunContext {
+    // Arguments, environment and directory as bytes, so that a path that is not UTF-8
+    // survives (see `RawPath`); Swift's own views of them repair such bytes away.
+    let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
+      CommandLine.unsafeArgv[index].map { RawPath.string(cString: $0) }
+    }
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = RawPath.string(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let directory =
+      getcwd(&buffer, buffer.count) != nil
+      ? RawPath.string(cString: buffer) : FileManager.default.currentDirectoryPath
     var context = RunContext(
-      arguments: Array(CommandLine.arguments.dropFirst()),
-      environment: ProcessInfo.processInfo.environment,
-      currentDirectory: FileManager.default.currentDirectoryPath)
+      arguments: arguments, environment: environment, currentDirectory: directory)
     context.stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     context.stderrIsTerminal = isatty(STDERR_FILENO) == 1
     var size = winsize()

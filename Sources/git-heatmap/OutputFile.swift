@@ -35,7 +35,7 @@ enum OutputFile {
         throw Failure(message: error.message)
       }
     case .inPlace(let resolved):
-      let descriptor = open(resolved, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      let descriptor = RawPath.withCString(resolved) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
       guard descriptor >= 0 else { throw failure(displayPath, errno) }
       try finish(text, descriptor: descriptor, displayPath: displayPath)
     case .socket(let resolved):
@@ -53,15 +53,14 @@ enum OutputFile {
     for _ in 0..<40 {
       if let number = descriptorNumber(current) { return .descriptor(number) }
       var status = stat()
-      guard lstat(current, &status) == 0 else {
+      guard RawPath.withCString(current, { lstat($0, &status) }) == 0 else {
         guard errno == ENOENT else { throw failure(displayPath, errno) }
         let directory = (current as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        else {
+        guard RawDirectory.kind(directory).isDirectory else {
           throw Failure(
-            message: "cannot write '\(displayPath)': no such directory '\(directory)'")
+            message:
+              "cannot write '\(RawPath.display(displayPath))': no such directory '\(RawPath.display(directory))'"
+          )
         }
         return .replace(path: current, permissions: nil)
       }
@@ -74,7 +73,7 @@ enum OutputFile {
       case S_IFREG:
         return .replace(path: current, permissions: status.st_mode & 0o7777)
       case S_IFDIR:
-        throw Failure(message: "cannot write '\(displayPath)': it is a directory")
+        throw Failure(message: "cannot write '\(RawPath.display(displayPath))': it is a directory")
       case S_IFSOCK:
         return .socket(path: current)
       default:
@@ -101,9 +100,9 @@ enum OutputFile {
 
   private static func readLink(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
+    let count = RawPath.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
     guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return RawPath.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
   }
 
   private static func connect(_ path: String, _ displayPath: String) throws(Failure) -> Int32 {
@@ -111,7 +110,7 @@ enum OutputFile {
     guard descriptor >= 0 else { throw failure(displayPath, errno) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
+    let bytes = RawPath.bytes(path)
     guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
       close(descriptor)
       throw failure(displayPath, ENAMETOOLONG)

@@ -121,7 +121,7 @@ struct Run {
     var paths = invocation.repositories.map(absolute)
     for directory in invocation.scanDirectories.map(absolute) {
       let found = RepositoryScanner.scan(directory, depth: invocation.scanDepth)
-      if found.isEmpty { warn(["no repository found in '\(directory)'"]) }
+      if found.isEmpty { warn(["no repository found in '\(RawPath.display(directory))'"]) }
       paths += found
     }
     if invocation.repositories.isEmpty && invocation.scanDirectories.isEmpty {
@@ -229,7 +229,8 @@ struct Run {
     let mailmap =
       settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
     return Source(
-      path: repository.displayPath, commonDirectory: repository.commonDirectory, history: history,
+      path: RawPath.display(repository.displayPath), commonDirectory: repository.commonDirectory,
+      history: history,
       mailmap: mailmap.mailmap, warnings: mailmap.warnings + history.warnings,
       userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
       cacheToSave: cacheToSave)

@@ -270,4 +270,44 @@ struct TrustTests {
     let authors = try #require(object["authors"] as? [[String: Any]])
     #expect(authors.first?["name"] as? String == name)
   }
+
+  @Test("a repository under a path that is not UTF-8 is found, scanned and named with escapes")
+  func bytePaths() throws {
+    let repo = try TemporaryRepository()
+    let root = repo.root.path
+    // Made by the shell: Swift's own process API would repair the byte away.
+    try TemporaryRepository.run(
+      "/bin/sh",
+      [
+        "-c",
+        "d=$(printf 'caf\\351'); mkdir -p \"$d/repo\" && cd \"$d/repo\" && git init -q"
+          + " && git commit -q --allow-empty -m x",
+      ], in: root,
+      environment: repo.environment.merging([
+        "GIT_AUTHOR_DATE": "1700000000 +0000", "GIT_COMMITTER_DATE": "1700000000 +0000",
+      ]) { $1 })
+    let folder = RawPath.string(Array(root.utf8) + [0x2F, 0x63, 0x61, 0x66, 0xE9])
+    let expected = ["2023-11-14": 1]
+    // Started inside it, with -C, with --repo, and found by --scan.
+    #expect(nonZeroDays(heatmap(Self.everything, in: folder + "/repo").stdout) == expected)
+    #expect(
+      nonZeroDays(heatmap(Self.everything + ["-C", folder + "/repo"], in: "/").stdout) == expected)
+    #expect(
+      nonZeroDays(heatmap(Self.everything + ["--repo", folder + "/repo"], in: "/").stdout)
+        == expected)
+    let scanned = heatmap(Self.everything + ["--scan", root, "--format", "json"], in: "/")
+    #expect(
+      scanned.stdout.contains(#""repositories": ["\#(root)/caf\\xE9/repo", "\#(root)/repo"]"#),
+      "\(scanned.stdout)")
+    // Its cache is written inside it, and a missing folder is named with the byte escaped.
+    #expect(RawDirectory.kind(folder + "/repo/.git/git-heatmap/history.cache").exists)
+    let missing = heatmap(["-C", folder + "/none"], in: "/")
+    #expect(
+      missing.stderr
+        == "git-heatmap: not a git repository (or any of the parent directories): '\(root)/caf\\xE9/none'\n"
+    )
+    // Round trips of every byte.
+    let bytes = (0...255).map(UInt8.init) + [0xF4, 0x8F, 0xBE, 0x80, 0xC3, 0xA9]
+    #expect(RawPath.bytes(RawPath.string(bytes)) == bytes)
+  }
 }

@@ -12,7 +12,7 @@ package struct FileError: Error, Equatable, Sendable {
   }
 
   package var reason: String { String(cString: strerror(code)) }
-  package var message: String { "cannot write '\(path)': \(reason)" }
+  package var message: String { "cannot write '\(RawPath.display(path))': \(reason)" }
 }
 
 /// Writes bytes to a file descriptor, all of them, retrying after signals; remembers the first
@@ -77,7 +77,9 @@ package enum AtomicFile {
     let temporary = temporaryName(for: path).path
     let token = TemporaryFiles.register(temporary)
     defer { TemporaryFiles.unregister(token) }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    let descriptor = RawPath.withCString(temporary) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    }
     guard descriptor >= 0 else {
       throw FileError(path: displayPath ?? path, code: errno)
     }
@@ -85,15 +87,20 @@ package enum AtomicFile {
     if let permissions, fchmod(descriptor, permissions & 0o7777) != 0 {
       let code = errno
       close(descriptor)
-      unlink(temporary)
+      RawPath.withCString(temporary) { _ = unlink($0) }
       throw FileError(path: displayPath ?? path, code: code)
     }
     produce(writer)
     var code = writer.failure
     if close(descriptor) != 0 && code == 0 { code = errno }
-    if code == 0 && rename(temporary, path) != 0 { code = errno }
+    if code == 0 {
+      let renamed = RawPath.withCString(temporary) { from in
+        RawPath.withCString(path) { to in rename(from, to) }
+      }
+      if renamed != 0 { code = errno }
+    }
     if code != 0 {
-      unlink(temporary)
+      RawPath.withCString(temporary) { _ = unlink($0) }
       throw FileError(path: displayPath ?? path, code: code)
     }
   }
@@ -118,7 +125,9 @@ package enum AtomicFile {
   package static func read(_ path: String, followsLinks: Bool = true, limit: Int = Int(Int32.max))
     throws(FileError) -> [UInt8]
   {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW))
+    let descriptor = RawPath.withCString(path) {
+      open($0, O_RDONLY | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW))
+    }
     guard descriptor >= 0 else { throw FileError(path: path, code: errno) }
     defer { close(descriptor) }
     var status = stat()

@@ -27,7 +27,7 @@ final class CommitGraph: @unchecked Sendable {
   /// Maps and checks `<objects>/info/commit-graph`; nil when there is none or it is unusable.
   init?(objectsDirectory: String) {
     let path = objectsDirectory + "/info/commit-graph"
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()

@@ -412,7 +412,7 @@ extension HistoryCache {
   public func save(to location: Location) -> Bool {
     for path in location.paths {
       let directory = (path as NSString).deletingLastPathComponent
-      try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      RawDirectory.create(directory)
       HistoryCache.sweep(path)
       do {
         try AtomicFile.replace(path, permissions: 0o644) { writer in write(writer.write) }
@@ -430,7 +430,7 @@ extension HistoryCache {
     var removed = false
     for path in location.paths {
       sweep(path)
-      if unlink(path) == 0 { removed = true }
+      if RawPath.withCString(path, { unlink($0) }) == 0 { removed = true }
     }
     return removed
   }

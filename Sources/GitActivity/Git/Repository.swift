@@ -35,21 +35,23 @@ public final class Repository {
     Library.ensureInitialized()
     var handle: OpaquePointer?
     if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
-      let path = gitDir.hasPrefix("/") ? gitDir : (start as NSString).appendingPathComponent(gitDir)
-      let status = git_repository_open_ext(
-        &handle, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+      let path = gitDir.hasPrefix("/") ? gitDir : start + "/" + gitDir
+      let status = RawPath.withCString(path) {
+        git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+      }
       if status < 0 {
         throw GitError(
-          code: status, message: "not a git repository: '\(gitDir)' (from GIT_DIR)",
+          code: status, message: "not a git repository: '\(RawPath.display(gitDir))' (from GIT_DIR)",
           function: "git_repository_open_ext")
       }
     } else {
-      let status = git_repository_open_ext(
-        &handle, start, 0, environment["GIT_CEILING_DIRECTORIES"])
+      let status = RawPath.withCString(start) {
+        git_repository_open_ext(&handle, $0, 0, environment["GIT_CEILING_DIRECTORIES"])
+      }
       if status < 0 { throw openFailure(status, at: start, searchesParents: true) }
     }
     guard let handle else {
-      throw GitError(message: "could not open '\(start)'", function: "git_repository_open_ext")
+      throw GitError(message: "could not open '\(RawPath.display(start))'", function: "git_repository_open_ext")
     }
     return Repository(pointer: handle)
   }
@@ -59,10 +61,12 @@ public final class Repository {
   public static func open(at path: String) throws(GitError) -> Repository {
     Library.ensureInitialized()
     var handle: OpaquePointer?
-    let status = git_repository_open_ext(&handle, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+    let status = RawPath.withCString(path) {
+      git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+    }
     if status < 0 { throw openFailure(status, at: path, searchesParents: false) }
     guard let handle else {
-      throw GitError(message: "could not open '\(path)'", function: "git_repository_open_ext")
+      throw GitError(message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
     }
     return Repository(pointer: handle)
   }
@@ -76,7 +80,7 @@ public final class Repository {
       return GitError(
         code: status,
         message:
-          "'\(path)' is a SHA-256 repository: libgit2 \(libgit2Version), which git-heatmap reads history with, supports only SHA-1 repositories",
+          "'\(RawPath.display(path))' is a SHA-256 repository: libgit2 \(libgit2Version), which git-heatmap reads history with, supports only SHA-1 repositories",
         function: error.function)
     }
     guard status == GIT_ENOTFOUND.rawValue || status == GIT_EOWNER.rawValue else { return error }
@@ -85,14 +89,14 @@ public final class Repository {
       return GitError(
         code: GIT_EOWNER.rawValue,
         message:
-          "detected dubious ownership in repository at '\(foreign)'; to trust it: git config --global --add safe.directory '\(foreign)'",
+          "detected dubious ownership in repository at '\(RawPath.display(foreign))'; to trust it: git config --global --add safe.directory '\(RawPath.display(foreign))'",
         function: error.function)
     }
     return GitError(
       code: status,
       message: searchesParents
-        ? "not a git repository (or any of the parent directories): '\(path)'"
-        : "not a git repository: '\(path)'",
+        ? "not a git repository (or any of the parent directories): '\(RawPath.display(path))'"
+        : "not a git repository: '\(RawPath.display(path))'",
       function: error.function)
   }
 
@@ -104,11 +108,12 @@ public final class Repository {
     while true {
       for candidate in [current + "/.git", current] {
         var status = stat()
+        func exists(_ path: String) -> Bool {
+          RawPath.withCString(path) { access($0, F_OK) } == 0
+        }
         let isRepository =
-          candidate.hasSuffix("/.git")
-          ? lstat(candidate, &status) == 0
-          : (access(candidate + "/HEAD", F_OK) == 0 && access(candidate + "/objects", F_OK) == 0
-            && lstat(candidate, &status) == 0)
+          (candidate.hasSuffix("/.git") || (exists(candidate + "/HEAD") && exists(candidate + "/objects")))
+          && RawPath.withCString(candidate, { lstat($0, &status) }) == 0
         if isRepository {
           return status.st_uid != geteuid() ? current : nil
         }
@@ -131,14 +136,15 @@ public final class Repository {
   /// Commits whose parents a shallow clone does not have, from the `shallow` file.
   func shallowBoundary() -> Set<ObjectID> {
     guard git_repository_is_shallow(pointer) == 1,
-      let text = try? String(contentsOfFile: commonDirectory + "/shallow", encoding: .utf8)
+      let bytes = AtomicFile.contents(of: commonDirectory + "/shallow")
     else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
     return Set(text.split(whereSeparator: \.isNewline).compactMap { ObjectID(hex: String($0)) })
   }
 
   private static func trimmed(_ path: UnsafePointer<CChar>?) -> String? {
     guard let path else { return nil }
-    var text = String(cString: path)
+    var text = RawPath.string(cString: path)
     while text.count > 1, text.hasSuffix("/") { text.removeLast() }
     return text
   }

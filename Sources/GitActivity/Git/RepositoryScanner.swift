@@ -22,35 +22,23 @@ public enum RepositoryScanner {
         found.append(path)
         continue
       }
-      guard level < depth,
-        let names = try? FileManager.default.contentsOfDirectory(atPath: path)
-      else { continue }
+      guard level < depth, let names = RawDirectory.names(path) else { continue }
       for name in names.sorted() where !skipped.contains(name) {
         let child = path == "/" ? "/" + name : path + "/" + name
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        {
-          pending.append((child, level + 1))
-        }
+        if RawDirectory.kind(child).isDirectory { pending.append((child, level + 1)) }
       }
     }
     return found.sorted()
   }
 
   static func isWorkTree(_ path: String) -> Bool {
-    FileManager.default.fileExists(atPath: path + "/.git")
+    RawDirectory.kind(path + "/.git").exists
   }
 
   static func isBareRepository(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    let manager = FileManager.default
-    return manager.fileExists(atPath: path + "/HEAD", isDirectory: &isDirectory)
-      && !isDirectory.boolValue
-      && manager.fileExists(atPath: path + "/objects", isDirectory: &isDirectory)
-      && isDirectory.boolValue
-      && manager.fileExists(atPath: path + "/refs", isDirectory: &isDirectory)
-      && isDirectory.boolValue
+    let head = RawDirectory.kind(path + "/HEAD")
+    return head.exists && !head.isDirectory && RawDirectory.kind(path + "/objects").isDirectory
+      && RawDirectory.kind(path + "/refs").isDirectory
   }
 
   static func normalized(_ path: String) -> String {
@@ -66,7 +54,7 @@ public enum RepositoryScanner {
 
     init?(_ path: String) {
       var status = stat()
-      guard stat(path, &status) == 0 else { return nil }
+      guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return nil }
       device = UInt64(status.st_dev)
       inode = UInt64(status.st_ino)
     }

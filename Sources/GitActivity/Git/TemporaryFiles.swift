@@ -25,7 +25,7 @@ package enum TemporaryFiles {
   /// is then only removed by the caller, or by the next sweep).
   package static func register(_ path: String) -> Int? {
     _ = slots
-    guard let copy = strdup(path) else { return nil }
+    guard let copy = RawPath.withCString(path, { strdup($0) }) else { return nil }
     return lock.withLock {
       for index in 0..<capacity where slots[index] == nil {
         slots[index] = copy
@@ -76,9 +76,7 @@ package enum TemporaryFiles {
   /// SIGKILL, or by a power cut): names that start with one of `prefixes` followed by
   /// `PID-`, where no process has that id.
   package static func sweep(directory: String, prefixes: [String]) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      return
-    }
+    guard let names = RawDirectory.names(directory) else { return }
     for name in names {
       for prefix in prefixes where name.hasPrefix(prefix) {
         let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
@@ -86,7 +84,7 @@ package enum TemporaryFiles {
           name.dropFirst(prefix.count + digits.count).first == "-"
         else { continue }
         if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
-          unlink(directory + "/" + name)
+          RawPath.withCString(directory + "/" + name) { _ = unlink($0) }
         }
       }
     }
