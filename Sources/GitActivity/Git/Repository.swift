@@ -41,7 +41,8 @@ public final class Repository {
       }
       if status < 0 {
         throw GitError(
-          code: status, message: "not a git repository: '\(RawPath.display(gitDir))' (from GIT_DIR)",
+          code: status,
+          message: "not a git repository: '\(RawPath.display(gitDir))' (from GIT_DIR)",
           function: "git_repository_open_ext")
       }
     } else {
@@ -51,7 +52,8 @@ public final class Repository {
       if status < 0 { throw openFailure(status, at: start, searchesParents: true) }
     }
     guard let handle else {
-      throw GitError(message: "could not open '\(RawPath.display(start))'", function: "git_repository_open_ext")
+      throw GitError(
+        message: "could not open '\(RawPath.display(start))'", function: "git_repository_open_ext")
     }
     return Repository(pointer: handle)
   }
@@ -66,7 +68,8 @@ public final class Repository {
     }
     if status < 0 { throw openFailure(status, at: path, searchesParents: false) }
     guard let handle else {
-      throw GitError(message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
+      throw GitError(
+        message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
     }
     return Repository(pointer: handle)
   }
@@ -112,7 +115,8 @@ public final class Repository {
           RawPath.withCString(path) { access($0, F_OK) } == 0
         }
         let isRepository =
-          (candidate.hasSuffix("/.git") || (exists(candidate + "/HEAD") && exists(candidate + "/objects")))
+          (candidate.hasSuffix("/.git")
+            || (exists(candidate + "/HEAD") && exists(candidate + "/objects")))
           && RawPath.withCString(candidate, { lstat($0, &status) }) == 0
         if isRepository {
           return status.st_uid != geteuid() ? current : nil
