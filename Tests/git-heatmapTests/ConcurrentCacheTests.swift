@@ -10,10 +10,10 @@ struct ConcurrentCacheTests {
   @Test("4 runs at once, 50 times, while the cache is truncated, rewritten and deleted")
   func saboteur() throws {
     let repo = try TemporaryRepository()
-    // 8,000 commits: a cache of 400 KB, so that reading it takes long enough to be
-    // cut short.
+    // 10,000 commits: a cache of 700 KB, so that reading it takes long enough to be cut
+    // short.
     var stream = ""
-    for index in 1...8_000 {
+    for index in 1...10_000 {
       let time = 1_600_000_000 + index * 4_000
       stream += "commit refs/heads/main\nmark :\(index)\n"
       stream += "author A\(index % 7) <a\(index % 7)@x> \(time) +0100\n"
@@ -26,34 +26,34 @@ struct ConcurrentCacheTests {
       arguments + ["--no-cache"], in: repo.path, environment: repo.environment)
     #expect(expected.status == 0)
     let cache = repo.path + "/.git/git-heatmap/history.cache"
-    let stop = Locked(false)
-    // The saboteur: truncates the file in place (what made a mapped read die of SIGBUS), fills
-    // it with other bytes, deletes it, in turn, as fast as it can.
-    let saboteur = Thread {
-      var round = 0
-      while !stop.get() {
-        round += 1
-        let descriptor = open(cache, O_WRONLY)
-        if descriptor >= 0 {
-          switch round % 6 {
-          case 0..<4:
-            ftruncate(descriptor, off_t(round * 37 % 4_096))
-          case 4:
-            var garbage = [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: 512)
-            _ = pwrite(descriptor, &garbage, garbage.count, off_t(round % 2_048))
-          default:
-            unlink(cache)
-          }
-          close(descriptor)
-        }
-        usleep(UInt32(round % 7) * 150)
-      }
-    }
-    saboteur.start()
-    defer { stop.set(true) }
     let failures = Locked([String]())
     let (path, environment) = (repo.path, repo.environment)
-    for _ in 0..<50 {
+    // How long a warm run takes: the saboteur strikes at a random moment within it.
+    _ = try runBinary(arguments, in: path, environment: environment)
+    let started = Date()
+    _ = try runBinary(arguments, in: path, environment: environment)
+    let runMicroseconds = UInt32(min(Date().timeIntervalSince(started), 1) * 1_000_000)
+    for round in 0..<50 {
+      // A whole cache to start from, then four readers, and the saboteur strikes while they
+      // read it: truncates it in place (what made a mapped read die of SIGBUS), overwrites
+      // part of it, or deletes it.
+      _ = try runBinary(arguments, in: path, environment: environment)
+      let saboteur = Thread {
+        usleep(UInt32.random(in: 0...runMicroseconds))
+        let descriptor = open(cache, O_WRONLY)
+        guard descriptor >= 0 else { return }
+        switch round % 3 {
+        case 0:
+          ftruncate(descriptor, off_t.random(in: 0...4_096))
+        case 1:
+          var garbage = [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: 4_096)
+          _ = pwrite(descriptor, &garbage, garbage.count, off_t.random(in: 0...65_536))
+        default:
+          unlink(cache)
+        }
+        close(descriptor)
+      }
+      saboteur.start()
       DispatchQueue.concurrentPerform(iterations: 4) { _ in
         do {
           let result = try runBinary(arguments, in: path, environment: environment)
