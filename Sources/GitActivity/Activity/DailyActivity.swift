@@ -40,7 +40,7 @@ public struct AuthorActivity: Hashable, Sendable {
     windowLength = counts.count
     offsets = counts.indices.filter { counts[$0] > 0 }.map { Int32($0) }
     dayCounts = offsets.map { Int32(clamping: counts[Int($0)]) }
-    total = HeatmapMath.sum(counts)
+    total = counts.saturatingSum
   }
 
   /// An author's activity from the window positions of their commits, in any order.
@@ -156,5 +156,5 @@ public struct DailyActivity: Hashable, Sendable {
       .sorted { ($1.total, $0.author) < ($0.total, $1.author) }
   }
 
-  public var total: Int { HeatmapMath.sum(counts) }
+  public var total: Int { counts.saturatingSum }
 }

@@ -2,14 +2,6 @@ import Foundation
 
 /// The arithmetic the seed component keeps apart from its view: sums and levels.
 public enum HeatmapMath {
-  /// Adds positive counts and stops at `Int.max` instead of overflowing, as the seed does.
-  public static func sum(_ counts: some Sequence<Int>) -> Int {
-    counts.reduce(0) { total, count in
-      let (result, overflow) = total.addingReportingOverflow(max(count, 0))
-      return overflow ? Int.max : result
-    }
-  }
-
   /// The number of color steps above "nothing".
   public static let levelCount = 4
 }

@@ -21,7 +21,7 @@ public struct HeatmapPanel: Hashable, Sendable {
     }
     return grid.splitByYear().map {
       HeatmapPanel(
-        heading: "\($0.days.first.year): \(Wording.count(HeatmapMath.sum($0.counts), "commit"))",
+        heading: "\($0.days.first.year): \(Wording.count($0.counts.saturatingSum, "commit"))",
         grid: $0)
     }
   }

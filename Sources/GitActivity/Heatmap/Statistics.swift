@@ -23,7 +23,7 @@ public struct Statistics: Hashable, Sendable {
   public var currentStreak: Streak?
 
   public init(days: DayRange, counts: [Int], today: Day) {
-    total = HeatmapMath.sum(counts)
+    total = counts.saturatingSum
     activeDays = counts.count { $0 > 0 }
     var best: DayCount?
     var longest: Streak?

@@ -37,7 +37,7 @@ public struct SummaryWriter: Sendable {
       )
       let first = activity.days.first.advanced(by: index)
       let counts = Array(activity.counts[index..<end])
-      let total = HeatmapMath.sum(counts)
+      let total = counts.saturatingSum
       let active = counts.count { $0 > 0 }
       var line = "\(HeatmapGrid.fullMonthNames[month - 1]) \(year): "
       if total == 0 {

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The library's folders read one way: Git → Activity → Heatmap → Rendering. Each may use the
+/// types of the folders before it, never those after it.
+@Suite("Dependencies run one way through the library's folders")
+struct LayeringTests {
+  static let folders = ["Git", "Activity", "Heatmap", "Rendering"]
+  static let library = Tools.projectRoot.appendingPathComponent("Sources/GitActivity")
+
+  /// The Swift files of a folder, with their text less comments.
+  static func files(in folder: String) throws -> [(name: String, text: String)] {
+    let directory = library.appendingPathComponent(folder)
+    return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      .filter { $0.hasSuffix(".swift") }
+      .map { name in
+        let text = try String(
+          contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        let code = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+          line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+        }
+        return (name, code.joined(separator: "\n"))
+      }
+  }
+
+  /// The types a file declares at the top level.
+  static func declaredTypes(_ text: String) -> [String] {
+    let pattern =
+      #/^(?:public |package |internal |fileprivate |private )?(?:final )?(?:struct|enum|class|protocol|typealias|actor) (\w+)/#
+    return text.split(separator: "\n").compactMap { line in
+      (try? pattern.prefixMatch(in: line)).map { String($0.output.1) }
+    }
+  }
+
+  @Test("no type of a later folder is named in an earlier one")
+  func oneWay() throws {
+    var owner: [String: Int] = [:]
+    for (index, folder) in Self.folders.enumerated() {
+      for file in try Self.files(in: folder) {
+        for name in Self.declaredTypes(file.text) { owner[name] = index }
+      }
+    }
+    #expect(owner["HistoryCache"] == 0 && owner["SVGRenderer"] == 3, "the scan found the types")
+    var backEdges: [String] = []
+    for (index, folder) in Self.folders.enumerated() {
+      for file in try Self.files(in: folder) {
+        let words = Set(file.text.split { !($0.isLetter || $0.isNumber || $0 == "_") })
+        for word in words {
+          if let later = owner[String(word)], later > index {
+            backEdges.append("\(folder)/\(file.name) uses \(word) from \(Self.folders[later])/")
+          }
+        }
+      }
+    }
+    #expect(backEdges.sorted() == [])
+  }
+}
