@@ -1,0 +1,51 @@
+import CGit2
+
+/// Reads raw objects from a repository's object database. It holds its `Repository`, so it cannot
+/// outlive it, and frees each object as soon as the caller has looked at its bytes: a worker
+/// never holds more than one commit's data.
+struct ObjectReader: ~Copyable {
+  private let repository: Repository
+  private let odb: OpaquePointer
+
+  init(repository: Repository) throws(GitError) {
+    var odb: OpaquePointer?
+    try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
+    guard let odb else {
+      throw GitError(
+        message: "the repository has no object database", function: "git_repository_odb")
+    }
+    self.repository = repository
+    self.odb = odb
+  }
+
+  deinit {
+    git_odb_free(odb)
+  }
+
+  /// Calls `body` with the raw bytes of commit `id`, which are valid only during the call.
+  /// The corresponding C function is `git_odb_read`.
+  func readCommit(
+    _ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) {
+    var oid = id.gitOID
+    var object: OpaquePointer?
+    let status = git_odb_read(&object, odb, &oid)
+    guard status == 0, let object else {
+      if status == GIT_ENOTFOUND.rawValue {
+        throw GitError(
+          code: status, message: "commit \(id.hex) is missing from the repository",
+          function: "git_odb_read")
+      }
+      let detail = GitError.last(status: status, function: "git_odb_read").message
+      throw GitError(
+        code: status, message: "cannot read commit \(id.hex): \(detail)", function: "git_odb_read")
+    }
+    defer { git_odb_object_free(object) }
+    guard git_odb_object_type(object) == GIT_OBJECT_COMMIT else {
+      throw GitError(message: "object \(id.hex) is not a commit", function: "git_odb_object_type")
+    }
+    let size = git_odb_object_size(object)
+    let buffer = UnsafeRawBufferPointer(start: git_odb_object_data(object), count: size)
+    try body(buffer)
+  }
+}

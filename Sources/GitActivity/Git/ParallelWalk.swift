@@ -1,0 +1,331 @@
+import Foundation
+
+/// The reading of uncached commits by several threads at once.
+///
+/// Workers take commits from the shared `WalkState`, read and parse them with their own
+/// `Repository` outside its lock, and report the parents back under it. Only value types
+/// (`ObjectID`, `CommitFacts`, arrays of bytes) cross threads; each `git_repository` stays on
+/// the thread that opened it; the cache, the commit-graph and the substitutions are immutable.
+/// `counting` and `firstParentOnly` change only between rounds, while no worker runs; they are
+/// why the class is `@unchecked Sendable`, with every other mutable thing inside `state`.
+final class ParallelWalk: @unchecked Sendable {
+  private let repositoryPath: String
+  private let cache: HistoryCache
+  private let shallow: Set<ObjectID>
+  private let cutoff: Int64?
+  private let graph: CommitGraph?
+  /// Replace refs and grafts, applied to every commit read.
+  private let substitutions: Substitutions
+  private let progress: WalkProgress?
+  /// Whether to keep each commit's parents, for adding to the cache.
+  private let recordsParents: Bool
+  /// Whether to keep each commit's id: for the cache, or for `History.ids`.
+  private let recordsIDs: Bool
+  private let state: WalkState
+  private var counting = true
+  private var firstParentOnly = false
+
+  /// How many listed commits a worker takes at once.
+  static let batchSize = 64
+
+  init(
+    repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
+    progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
+    substitutions: Substitutions
+  ) {
+    self.graph = graph
+    self.substitutions = substitutions
+    self.progress = progress
+    self.recordsParents = recordsParents
+    self.recordsIDs = recordsIDs || recordsParents
+    self.repositoryPath = repositoryPath
+    self.cache = cache
+    self.shallow = shallow
+    self.cutoff = cutoff
+    state = WalkState(graphCount: graph?.count ?? 0)
+  }
+
+  /// Reads everything reachable from `ids` that is neither visited nor cached, and returns the
+  /// cached commits it reached. The calling thread works too, with `first`.
+  func run(
+    from ids: [ObjectID], counting: Bool, firstParentOnly: Bool, workers: Int, first: Repository
+  ) throws(WalkError) -> [Int32] {
+    self.counting = counting
+    self.firstParentOnly = firstParentOnly
+    state.withLock { fields in
+      for id in ids {
+        if let graph, let position = graph.position(of: id) {
+          if fields.markGraph(position) { fields.graphHits.append(position) }
+        } else if fields.visited.insert(id).inserted {
+          fields.stack.append(id)
+        }
+      }
+    }
+    while true {
+      let pending = try state.withLock { fields throws(WalkError) in
+        if !fields.graphHits.isEmpty { try expandGraph(&fields) }
+        return !(fields.stack.isEmpty && fields.listed.isEmpty)
+      }
+      if !pending { break }
+      try runRound(workers: workers, first: first)
+    }
+    return state.withLock { fields in
+      defer { fields.cachedHits = [] }
+      return fields.cachedHits
+    }
+  }
+
+  /// Lists every commit reachable in the graph from the graph hits that is neither seen nor
+  /// cached, for the workers to read without walking: on a single line of history, that is what
+  /// lets every core work. A commit committed before the cutoff is listed (it is reached, so it
+  /// counts) but its parents are not. Runs while no worker does.
+  private func expandGraph(_ fields: inout WalkState.Fields) throws(WalkError) {
+    guard let graph else { return }
+    var pending = fields.graphHits
+    fields.graphHits = []
+    let cutoff = self.cutoff ?? Int64.min
+    while let position = pending.popLast() {
+      let id = graph.id(at: position)
+      if let cached = cache.index(of: id) {
+        fields.cachedHits.append(cached)
+        continue
+      }
+      if fields.visited.contains(id) { continue }
+      fields.listed.append(position)
+      if graph.commitTime(at: position) < cutoff { continue }
+      if !shallow.isEmpty && shallow.contains(id) { continue }
+      let consistent = graph.forEachParent(of: position, firstOnly: firstParentOnly) { parent in
+        if fields.markGraph(parent) { pending.append(parent) }
+      }
+      guard consistent else {
+        throw .commitGraphDisagrees("the commit-graph file is inconsistent")
+      }
+    }
+  }
+
+  /// One round of reading: workers until the stack and the list are empty and all are idle.
+  private func runRound(workers: Int, first: Repository) throws(WalkError) {
+    let extra = max(0, min(workers, 16) - 1)
+    let group = DispatchGroup()
+    for _ in 0..<extra {
+      DispatchQueue.global().async(group: group) {
+        do throws(GitError) {
+          let repository = try Repository.open(at: self.repositoryPath)
+          self.work(repository)
+        } catch {
+          self.state.fail(.git(error), wasBusy: false)
+        }
+      }
+    }
+    work(first)
+    group.wait()
+    if let failure = state.withLock({ fields in fields.failure }) { throw failure }
+  }
+
+  /// One worker's loop. It follows one line of history itself (the first new parent of each
+  /// commit it reads) and shares the other parents through the state, so that the lock is taken
+  /// once per commit and a sleeping worker is woken only when there is work for it.
+  private func work(_ repository: Repository) {
+    var result = WorkerResult()
+    var interner = IdentityInterner()
+    var parents: [ObjectID] = []
+    var graphParents: [ObjectID] = []
+    let reader: ObjectReader
+    do {
+      reader = try ObjectReader(repository: repository)
+    } catch {
+      state.fail(.git(error), wasBusy: false)
+      return
+    }
+    var next: ObjectID?
+    loop: while true {
+      let work: WalkState.Work
+      if let id = next {
+        work = .commit(id)
+        next = nil
+      } else {
+        work = state.take(batchSize: Self.batchSize)
+      }
+      switch work {
+      case .finished:
+        break loop
+      case .commit(let id):
+        do {
+          let (isPruned, _) = try read(
+            id, reader: reader, interner: &interner, parents: &parents, into: &result)
+          trimParents(&parents, of: id, isPruned: isPruned)
+        } catch {
+          state.fail(.git(error), wasBusy: true)
+          break loop
+        }
+        if let progress, result.facts.count % 256 == 0 { progress.add(256) }
+        // Binary searches in the immutable cache and graph need no lock.
+        let places = parents.map { parent -> WalkState.ParentPlace in
+          if let index = cache.index(of: parent) { return .cached(index) }
+          if let graph, let position = graph.position(of: parent) { return .graph(position) }
+          return .unknown(parent)
+        }
+        next = state.report(places)
+      case .batch(let positions):
+        var reopened: [Int32] = []
+        do throws(WalkError) {
+          for position in positions {
+            let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
+            let (isPruned, committed): (Bool, Int64?)
+            do {
+              (isPruned, committed) = try read(
+                id, reader: reader, interner: &interner, parents: &parents, into: &result)
+            } catch {
+              throw .git(error)
+            }
+            if let graph, !isPruned, let cutoff, graph.commitTime(at: position) < cutoff {
+              // The graph's commit time ended the listing here, but the author date is in
+              // reach (clock skew): go on to the parents, as the walk without a graph does.
+              reopened += parents.compactMap { graph.position(of: $0) }
+            }
+            try check(
+              id, position: position, committed: committed, parents: &parents,
+              graphParents: &graphParents)
+            if let progress, result.facts.count % 256 == 0 { progress.add(256) }
+          }
+        } catch {
+          state.fail(error, wasBusy: true)
+          break loop
+        }
+        state.finishBatch(graphParents: reopened)
+      }
+    }
+    result.identities = interner.rawIdentities()
+    state.finish(result)
+  }
+
+  /// Checks a listed commit against the graph: the same parents and commit time, or the graph
+  /// is wrong, and the walk starts over without it, so that a wrong graph never gives a wrong
+  /// count. Its parents are not visited again: the graph listed them already.
+  private func check(
+    _ id: ObjectID, position: Int32, committed: Int64?, parents: inout [ObjectID],
+    graphParents: inout [ObjectID]
+  ) throws(WalkError) {
+    defer { parents.removeAll(keepingCapacity: true) }
+    guard let graph else { return }
+    graphParents.removeAll(keepingCapacity: true)
+    let consistent = graph.forEachParent(of: position, firstOnly: false) {
+      graphParents.append(graph.id(at: $0))
+    }
+    guard consistent, parents == graphParents,
+      committed.map({ $0 & 0x3_FFFF_FFFF }) == graph.commitTime(at: position)
+    else {
+      throw .commitGraphDisagrees("the commit-graph file disagrees with commit \(id.hex)")
+    }
+  }
+
+  /// Reads one commit and records it, leaving all its parents in `parents`; says whether it is
+  /// older than the cutoff, and its commit time.
+  private func read(
+    _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
+    parents: inout [ObjectID], into result: inout WorkerResult
+  ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
+    var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
+    try reader.readCommit(try substitutions.object(for: id)) { (buffer) throws(GitError) in
+      let header: CommitHeader
+      do {
+        header = try CommitHeader.parse(buffer, parents: &parents)
+      } catch {
+        throw GitError(
+          message: "commit \(id.hex) is corrupt: a parent line is malformed",
+          function: "parse_commit")
+      }
+      if let author = header.author {
+        facts.identity = interner.intern(
+          buffer, name: author.name, email: author.email, encoding: header.encoding)
+        if let time = author.time {
+          facts.author = Timestamp(seconds: time, offsetMinutes: author.offsetMinutes)
+        }
+      }
+      if let committer = header.committer, let time = committer.time {
+        facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
+      }
+    }
+    if !substitutions.grafts.isEmpty, let grafted = substitutions.grafts[id] {
+      parents = grafted
+    }
+    // The cache keeps the real parents; the shallow cut applies when walking.
+    facts.parentCount = Int32(parents.count)
+    if recordsIDs { result.ids.append(id) }
+    result.facts.append(facts)
+    if recordsParents {
+      result.parents += parents
+      result.parentEnds.append(result.parents.count)
+    }
+    let isPruned = cutoff.map(facts.endsWalk(at:)) ?? false
+    // Every commit read counts (a tip committed long before its author date, say); being older
+    // than the cutoff only stops the walk at it.
+    result.isCounted.append(counting)
+    if counting && !isPruned && facts.author == nil {
+      result.warnings.append("commit \(id.hex) has no valid author date; it is not counted")
+    }
+    return (isPruned, facts.committer?.seconds)
+  }
+
+  /// The parents to visit after reading `id`: none past the shallow boundary or the cutoff, the
+  /// first with `--first-parent`.
+  private func trimParents(_ parents: inout [ObjectID], of id: ObjectID, isPruned: Bool) {
+    if isPruned || (!shallow.isEmpty && shallow.contains(id)) {
+      parents.removeAll(keepingCapacity: true)
+    } else if firstParentOnly && parents.count > 1 {
+      parents.removeLast(parents.count - 1)
+    }
+  }
+
+  /// What the workers read besides the counted commits.
+  struct Merged {
+    var identities: [RawIdentity] = []
+    var warnings: [String] = []
+  }
+
+  /// Appends the counted commits the workers read to `counted` and `ids`, with identities
+  /// renumbered after `cachedIdentities`. Each worker's result is freed as soon as it is merged,
+  /// and so is the visited set, so that the walk's memory does not pile up.
+  func merge(
+    into counted: inout [CommitFacts], ids countedIDs: inout [ObjectID],
+    startingWith cachedIdentities: [RawIdentity], cache appender: inout HistoryCache.Appender?
+  ) -> Merged {
+    var merged = Merged()
+    var pending: [WorkerResult] = []
+    state.withLock { fields in
+      fields.visited = []
+      swap(&pending, &fields.results)
+    }
+    if pending.allSatisfy({ $0.facts.isEmpty }) {
+      merged.identities = cachedIdentities
+      return merged
+    }
+    let extra = pending.reduce(0) { $0 + $1.isCounted.count { $0 } }
+    counted.reserveCapacity(counted.count + extra)
+    countedIDs.reserveCapacity(countedIDs.count + extra)
+    var interner = IdentityInterner()
+    for identity in cachedIdentities { _ = interner.intern(identity) }
+    while let result = pending.popLast() {
+      let numbers = result.identities.map { interner.intern($0) }
+      var start = 0
+      for index in result.facts.indices {
+        var facts = result.facts[index]
+        if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
+        if result.isCounted[index] {
+          counted.append(facts)
+          if recordsIDs { countedIDs.append(result.ids[index]) }
+        }
+        if appender != nil {
+          let end = result.parentEnds[index]
+          appender?.append(
+            id: result.ids[index], facts: facts, parents: result.parents[start..<end])
+          start = end
+        }
+      }
+      merged.warnings += result.warnings
+    }
+    merged.warnings.sort()
+    merged.identities = interner.rawIdentities()
+    return merged
+  }
+}

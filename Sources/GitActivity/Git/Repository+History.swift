@@ -1,0 +1,49 @@
+import Foundation
+
+extension Repository {
+  /// Reads the commits that `selection` names, each once.
+  public func history(
+    _ selection: RevisionSelection, options: WalkOptions = WalkOptions()
+  ) throws(GitError) -> History {
+    try history(selection, options: options, cache: nil).history
+  }
+
+  /// Reads the commits that `selection` names, each once, taking what it can from `cache`.
+  ///
+  /// It walks parents itself and reads each uncached commit's raw bytes once through
+  /// `git_odb_read` (no `git_commit` objects, no re-hashing, no object cache), parsing only the
+  /// header lines it needs, on `options.workerCount` threads. Cached commits are walked by
+  /// index, without hashing.
+  public func history(
+    _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?
+  ) throws(GitError) -> HistoryRead {
+    let tips = try self.tips(for: selection)
+    let substitutions = try self.substitutions(
+      replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
+    // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
+    // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).
+    let cache = substitutions.isEmpty ? cache : nil
+    let commitGraph =
+      options.usesCommitGraph && substitutions.isEmpty
+      ? CommitGraph(objectsDirectory: commonDirectory + "/objects") : nil
+    let graph = GraphWalk(
+      repository: self, cache: cache ?? HistoryCache(), shallow: shallowBoundary(),
+      options: options, recordsParents: cache != nil, commitGraph: commitGraph,
+      substitutions: substitutions)
+    do {
+      if !tips.excluded.isEmpty {
+        try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
+      }
+      try graph.walk(
+        from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
+    } catch .commitGraphDisagrees where commitGraph != nil {
+      // The commit-graph file disagrees with a commit it lists: read without it.
+      var options = options
+      options.usesCommitGraph = false
+      return try history(selection, options: options, cache: cache)
+    } catch {
+      throw error.gitError
+    }
+    return graph.finish(wantsCache: cache != nil)
+  }
+}
