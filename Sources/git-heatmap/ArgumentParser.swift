@@ -1,6 +1,40 @@
-/// A usage error: the words of the command line are off. It exits 64, as EX_USAGE.
-struct UsageError: Error, Equatable {
+import GitActivity
+
+/// Everything that ends a run early, with the exit code it ends with: a usage error (the words
+/// of the command line, or of a configured default, are off: 64, as EX_USAGE) or a failure (git,
+/// files: 1). The one error type of the executable.
+struct CommandError: Error, Equatable {
+  enum Kind: Equatable {
+    case usage
+    case failure
+  }
+
+  var kind: Kind
   var message: String
+
+  static func usage(_ message: String) -> CommandError {
+    CommandError(kind: .usage, message: message)
+  }
+  static func failure(_ message: String) -> CommandError {
+    CommandError(kind: .failure, message: message)
+  }
+
+  /// A failure of git's: its message, with anything a terminal would obey taken out.
+  init(_ error: GitError) {
+    self.init(kind: .failure, message: TextEscaping.terminal(error.message))
+  }
+
+  init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  var exitCode: Int32 { kind == .usage ? Command.ExitCode.usage : Command.ExitCode.failure }
+
+  /// What stderr says: one line, and for a usage error where to read more.
+  var report: String {
+    "\(Command.name): \(message)\n" + (kind == .usage ? "see '\(Command.name) --help'\n" : "")
+  }
 }
 
 /// The command line split into options (by long name) and positional arguments.
@@ -19,22 +53,21 @@ struct ParsedArguments: Equatable {
 struct ArgumentParser {
   var table: [OptionSpec] = OptionTable.all
 
-  func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+  func parse(_ arguments: [String]) throws(CommandError) -> ParsedArguments {
     var result = ParsedArguments()
     var index = 0
-    func take(_ spec: OptionSpec, inline: String?) throws(UsageError) -> String {
+    func take(_ spec: OptionSpec, inline: String?) throws(CommandError) -> String {
       if let inline { return inline }
       index += 1
       guard index < arguments.count else {
-        throw UsageError(message: "missing value for '\(spec.usage)'")
+        throw CommandError.usage("missing value for '\(spec.usage)'")
       }
       return arguments[index]
     }
-    func record(_ spec: OptionSpec, _ value: String) throws(UsageError) {
+    func record(_ spec: OptionSpec, _ value: String) throws(CommandError) {
       if !spec.choices.isEmpty && !spec.choices.contains(value) {
-        throw UsageError(
-          message:
-            "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
+        throw CommandError.usage(
+          "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
       }
       result.values[spec.long, default: []].append(value)
     }
@@ -49,13 +82,13 @@ struct ArgumentParser {
         let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
         let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         guard let spec = table.first(where: { $0.long == name }) else {
-          throw UsageError(message: unknown("--" + name))
+          throw CommandError.usage(unknown("--" + name))
         }
         if spec.takesValue {
           try record(spec, try take(spec, inline: inline))
         } else {
           if inline != nil {
-            throw UsageError(message: "'--\(spec.long)' does not take a value")
+            throw CommandError.usage("'--\(spec.long)' does not take a value")
           }
           try record(spec, "")
         }
@@ -64,7 +97,7 @@ struct ArgumentParser {
         while let letter = letters.first {
           letters = letters.dropFirst()
           guard let spec = table.first(where: { $0.short == letter }) else {
-            throw UsageError(message: unknown("-" + String(letter)))
+            throw CommandError.usage(unknown("-" + String(letter)))
           }
           if spec.takesValue {
             try record(spec, try take(spec, inline: letters.isEmpty ? nil : String(letters)))

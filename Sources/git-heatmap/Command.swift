@@ -13,11 +13,6 @@ enum Command {
     static let usage: Int32 = 64
   }
 
-  /// A failure that is not the user's wording: git, I/O.
-  struct Failure: Error {
-    var message: String
-  }
-
   static func run(_ context: RunContext, stdout: TextSink, stderr: TextSink) -> Int32 {
     let status = execute(context, stdout: stdout, stderr: stderr)
     // Output that never arrived is a failure, whatever the run itself thought.
@@ -46,8 +41,8 @@ enum Command {
       }
       invocation = try Invocation(parsed)
     } catch {
-      stderr.write("\(name): \(error.message)\nsee '\(name) --help'\n")
-      return ExitCode.usage
+      stderr.write(error.report)
+      return error.exitCode
     }
     if invocation.wantsHelp {
       stdout.write(Help.text())
@@ -57,7 +52,7 @@ enum Command {
       stdout.write(versionText())
       return ExitCode.success
     }
-    do {
+    do throws(CommandError) {
       let run = Run(invocation: invocation, context: context, stderr: stderr)
       let result = try run.render()
       if let output = invocation.output, output != "-" {
@@ -69,34 +64,30 @@ enum Command {
         stdout.write(result.text)
       }
       return ExitCode.success
-    } catch let error as UsageError {
-      stderr.write("\(name): \(error.message)\nsee '\(name) --help'\n")
-      return ExitCode.usage
-    } catch let error as Failure {
-      stderr.write("\(name): \(error.message)\n")
-      return ExitCode.failure
-    } catch let error as GitError {
-      stderr.write("\(name): \(TextEscaping.terminal(error.message))\n")
-      return ExitCode.failure
     } catch {
-      stderr.write("\(name): \(error)\n")
-      return ExitCode.failure
+      stderr.write(error.report)
+      return error.exitCode
     }
   }
 
   /// Fills options the command line left out from `git config heatmap.*`: flags beat config.
   /// A value the option would refuse is a usage error that names the config key.
   static func applyConfiguration(to parsed: inout ParsedArguments, context: RunContext)
-    throws(UsageError)
+    throws(CommandError)
   {
     var start = context.currentDirectory
     if let directory = parsed.last("directory") {
       start = directory.hasPrefix("/") ? directory : start + "/" + directory
     }
-    guard
-      let entries = try? GitConfiguration.entries(
+    // A configuration git cannot read is an error, as it is for git: silently ignoring it would
+    // draw a graph the user did not configure.
+    let entries: [(name: String, value: String)]
+    do {
+      entries = try GitConfiguration.entries(
         section: "heatmap", from: start, environment: context.environment)
-    else { return }
+    } catch {
+      throw CommandError(error)
+    }
     let byKey = Dictionary(
       OptionTable.all.compactMap { spec in spec.configKey.map { ($0.lowercased(), spec) } },
       uniquingKeysWith: { first, _ in first })
@@ -106,9 +97,8 @@ enum Command {
         parsed.values[spec.long] == nil || fromConfig[spec.long] != nil
       else { continue }
       if !spec.choices.isEmpty && !spec.choices.contains(value) {
-        throw UsageError(
-          message:
-            "invalid value '\(value)' for '\(spec.configKey ?? name)' in git config: expected \(ArgumentParser.list(spec.choices))"
+        throw CommandError.usage(
+          "invalid value '\(value)' for '\(spec.configKey ?? name)' in git config: expected \(ArgumentParser.list(spec.choices))"
         )
       }
       if spec.isRepeatable {
@@ -133,13 +123,10 @@ enum Command {
     return "\(name) \(version) (libgit2 \(libgit2Version), Swift \(swift))\n"
   }
 
-  private static func write(_ text: String, to output: String, context: RunContext) throws(Failure)
+  private static func write(_ text: String, to output: String, context: RunContext)
+    throws(CommandError)
   {
     let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
-    do {
-      try OutputFile.write(text, to: path, displayPath: output)
-    } catch {
-      throw Failure(message: error.message)
-    }
+    try OutputFile.write(text, to: path, displayPath: output)
   }
 }

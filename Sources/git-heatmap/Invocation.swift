@@ -62,7 +62,7 @@ struct Invocation {
   static let dateHint =
     "expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"
 
-  init(_ parsed: ParsedArguments) throws(UsageError) {
+  init(_ parsed: ParsedArguments) throws(CommandError) {
     wantsHelp = parsed.has("help")
     wantsVersion = parsed.has("version")
     directory = parsed.last("directory")
@@ -78,8 +78,7 @@ struct Invocation {
       + exclusions.map({ ("exclude-author", $0) })
     {
       if let problem = AuthorFilter.problem(with: pattern) {
-        throw UsageError(
-          message: "invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
+        throw CommandError.usage("invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
       }
     }
     isMe = parsed.has("me")
@@ -87,7 +86,7 @@ struct Invocation {
     scanDirectories = parsed.all("scan")
     scanDepth = try Self.whole(parsed, "scan-depth", in: 0...32) ?? scanDepth
     if parsed.has("by-author") && parsed.has("authors") {
-      throw UsageError(message: "'--by-author' cannot be combined with '--authors'")
+      throw CommandError.usage("'--by-author' cannot be combined with '--authors'")
     }
     if parsed.has("by-author") {
       let top = try Self.whole(parsed, "top", in: 1...1000) ?? 5
@@ -100,7 +99,7 @@ struct Invocation {
       ("top", "by-author"), ("scale-per-author", "by-author"), ("sort", "authors"),
     ]
     where parsed.has(option) && !parsed.has(needs) {
-      throw UsageError(message: "'--\(option)' goes with '--\(needs)'")
+      throw CommandError.usage("'--\(option)' goes with '--\(needs)'")
     }
     usesMailmap = !parsed.has("no-mailmap")
     isQuiet = parsed.has("quiet")
@@ -113,8 +112,8 @@ struct Invocation {
     window.until = try Self.date(parsed, "until")
     if let year = parsed.last("year") {
       guard let number = Int(year), (1...9999).contains(number), year.count == 4 else {
-        throw UsageError(
-          message: "invalid value '\(year)' for '--year <yyyy>': expected a year such as 2024")
+        throw CommandError.usage(
+          "invalid value '\(year)' for '--year <yyyy>': expected a year such as 2024")
       }
       window.year = number
     }
@@ -123,7 +122,7 @@ struct Invocation {
       ("end", "until"),
     ]
     where parsed.has(a) && parsed.has(b) {
-      throw UsageError(message: "'--\(a)' cannot be combined with '--\(b)'")
+      throw CommandError.usage("'--\(a)' cannot be combined with '--\(b)'")
     }
     if let weekStart = parsed.last("week-start") {
       window.weekStart = Weekday(parsing: weekStart) ?? .sunday
@@ -135,9 +134,8 @@ struct Invocation {
       } else if let parsedZone = DayZone(parsing: zone) {
         self.zone = .zone(parsedZone)
       } else {
-        throw UsageError(
-          message:
-            "invalid value '\(zone)' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM"
+        throw CommandError.usage(
+          "invalid value '\(zone)' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM"
         )
       }
     }
@@ -154,21 +152,19 @@ struct Invocation {
       } else if lowered.hasSuffix(".txt") {
         self.format = .summary
       } else {
-        throw UsageError(
-          message:
-            "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .csv, .json or .txt"
+        throw CommandError.usage(
+          "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .csv, .json or .txt"
         )
       }
     }
   }
 
-  private mutating func parseAppearance(_ parsed: ParsedArguments) throws(UsageError) {
+  private mutating func parseAppearance(_ parsed: ParsedArguments) throws(CommandError) {
     theme = parsed.last("theme")
     if let tint = parsed.last("tint") {
       guard let color = RGB(parsing: tint) else {
-        throw UsageError(
-          message:
-            "invalid value '\(tint)' for '--tint <color>': expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))"
+        throw CommandError.usage(
+          "invalid value '\(tint)' for '--tint <color>': expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))"
         )
       }
       self.tint = color
@@ -180,8 +176,8 @@ struct Invocation {
       let calendar = parsed.last("layout") == "calendar"
       guard calendar ? colors.count >= 2 : colors.count == 5, colors.allSatisfy({ $0 != nil })
       else {
-        throw UsageError(
-          message: calendar
+        throw CommandError.usage(
+          calendar
             ? "invalid value '\(palette)' for '--palette <colors>': expected two or more colors such as #61ab90,#1e5d86"
             : "invalid value '\(palette)' for '--palette <colors>': expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39"
         )
@@ -189,7 +185,7 @@ struct Invocation {
       self.palette = colors.compactMap { $0 }
     }
     if parsed.has("tint") && parsed.has("palette") {
-      throw UsageError(message: "'--tint' cannot be combined with '--palette'")
+      throw CommandError.usage("'--tint' cannot be combined with '--palette'")
     }
     isCalendar = parsed.last("layout") == "calendar"
     scale =
@@ -210,12 +206,11 @@ struct Invocation {
   /// An option's whole-number value within `range`, or nil when it is not given.
   private static func whole(
     _ parsed: ParsedArguments, _ option: String, in range: ClosedRange<Int>
-  ) throws(UsageError) -> Int? {
+  ) throws(CommandError) -> Int? {
     guard let text = parsed.last(option) else { return nil }
     guard let value = Int(text), range.contains(value) else {
-      throw UsageError(
-        message:
-          "invalid value '\(text)' for '--\(option) <n>': expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+      throw CommandError.usage(
+        "invalid value '\(text)' for '--\(option) <n>': expected a whole number from \(range.lowerBound) to \(range.upperBound)"
       )
     }
     return value
@@ -223,23 +218,22 @@ struct Invocation {
 
   private static func number(
     _ parsed: ParsedArguments, _ option: String, in range: ClosedRange<Double>
-  ) throws(UsageError) -> Double? {
+  ) throws(CommandError) -> Double? {
     guard let text = parsed.last(option) else { return nil }
     guard let value = Double(text), value.isFinite, range.contains(value) else {
-      throw UsageError(
-        message:
-          "invalid value '\(text)' for '--\(option) <px>': expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+      throw CommandError.usage(
+        "invalid value '\(text)' for '--\(option) <px>': expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
       )
     }
     return value
   }
 
-  private static func date(_ parsed: ParsedArguments, _ option: String) throws(UsageError)
+  private static func date(_ parsed: ParsedArguments, _ option: String) throws(CommandError)
     -> DateExpression?
   {
     guard let text = parsed.last(option) else { return nil }
     guard let expression = DateExpression(parsing: text) else {
-      throw UsageError(message: "invalid value '\(text)' for '--\(option) <date>': \(dateHint)")
+      throw CommandError.usage("invalid value '\(text)' for '--\(option) <date>': \(dateHint)")
     }
     return expression
   }

@@ -18,11 +18,7 @@ enum OutputFile {
     case descriptor(Int32)
   }
 
-  struct Failure: Error {
-    var message: String
-  }
-
-  static func write(_ text: String, to path: String, displayPath: String) throws(Failure) {
+  static func write(_ text: String, to path: String, displayPath: String) throws(CommandError) {
     let target = try target(for: path, displayPath: displayPath)
     var text = text
     switch target {
@@ -32,7 +28,7 @@ enum OutputFile {
           writer in text.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
         }
       } catch {
-        throw Failure(message: error.message)
+        throw CommandError.failure(error.message)
       }
     case .inPlace(let resolved):
       let descriptor = RawPath.withCString(resolved) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
@@ -48,7 +44,7 @@ enum OutputFile {
   }
 
   /// What is at `path`, following symbolic links one at a time (at most 40, as the kernel does).
-  static func target(for path: String, displayPath: String) throws(Failure) -> Target {
+  static func target(for path: String, displayPath: String) throws(CommandError) -> Target {
     var current = path
     for _ in 0..<40 {
       if let number = descriptorNumber(current) { return .descriptor(number) }
@@ -57,9 +53,8 @@ enum OutputFile {
         guard errno == ENOENT else { throw failure(displayPath, errno) }
         let directory = (current as NSString).deletingLastPathComponent
         guard RawDirectory.kind(directory).isDirectory else {
-          throw Failure(
-            message:
-              "cannot write '\(RawPath.display(displayPath))': no such directory '\(RawPath.display(directory))'"
+          throw CommandError.failure(
+            "cannot write '\(RawPath.display(displayPath))': no such directory '\(RawPath.display(directory))'"
           )
         }
         return .replace(path: current, permissions: nil)
@@ -73,7 +68,8 @@ enum OutputFile {
       case S_IFREG:
         return .replace(path: current, permissions: status.st_mode & 0o7777)
       case S_IFDIR:
-        throw Failure(message: "cannot write '\(RawPath.display(displayPath))': it is a directory")
+        throw CommandError.failure(
+          "cannot write '\(RawPath.display(displayPath))': it is a directory")
       case S_IFSOCK:
         return .socket(path: current)
       default:
@@ -105,7 +101,7 @@ enum OutputFile {
     return RawPath.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
   }
 
-  private static func connect(_ path: String, _ displayPath: String) throws(Failure) -> Int32 {
+  private static func connect(_ path: String, _ displayPath: String) throws(CommandError) -> Int32 {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw failure(displayPath, errno) }
     var address = sockaddr_un()
@@ -132,7 +128,7 @@ enum OutputFile {
   }
 
   private static func finish(_ text: String, descriptor: Int32, displayPath: String)
-    throws(Failure)
+    throws(CommandError)
   {
     let writer = DescriptorWriter(descriptor: descriptor)
     writer.write(text)
@@ -141,7 +137,7 @@ enum OutputFile {
     if code != 0 { throw failure(displayPath, code) }
   }
 
-  private static func failure(_ displayPath: String, _ code: Int32) -> Failure {
-    Failure(message: FileError(path: displayPath, code: code).message)
+  private static func failure(_ displayPath: String, _ code: Int32) -> CommandError {
+    CommandError.failure(FileError(path: displayPath, code: code).message)
   }
 }

@@ -40,11 +40,11 @@ struct Run {
     PhaseTimer(sink: context.environment["GIT_HEATMAP_TIMING"] != nil ? stderr : nil)
   }
 
-  func render() throws -> Output {
-    let zone = resolvedZone()
+  func render() throws(CommandError) -> Output {
+    let zone = try resolvedZone()
     let today = Day(context.now, in: todayZone(zone))
     if let problem = invocation.window.problem(today: today) {
-      throw UsageError(message: problem)
+      throw CommandError.usage(problem)
     }
     let window = invocation.window.resolve(today: today)
     var walk = invocation.walk
@@ -65,7 +65,12 @@ struct Run {
       walk.replaceRefBase = base
     }
     if let file = context.environment["GIT_GRAFT_FILE"], !file.isEmpty { walk.graftFile = file }
-    let sources = try readSources(walk: walk)
+    let sources: [Source]
+    do {
+      sources = try readSources(walk: walk)
+    } catch {
+      throw CommandError(error)
+    }
     // Caches are written on the other core while the graph is computed and drawn.
     let saving = DispatchGroup()
     for source in sources {
@@ -82,9 +87,8 @@ struct Run {
         emails.append(email)
       }
       guard !emails.isEmpty else {
-        throw Command.Failure(
-          message:
-            "--me needs user.email in git config: git config --global user.email you@example.com")
+        throw CommandError.failure(
+          "--me needs user.email in git config: git config --global user.email you@example.com")
       }
       filter.ownEmails = emails
     }
@@ -117,7 +121,7 @@ struct Run {
   /// The repositories of the run, read: the one found from the current directory, or those of
   /// `--repo` and `--scan`, read concurrently. A path that is not a repository is a warning,
   /// unless it was the only one.
-  private func readSources(walk: WalkOptions) throws -> [Source] {
+  private func readSources(walk: WalkOptions) throws(GitError) -> [Source] {
     var paths = invocation.repositories.map(absolute)
     for directory in invocation.scanDirectories.map(absolute) {
       let found = RepositoryScanner.scan(directory, depth: invocation.scanDepth)
@@ -125,7 +129,7 @@ struct Run {
       paths += found
     }
     if invocation.repositories.isEmpty && invocation.scanDirectories.isEmpty {
-      let repository = try phase("open") {
+      let repository = try phase("open") { () throws(GitError) in
         try Repository.discover(from: startDirectory(), environment: context.environment)
       }
       var walk = walk
@@ -146,7 +150,7 @@ struct Run {
       return [source]
     }
     guard !paths.isEmpty else {
-      throw Command.Failure(message: "no repository found to count")
+      throw GitError(message: "no repository found to count", function: "scan")
     }
     // Each repository on its own thread, up to the number of cores; one reader each.
     var walk = walk
@@ -347,11 +351,19 @@ struct Run {
     return directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
   }
 
-  private func resolvedZone() -> DayZone {
+  /// The zone days are read in. A named zone this machine's time-zone data does not know is an
+  /// error (the option's parser already refuses one; the machine's own zone can be such a name),
+  /// never a silent UTC.
+  private func resolvedZone() throws(CommandError) -> DayZone {
+    let zone: DayZone
     switch invocation.zone {
-    case .zone(let zone): return zone
-    case .local: return .named(context.localTimeZone.identifier)
+    case .zone(let chosen): zone = chosen
+    case .local: zone = .named(context.localTimeZone.identifier)
     }
+    if case .named(let name) = zone, TimeZone(identifier: name) == nil {
+      throw .failure("unknown time zone '\(name)': this machine has no data for it")
+    }
+    return zone
   }
 
   /// "Today" is read in the zone the days are read in; for `author`, in the machine's zone.
@@ -359,7 +371,7 @@ struct Run {
     switch zone {
     case .author: return context.localTimeZone
     case .fixed(let offset): return TimeZone(secondsFromGMT: offset) ?? context.localTimeZone
-    case .named(let name): return TimeZone(identifier: name) ?? context.localTimeZone
+    case .named(let name): return TimeZone(identifier: name) ?? context.localTimeZone  // checked
     }
   }
 

@@ -10,9 +10,17 @@ public enum GitConfiguration {
   public static func entries(
     section: String, from start: String, environment: [String: String]
   ) throws(GitError) -> [(name: String, value: String)] {
-    Library.ensureInitialized()
+    try Library.ensureInitialized()
     var config: OpaquePointer?
-    if let repository = try? Repository.discover(from: start, environment: environment) {
+    // Outside a repository, the user's and the system's files; a repository that is there but
+    // cannot be opened (a broken config file, another owner) is an error, not "no repository".
+    var repository: Repository?
+    do {
+      repository = try Repository.discover(from: start, environment: environment)
+    } catch  where error.isNotFound {
+      repository = nil
+    }
+    if let repository {
       try GitError.check(
         git_repository_config_snapshot(&config, repository.pointer),
         "git_repository_config_snapshot")
@@ -35,7 +43,7 @@ public enum GitConfiguration {
     while true {
       var entry: UnsafeMutablePointer<git_config_entry>?
       let status = git_config_next(&entry, iterator)
-      if status == GIT_ITEROVER.rawValue { break }
+      if GitError.Code(status) == .iterationOver { break }
       try GitError.check(status, "git_config_next")
       guard let entry, let name = entry.pointee.name else { continue }
       let key = String(cString: name)

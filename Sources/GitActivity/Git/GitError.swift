@@ -22,7 +22,22 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { message }
 
   /// Whether libgit2 said that something was not found.
-  public var isNotFound: Bool { code == GIT_ENOTFOUND.rawValue }
+  public var isNotFound: Bool { Code(code) == .notFound }
+
+  /// libgit2's return codes (`git_error_code`) by name, so that no caller compares raw numbers.
+  struct Code: RawRepresentable, Hashable, Sendable {
+    var rawValue: Int32
+    init(rawValue: Int32) { self.rawValue = rawValue }
+    init(_ status: Int32) { rawValue = status }
+
+    static let ok = Code(GIT_OK.rawValue)
+    static let notFound = Code(GIT_ENOTFOUND.rawValue)
+    static let ambiguous = Code(GIT_EAMBIGUOUS.rawValue)
+    static let unbornBranch = Code(GIT_EUNBORNBRANCH.rawValue)
+    static let owner = Code(GIT_EOWNER.rawValue)
+    /// The end of an iteration: the one negative status that is not an error.
+    static let iterationOver = Code(GIT_ITEROVER.rawValue)
+  }
 
   /// Throws when `status` is an error, reading `git_error_last()` before anything else can.
   @inline(__always)

@@ -6,20 +6,28 @@ enum Library {
   /// not re-hashed on read (git does not either) and not cached (each commit is read once), and
   /// packs are mapped in 4 MiB windows, 32 MiB at most, so that a large pack does not become
   /// resident memory; the repository extensions git's readers accept are accepted.
-  static let initialized: Bool = {
-    git_libgit2_init()
-    _ = cgit2_set_strict_hash_verification(0)
-    _ = cgit2_set_caching(0)
-    _ = cgit2_set_mwindow_size(4 << 20)
-    _ = cgit2_set_mwindow_mapped_limit(32 << 20)
-    _ = cgit2_allow_reader_extensions()
-    return true
+  static let initialized: GitError? = {
+    let status = git_libgit2_init()
+    if status < 0 { return GitError.last(status: status, function: "git_libgit2_init") }
+    let settings: [(String, () -> Int32)] = [
+      ("GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION", { cgit2_set_strict_hash_verification(0) }),
+      ("GIT_OPT_ENABLE_CACHING", { cgit2_set_caching(0) }),
+      ("GIT_OPT_SET_MWINDOW_SIZE", { cgit2_set_mwindow_size(4 << 20) }),
+      ("GIT_OPT_SET_MWINDOW_MAPPED_LIMIT", { cgit2_set_mwindow_mapped_limit(32 << 20) }),
+      ("GIT_OPT_SET_EXTENSIONS", { cgit2_allow_reader_extensions() }),
+    ]
+    for (name, apply) in settings {
+      let status = apply()
+      if status < 0 { return GitError.last(status: status, function: "git_libgit2_opts(\(name))") }
+    }
+    return nil
   }()
 
-  /// Makes sure libgit2 is initialised; cheap after the first call.
+  /// Makes sure libgit2 is initialised; cheap after the first call. Throws what failed when
+  /// libgit2 could not be set up as the walk needs it.
   @inline(__always)
-  static func ensureInitialized() {
-    _ = initialized
+  static func ensureInitialized() throws(GitError) {
+    if let failure = initialized { throw failure }
   }
 }
 

@@ -31,7 +31,7 @@ struct ObjectReader: ~Copyable {
     var object: OpaquePointer?
     let status = git_odb_read(&object, odb, &oid)
     guard status == 0, let object else {
-      if status == GIT_ENOTFOUND.rawValue {
+      if GitError.Code(status) == .notFound {
         throw GitError(
           code: status, message: "commit \(id.hex) is missing from the repository",
           function: "git_odb_read")

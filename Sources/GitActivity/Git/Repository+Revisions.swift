@@ -51,7 +51,7 @@ extension Repository {
     if isHeadUnborn { return nil }
     var oid = git_oid()
     let status = git_reference_name_to_id(&oid, pointer, "HEAD")
-    if status == GIT_ENOTFOUND.rawValue { return nil }
+    if GitError.Code(status) == .notFound { return nil }
     try GitError.check(status, "git_reference_name_to_id")
     return try peelToCommit(ObjectID(oid), name: "HEAD")
   }
@@ -86,7 +86,7 @@ extension Repository {
       var theirs = toCommit.gitOID
       var base = git_oid()
       let status = git_merge_base(&base, pointer, &ours, &theirs)
-      if status != GIT_ENOTFOUND.rawValue {
+      if GitError.Code(status) != .notFound {
         try GitError.check(status, "git_merge_base")
         tips.excluded.append(ObjectID(base))
       }
@@ -129,7 +129,7 @@ extension Repository {
     var object: OpaquePointer?
     let status = git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY)
     guard status == 0, let object else {
-      if status == GIT_ENOTFOUND.rawValue {
+      if GitError.Code(status) == .notFound {
         throw GitError(
           code: status, message: "\(name) points at a missing object \(id.hex)",
           function: "git_object_lookup")
@@ -156,7 +156,7 @@ extension Repository {
     while true {
       var reference: OpaquePointer?
       let status = git_reference_next(&reference, iterator)
-      if status == GIT_ITEROVER.rawValue { break }
+      if GitError.Code(status) == .iterationOver { break }
       try GitError.check(status, "git_reference_next")
       guard let reference else { continue }
       defer { git_reference_free(reference) }

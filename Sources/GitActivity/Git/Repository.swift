@@ -32,7 +32,7 @@ public final class Repository {
   public static func discover(
     from start: String, environment: [String: String] = [:]
   ) throws(GitError) -> Repository {
-    Library.ensureInitialized()
+    try Library.ensureInitialized()
     var handle: OpaquePointer?
     if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
       let path = gitDir.hasPrefix("/") ? gitDir : start + "/" + gitDir
@@ -61,7 +61,7 @@ public final class Repository {
   /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
   /// parent directories.
   public static func open(at path: String) throws(GitError) -> Repository {
-    Library.ensureInitialized()
+    try Library.ensureInitialized()
     var handle: OpaquePointer?
     let status = RawPath.withCString(path) {
       git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
@@ -86,11 +86,13 @@ public final class Repository {
           "'\(RawPath.display(path))' is a SHA-256 repository: libgit2 \(libgit2Version), which git-heatmap reads history with, supports only SHA-1 repositories",
         function: error.function)
     }
-    guard status == GIT_ENOTFOUND.rawValue || status == GIT_EOWNER.rawValue else { return error }
+    guard GitError.Code(status) == .notFound || GitError.Code(status) == .owner else {
+      return error
+    }
     // libgit2 1.5 reports a repository owned by someone else as "not found"; git names it.
     if let foreign = foreignRepository(from: path, searchesParents: searchesParents) {
       return GitError(
-        code: GIT_EOWNER.rawValue,
+        code: GitError.Code.owner.rawValue,
         message:
           "detected dubious ownership in repository at '\(RawPath.display(foreign))'; to trust it: git config --global --add safe.directory '\(RawPath.display(foreign))'",
         function: error.function)
@@ -165,16 +167,21 @@ extension Repository {
     defer { git_config_free(config) }
     var value: UnsafePointer<CChar>?
     let status = git_config_get_string(&value, config, name)
-    if status == GIT_ENOTFOUND.rawValue { return nil }
+    if GitError.Code(status) == .notFound { return nil }
     try GitError.check(status, "git_config_get_string")
     return value.map { String(cString: $0) }
   }
 
   /// The contents of the blob that `spec` names (such as `HEAD:.mailmap`), or nil when it does not
   /// name a blob. The corresponding C function is `git_revparse_single`.
-  func blobContents(_ spec: String) -> [UInt8]? {
+  func blobContents(_ spec: String) throws(GitError) -> [UInt8]? {
     var object: OpaquePointer?
-    guard git_revparse_single(&object, pointer, spec) == 0, let object else { return nil }
+    let status = git_revparse_single(&object, pointer, spec)
+    // No such file, or no HEAD yet: no blob, as git reads it.
+    let code = GitError.Code(status)
+    if code == .notFound || code == .unbornBranch { return nil }
+    try GitError.check(status, "git_revparse_single")
+    guard let object else { return nil }
     defer { git_object_free(object) }
     guard git_object_type(object) == GIT_OBJECT_BLOB else { return nil }
     let size = Int(git_blob_rawsize(object))
@@ -201,7 +208,7 @@ extension Repository {
       add(file: workingDirectory + "/.mailmap", followsLinks: false, shown: ".mailmap")
     }
     let blob = try configString("mailmap.blob") ?? (isBare ? "HEAD:.mailmap" : nil)
-    if let blob, let bytes = blobContents(blob) {
+    if let blob, let bytes = try blobContents(blob) {
       mailmap.add(parsing: bytes)
     }
     if var file = try configString("mailmap.file") {

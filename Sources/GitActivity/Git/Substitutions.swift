@@ -78,7 +78,7 @@ extension Repository {
     while true {
       var reference: OpaquePointer?
       let status = git_reference_next(&reference, iterator)
-      if status == GIT_ITEROVER.rawValue { break }
+      if GitError.Code(status) == .iterationOver { break }
       try GitError.check(status, "git_reference_next")
       guard let reference else { continue }
       defer { git_reference_free(reference) }
@@ -99,7 +99,7 @@ extension Repository {
     defer { git_config_free(config) }
     var value: Int32 = 0
     let status = git_config_get_bool(&value, config, name)
-    if status == GIT_ENOTFOUND.rawValue { return nil }
+    if GitError.Code(status) == .notFound { return nil }
     try GitError.check(status, "git_config_get_bool")
     return value != 0
   }

@@ -1,0 +1,52 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+@Suite("One error model: nothing a user would want to know is dropped")
+struct ErrorModelTests {
+  static let window = ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-03"]
+
+  @Test("a configuration git cannot read is one line and exit 1, not a silently default graph")
+  func brokenConfig() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let config = repo.path + "/.git/config"
+    let text = try String(contentsOfFile: config, encoding: .utf8)
+    try (text + "[heatmap\n\tweeks = 3\n").write(toFile: config, atomically: true, encoding: .utf8)
+    let result = heatmap(Self.window, in: repo.path)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("git-heatmap: failed to parse config file"), "\(result.stderr)")
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test("a mailmap.file that cannot be read is a warning naming it; counts go on without it")
+  func unreadableMailmap() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    try FileManager.default.createDirectory(
+      atPath: repo.root.path + "/a-folder", withIntermediateDirectories: true)
+    try repo.git(["config", "mailmap.file", repo.root.path + "/a-folder"])
+    let result = heatmap(Self.window, in: repo.path)
+    #expect(result.status == 0)
+    #expect(nonZeroDays(result.stdout) == ["2024-01-02": 1])
+    #expect(
+      result.stderr
+        == "git-heatmap: warning: unable to open mailmap at \(repo.root.path)/a-folder: Is a directory\n"
+    )
+  }
+
+  @Test("errors carry their exit code: usage 64 with a pointer to --help, failure 1 without")
+  func exitCodes() {
+    let usage = CommandError.usage("invalid value 'x' for '--format'")
+    #expect(usage.exitCode == 64)
+    #expect(
+      usage.report == "git-heatmap: invalid value 'x' for '--format'\nsee 'git-heatmap --help'\n")
+    let failure = CommandError(GitError(message: "bad \u{1B}[31mobject", function: "x"))
+    #expect(failure.exitCode == 1)
+    #expect(failure.report == "git-heatmap: bad [31mobject\n")
+  }
+}
