@@ -1,0 +1,93 @@
+import Foundation
+
+extension HistoryCache {
+  /// Adds commits read from the object database to a copy of a cache, one at a time, without
+  /// holding them twice: records go straight into the new cache's arrays, and their parents are
+  /// resolved once all are in.
+  struct Appender {
+    private var cache: HistoryCache
+    private let base: Int
+    /// Parent ids of the appended records, resolved by `finish`.
+    private var pendingParents: [ObjectID] = []
+
+    init(_ cache: HistoryCache) {
+      self.cache = cache
+      base = cache.count
+    }
+
+    var isEmpty: Bool { cache.count == base }
+
+    /// Appends a commit unless the cache already had it. A walk reads each commit once, so
+    /// commits appended here are distinct.
+    mutating func append(id: ObjectID, facts: CommitFacts, parents: some Collection<ObjectID>) {
+      guard base == 0 || cache.index(of: id) == nil else { return }
+      cache.ids.append(id)
+      cache.facts.append(facts)
+      pendingParents.append(contentsOf: parents)
+      cache.parentStarts.append(Int32(cache.parentRefs.count + pendingParents.count))
+    }
+
+    /// The cache with every appended commit, its parents resolved to record numbers.
+    /// `identities` must begin with the cache's own, in order.
+    consuming func finish(identities: [RawIdentity]) -> HistoryCache {
+      cache.identities = identities
+      guard !isEmpty else { return cache }
+      let old = cache.sortedIndices
+      var keyed = (base..<cache.count).map { (id: cache.ids[$0], index: Int32($0)) }
+      keyed.sort { $0.id < $1.id }
+      let freshOrder = keyed.map(\.index)
+      keyed = []
+      // Merge the two sorted index lists.
+      var merged: [Int32] = []
+      merged.reserveCapacity(cache.count)
+      var oldPosition = 0
+      var newPosition = 0
+      while oldPosition < old.count || newPosition < freshOrder.count {
+        if newPosition == freshOrder.count
+          || (oldPosition < old.count
+            && cache.ids[Int(old[oldPosition])] < cache.ids[Int(freshOrder[newPosition])])
+        {
+          merged.append(old[oldPosition])
+          oldPosition += 1
+        } else {
+          merged.append(freshOrder[newPosition])
+          newPosition += 1
+        }
+      }
+      cache.sortedIndices = merged
+      // Parents that were outside the cache may now be inside it.
+      let oldExternals = cache.externalParents
+      var externalNumbers: [ObjectID: Int32] = [:]
+      cache.externalParents = []
+      func reference(to parent: ObjectID) -> Int32 {
+        if let index = cache.index(of: parent) { return index }
+        if let known = externalNumbers[parent] { return known }
+        cache.externalParents.append(parent)
+        let number = -Int32(cache.externalParents.count)
+        externalNumbers[parent] = number
+        return number
+      }
+      let remap = oldExternals.map(reference(to:))
+      for slot in cache.parentRefs.indices where cache.parentRefs[slot] < 0 {
+        cache.parentRefs[slot] = remap[Int(-cache.parentRefs[slot] - 1)]
+      }
+      cache.parentRefs.reserveCapacity(cache.parentRefs.count + pendingParents.count)
+      // A worker reads a commit's first parent right after it, so the parent is most often the
+      // next record: try that before a binary search.
+      let firstPending = Int(cache.parentStarts[base]) - 0
+      for record in base..<cache.count {
+        let slots = Int(cache.parentStarts[record])..<Int(cache.parentStarts[record + 1])
+        for slot in slots {
+          let parent = pendingParents[slot - firstPending]
+          if record + 1 < cache.count && cache.ids[record + 1] == parent {
+            cache.parentRefs.append(Int32(record + 1))
+          } else {
+            cache.parentRefs.append(reference(to: parent))
+          }
+        }
+      }
+      pendingParents = []
+      return cache
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+extension HistoryCache {
+  /// Where a repository's cache lives: in its git directory, or elsewhere when that is not
+  /// writable.
+  public struct Location: Sendable, Equatable {
+    public var primary: String
+    public var fallback: String?
+
+    /// `<git dir>/git-heatmap/history.cache`, else `<fallback directory>/<id>.cache`.
+    public init(commonDirectory: String, fallbackDirectory: String?) {
+      primary = commonDirectory + "/git-heatmap/history.cache"
+      fallback = fallbackDirectory.map { directory in
+        let name = commonDirectory.unicodeScalars.map { scalar -> String in
+          scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? String(scalar) : "_"
+        }.joined()
+        let digest = String(HistoryCache.checksum(Array(commonDirectory.utf8)[...]), radix: 16)
+        return directory + "/" + String(name.suffix(60)) + "-" + digest + ".cache"
+      }
+    }
+  }
+
+  /// The cache at `location`, or nil when there is none that can be trusted. The file is read,
+  /// not mapped: another run may truncate or replace it meanwhile, and then its checksum fails
+  /// and it is ignored.
+  public static func load(from location: Location) -> HistoryCache? {
+    for path in location.paths {
+      if let bytes = AtomicFile.contents(of: path), let cache = HistoryCache(decoding: bytes) {
+        return cache
+      }
+    }
+    return nil
+  }
+
+  /// Writes the cache, atomically, to the first place that takes it; false when none did.
+  /// Temporaries that killed runs left there are swept first.
+  @discardableResult
+  public func save(to location: Location) -> Bool {
+    for path in location.paths {
+      let directory = (path as NSString).deletingLastPathComponent
+      RawDirectory.create(directory)
+      HistoryCache.sweep(path)
+      do {
+        try AtomicFile.replace(path, permissions: 0o644) { writer in write(writer.write) }
+        return true
+      } catch {
+        continue
+      }
+    }
+    return false
+  }
+
+  /// Removes the cache files and the temporaries of dead runs; true when there was a cache.
+  @discardableResult
+  public static func remove(at location: Location) -> Bool {
+    var removed = false
+    for path in location.paths {
+      sweep(path)
+      if RawPath.withCString(path, { unlink($0) }) == 0 { removed = true }
+    }
+    return removed
+  }
+
+  /// Sweeps the temporaries of dead runs beside `path`, also those named as versions before
+  /// 0.2 named them (`history.cache.tmp-PID-N`).
+  static func sweep(_ path: String) {
+    AtomicFile.sweep(path)
+    let name = (path as NSString).lastPathComponent
+    TemporaryFiles.sweep(
+      directory: (path as NSString).deletingLastPathComponent, prefixes: [name + ".tmp-"])
+  }
+}
+
+extension HistoryCache.Location {
+  /// The primary place, then the fallback.
+  var paths: [String] { [primary] + (fallback.map { [$0] } ?? []) }
+}

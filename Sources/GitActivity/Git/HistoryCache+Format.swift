@@ -1,0 +1,250 @@
+import Foundation
+
+/// The cache's file format: a header, the sections, and a checksum of everything before it.
+extension HistoryCache {
+  static let magic: [UInt8] = Array("GHMCACHE".utf8)
+  /// Bumped whenever the layout or the meaning of a field changes.
+  static let formatVersion: UInt32 = 2
+  static let recordSize = 40
+
+  /// The file's bytes: a header, the sections, and a checksum of everything before it.
+  func encoded() -> [UInt8] {
+    var bytes: [UInt8] = []
+    write { bytes += $0 }
+    return bytes
+  }
+
+  /// Produces the file in chunks of about 1 MiB, each a multiple of 8 bytes but the last.
+  func write(_ emit: (UnsafeRawBufferPointer) -> Void) {
+    var out = ByteWriter()
+    out.bytes.reserveCapacity(1 << 20 + 64)
+    var hasher = Checksum()
+    func flush(final: Bool = false) {
+      let ready = final ? out.bytes.count : out.bytes.count / 8 * 8
+      out.bytes.withUnsafeBytes { raw in
+        let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<ready])
+        hasher.add(chunk)
+        emit(chunk)
+      }
+      out.bytes.removeFirst(ready)
+    }
+    func maybeFlush() { if out.bytes.count >= 1 << 20 { flush() } }
+    out.bytes += HistoryCache.magic
+    out.u32(HistoryCache.formatVersion)
+    out.u32(UInt32(ids.count))
+    out.u32(UInt32(parentRefs.count))
+    out.u32(UInt32(externalParents.count))
+    out.u32(UInt32(identities.count))
+    for id in ids {
+      out.id(id)
+      maybeFlush()
+    }
+    for index in sortedIndices {
+      out.i32(index)
+      maybeFlush()
+    }
+    for (index, fact) in facts.enumerated() {
+      out.i64(fact.author?.seconds ?? 0)
+      out.i64(fact.committer?.seconds ?? 0)
+      out.i32(fact.author?.offsetMinutes ?? 0)
+      out.i32(fact.committer?.offsetMinutes ?? 0)
+      out.i32(fact.identity)
+      out.u32((fact.author == nil ? 0 : 1) | (fact.committer == nil ? 0 : 2))
+      out.i32(fact.parentCount)
+      out.i32(parentStarts[index])
+      maybeFlush()
+    }
+    for reference in parentRefs {
+      out.i32(reference)
+      maybeFlush()
+    }
+    for id in externalParents {
+      out.id(id)
+      maybeFlush()
+    }
+    for identity in identities {
+      out.u32(UInt32(identity.name.count))
+      out.u32(UInt32(identity.email.count))
+      out.u32(UInt32(identity.encoding.count))
+      out.bytes += identity.name
+      out.bytes += identity.email
+      out.bytes += identity.encoding
+      maybeFlush()
+    }
+    flush(final: true)
+    var tail = ByteWriter()
+    tail.u64(hasher.value)
+    tail.bytes.withUnsafeBytes { emit($0) }
+  }
+
+  /// Reads a cache file's bytes; nil when anything about them is wrong. Every count and
+  /// reference is checked before it is used, so no input can make it read out of bounds.
+  init?(decoding bytes: [UInt8]) {
+    guard
+      let decoded = bytes.withUnsafeBytes({ raw -> HistoryCache? in
+        guard let base = raw.baseAddress else { return nil }
+        return HistoryCache(decoding: UnsafeRawBufferPointer(start: base, count: raw.count))
+      })
+    else { return nil }
+    self = decoded
+  }
+
+  init?(decoding raw: UnsafeRawBufferPointer) {
+    let headerSize = 8 + 5 * 4
+    guard raw.count >= headerSize + 8, raw.starts(with: HistoryCache.magic) else { return nil }
+    let bodySize = raw.count - 8
+    func u32(_ offset: Int) -> Int {
+      Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+    let stored = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bodySize, as: UInt64.self))
+    guard u32(8) == HistoryCache.formatVersion,
+      stored == HistoryCache.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<bodySize]))
+    else { return nil }
+    let (count, refCount, externalCount, identityCount) = (u32(12), u32(16), u32(20), u32(24))
+    // Sizes must fit what the file holds before anything is allocated or read.
+    let fixed =
+      count * (20 + 4 + HistoryCache.recordSize) + refCount * 4 + externalCount * 20
+      + identityCount * 12
+    guard fixed <= bodySize - headerSize else { return nil }
+    var position = headerSize
+
+    var ids = [ObjectID]()
+    ids.reserveCapacity(count)
+    for _ in 0..<count {
+      ids.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
+      position += 20
+    }
+    // The sorted index must be a permutation along which ids strictly increase.
+    var sorted = [Int32]()
+    sorted.reserveCapacity(count)
+    for _ in 0..<count {
+      let index = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      guard index >= 0, index < count else { return nil }
+      if let last = sorted.last, !(ids[Int(last)] < ids[Int(index)]) { return nil }
+      sorted.append(index)
+      position += 4
+    }
+    var facts = [CommitFacts]()
+    var starts = [Int32]()
+    facts.reserveCapacity(count)
+    starts.reserveCapacity(count + 1)
+    var previousStart: Int32 = 0
+    for _ in 0..<count {
+      func i64(_ offset: Int) -> Int64 {
+        Int64(littleEndian: raw.loadUnaligned(fromByteOffset: position + offset, as: Int64.self))
+      }
+      func i32(_ offset: Int) -> Int32 {
+        Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position + offset, as: Int32.self))
+      }
+      let (identity, flags, parentCount, start) = (i32(24), i32(28), i32(32), i32(36))
+      // An absent date is written as zeros: anything else is not a file this code wrote (found
+      // by fuzzing: such a record decoded, but did not encode back to the same bytes).
+      guard identity >= -1, identity < identityCount, parentCount >= 0, flags >= 0, flags <= 3,
+        start >= previousStart, start <= refCount,
+        flags & 1 == 1 || (i64(0) == 0 && i32(16) == 0),
+        flags & 2 == 2 || (i64(8) == 0 && i32(20) == 0)
+      else { return nil }
+      facts.append(
+        CommitFacts(
+          author: flags & 1 == 0 ? nil : Timestamp(seconds: i64(0), offsetMinutes: i32(16)),
+          committer: flags & 2 == 0 ? nil : Timestamp(seconds: i64(8), offsetMinutes: i32(20)),
+          identity: identity, parentCount: parentCount))
+      starts.append(start)
+      previousStart = start
+      position += HistoryCache.recordSize
+    }
+    guard count == 0 || starts[0] == 0 else { return nil }
+    starts.append(Int32(refCount))
+    var refs = [Int32]()
+    refs.reserveCapacity(refCount)
+    for _ in 0..<refCount {
+      let reference = Int32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      guard reference < count, reference >= -externalCount else { return nil }
+      refs.append(reference)
+      position += 4
+    }
+    var external = [ObjectID]()
+    external.reserveCapacity(externalCount)
+    for _ in 0..<externalCount {
+      external.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
+      position += 20
+    }
+    var identities = [RawIdentity]()
+    identities.reserveCapacity(identityCount)
+    for _ in 0..<identityCount {
+      guard bodySize - position >= 12 else { return nil }
+      let lengths = [u32(position), u32(position + 4), u32(position + 8)]
+      position += 12
+      guard lengths.reduce(0, +) <= bodySize - position else { return nil }
+      var parts: [[UInt8]] = []
+      for length in lengths {
+        parts.append(Array(UnsafeRawBufferPointer(rebasing: raw[position..<(position + length)])))
+        position += length
+      }
+      identities.append(RawIdentity(name: parts[0], email: parts[1], encoding: parts[2]))
+    }
+    guard position == bodySize else { return nil }
+    self.ids = ids
+    self.sortedIndices = sorted
+    self.facts = facts
+    self.parentStarts = starts
+    self.parentRefs = refs
+    self.externalParents = external
+    self.identities = identities
+  }
+
+  /// A 64-bit checksum of `bytes`, eight bytes at a time.
+  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.withUnsafeBytes { checksum($0) }
+  }
+
+  static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    var hasher = Checksum()
+    hasher.add(raw)
+    return hasher.value
+  }
+
+  /// The checksum, fed in pieces; every piece but the last must be a multiple of 8 bytes long.
+  struct Checksum {
+    private var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var length: UInt64 = 0
+
+    mutating func add(_ raw: UnsafeRawBufferPointer) {
+      var offset = 0
+      while offset + 8 <= raw.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 32
+        offset += 8
+      }
+      while offset < raw.count {
+        hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+        offset += 1
+      }
+      length &+= UInt64(raw.count)
+    }
+
+    var value: UInt64 {
+      let mixed = hash ^ length &* 0x9E37_79B9_7F4A_7C15
+      return mixed ^ (mixed >> 29)
+    }
+  }
+}
+
+/// Little-endian writing.
+struct ByteWriter {
+  var bytes: [UInt8] = []
+  mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func i32(_ value: Int32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func i64(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+  mutating func id(_ id: ObjectID) {
+    u64BigEndian(id.high)
+    u64BigEndian(id.middle)
+    withUnsafeBytes(of: id.low.bigEndian) { bytes += $0 }
+  }
+  private mutating func u64BigEndian(_ value: UInt64) {
+    withUnsafeBytes(of: value.bigEndian) { bytes += $0 }
+  }
+}
