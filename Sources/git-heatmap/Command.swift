@@ -39,6 +39,7 @@ enum Command {
       if !parsed.has("no-config") && !parsed.has("help") && !parsed.has("version") {
         try applyConfiguration(to: &parsed, context: context)
       }
+      try parsed.checkCombinations()
       invocation = try Invocation(parsed)
     } catch {
       stderr.write(error.report)
@@ -70,8 +71,9 @@ enum Command {
     }
   }
 
-  /// Fills options the command line left out from `git config heatmap.*`: flags beat config.
-  /// A value the option would refuse is a usage error that names the config key.
+  /// Fills options the command line left out from `git config heatmap.*`. Configured values are
+  /// defaults, not flags (`OptionTable.configuredDefaultApplies`). A value the option would
+  /// refuse is a usage error that names the config key.
   static func applyConfiguration(to parsed: inout ParsedArguments, context: RunContext)
     throws(CommandError)
   {
@@ -91,10 +93,10 @@ enum Command {
     let byKey = Dictionary(
       OptionTable.all.compactMap { spec in spec.configKey.map { ($0.lowercased(), spec) } },
       uniquingKeysWith: { first, _ in first })
+    let given = parsed
     var fromConfig: [String: [String]] = [:]
     for (name, value) in entries {
-      guard let spec = byKey[name.lowercased()],
-        parsed.values[spec.long] == nil || fromConfig[spec.long] != nil
+      guard let spec = byKey[name.lowercased()], OptionTable.configuredDefaultApplies(spec, given)
       else { continue }
       if !spec.choices.isEmpty && !spec.choices.contains(value) {
         throw CommandError.usage(
@@ -107,6 +109,7 @@ enum Command {
         fromConfig[spec.long] = [value]
       }
       parsed.values[spec.long] = fromConfig[spec.long]
+      parsed.configured.insert(spec.long)
     }
   }
 

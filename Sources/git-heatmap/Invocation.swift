@@ -18,7 +18,7 @@ struct Invocation {
   var repositories: [String] = []
   /// `--scan`: folders to find repositories in, `--scan-depth` levels deep.
   var scanDirectories: [String] = []
-  var scanDepth = 3
+  var scanDepth = 0
   enum Mode: Equatable {
     case graph
     /// `--by-author`: a graph for each of the top authors.
@@ -51,9 +51,9 @@ struct Invocation {
   var colorMode = "auto"
   var isASCII = false
   var title: String?
-  var cellSize = 11.0
-  var spacing = 3.0
-  var radius = 2.0
+  var cellSize = 0.0
+  var spacing = 0.0
+  var radius = 0.0
   var isTransparent = false
   var animates = false
   var wantsHelp = false
@@ -84,45 +84,28 @@ struct Invocation {
     isMe = parsed.has("me")
     repositories = parsed.all("repo")
     scanDirectories = parsed.all("scan")
-    scanDepth = try Self.whole(parsed, "scan-depth", in: 0...32) ?? scanDepth
-    if parsed.has("by-author") && parsed.has("authors") {
-      throw CommandError.usage("'--by-author' cannot be combined with '--authors'")
-    }
+    scanDepth = try parsed.whole("scan-depth") ?? Self.tableDefault("scan-depth")
     if parsed.has("by-author") {
-      let top = try Self.whole(parsed, "top", in: 1...1000) ?? 5
+      let top = try parsed.whole("top") ?? Self.tableDefault("top")
       mode = .byAuthor(top: top, perAuthorScale: parsed.has("scale-per-author"))
     } else if parsed.has("authors") {
       mode = .authorTable(
         parsed.last("sort").flatMap(AuthorSummary.Order.init(rawValue:)) ?? .commits)
-    }
-    for (option, needs) in [
-      ("top", "by-author"), ("scale-per-author", "by-author"), ("sort", "authors"),
-    ]
-    where parsed.has(option) && !parsed.has(needs) {
-      throw CommandError.usage("'--\(option)' goes with '--\(needs)'")
     }
     usesMailmap = !parsed.has("no-mailmap")
     isQuiet = parsed.has("quiet")
     usesCache = !parsed.has("no-cache")
     clearsCache = parsed.has("clear-cache")
 
-    window.weeks = try Self.whole(parsed, "weeks", in: WindowRequest.weekRange)
+    window.weeks = try parsed.whole("weeks")
     window.end = try Self.date(parsed, "end")
     window.since = try Self.date(parsed, "since")
     window.until = try Self.date(parsed, "until")
     if let year = parsed.last("year") {
-      guard let number = Int(year), (1...9999).contains(number), year.count == 4 else {
-        throw CommandError.usage(
-          "invalid value '\(year)' for '--year <yyyy>': expected a year such as 2024")
+      guard year.count == 4, let number = Int(year), (1...9999).contains(number) else {
+        throw parsed.invalid("year", year, expected: "expected a year such as 2024")
       }
       window.year = number
-    }
-    for (a, b) in [
-      ("year", "since"), ("year", "until"), ("year", "weeks"), ("year", "end"), ("since", "weeks"),
-      ("end", "until"),
-    ]
-    where parsed.has(a) && parsed.has(b) {
-      throw CommandError.usage("'--\(a)' cannot be combined with '--\(b)'")
     }
     if let weekStart = parsed.last("week-start") {
       window.weekStart = Weekday(parsing: weekStart) ?? .sunday
@@ -184,48 +167,25 @@ struct Invocation {
       }
       self.palette = colors.compactMap { $0 }
     }
-    if parsed.has("tint") && parsed.has("palette") {
-      throw CommandError.usage("'--tint' cannot be combined with '--palette'")
-    }
     isCalendar = parsed.last("layout") == "calendar"
     scale =
       parsed.last("scale").flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
-    if isCalendar && !parsed.has("cell-size") { cellSize = 36 }
-    if isCalendar && !parsed.has("spacing") { spacing = 4 }
-    if isCalendar && !parsed.has("radius") { radius = 4 }
     colorMode = parsed.last("color") ?? "auto"
     isASCII = parsed.has("ascii")
     title = parsed.last("title")
-    cellSize = try Self.number(parsed, "cell-size", in: 4...40) ?? cellSize
-    spacing = try Self.number(parsed, "spacing", in: 0...20) ?? spacing
-    radius = try Self.number(parsed, "radius", in: 0...20) ?? radius
+    // The calendar's tiles are larger than the graph's cells; the table holds the graph's.
+    cellSize =
+      try parsed.number("cell-size") ?? (isCalendar ? 36 : Double(Self.tableDefault("cell-size")))
+    spacing =
+      try parsed.number("spacing") ?? (isCalendar ? 4 : Double(Self.tableDefault("spacing")))
+    radius = try parsed.number("radius") ?? (isCalendar ? 4 : Double(Self.tableDefault("radius")))
     isTransparent = parsed.has("transparent")
     animates = parsed.has("animate")
   }
 
-  /// An option's whole-number value within `range`, or nil when it is not given.
-  private static func whole(
-    _ parsed: ParsedArguments, _ option: String, in range: ClosedRange<Int>
-  ) throws(CommandError) -> Int? {
-    guard let text = parsed.last(option) else { return nil }
-    guard let value = Int(text), range.contains(value) else {
-      throw CommandError.usage(
-        "invalid value '\(text)' for '--\(option) <n>': expected a whole number from \(range.lowerBound) to \(range.upperBound)"
-      )
-    }
-    return value
-  }
-
-  private static func number(
-    _ parsed: ParsedArguments, _ option: String, in range: ClosedRange<Double>
-  ) throws(CommandError) -> Double? {
-    guard let text = parsed.last(option) else { return nil }
-    guard let value = Double(text), value.isFinite, range.contains(value) else {
-      throw CommandError.usage(
-        "invalid value '\(text)' for '--\(option) <px>': expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
-      )
-    }
-    return value
+  /// The table's default for a whole-number option, so that it is declared once.
+  private static func tableDefault(_ long: String) -> Int {
+    OptionTable.spec(long: long)?.defaultValue.flatMap { Int($0) } ?? 0
   }
 
   private static func date(_ parsed: ParsedArguments, _ option: String) throws(CommandError)
@@ -233,7 +193,7 @@ struct Invocation {
   {
     guard let text = parsed.last(option) else { return nil }
     guard let expression = DateExpression(parsing: text) else {
-      throw CommandError.usage("invalid value '\(text)' for '--\(option) <date>': \(dateHint)")
+      throw parsed.invalid(option, text, expected: dateHint)
     }
     return expression
   }

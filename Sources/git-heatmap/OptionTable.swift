@@ -29,6 +29,18 @@ struct OptionSpec: Sendable {
   var isRepeatable = false
   /// The default, as `--help` shows it.
   var defaultValue: String?
+  /// For a number: the range it must fall in, and whether it must be whole.
+  var range: ClosedRange<Double>?
+  var isWhole = true
+  /// The option without which this one means nothing (`--top` goes with `--by-author`). A
+  /// configured default for it is used only when that option is given.
+  var requires: String?
+  /// Options it cannot be given with. A configured default gives way to any of them on the
+  /// command line instead of conflicting.
+  var conflicts: [String] = []
+  /// Options on the command line that replace a configured default for this one (`--me`
+  /// replaces `heatmap.author`).
+  var replacedBy: [String] = []
   var help: String
   var group: Group
   /// Whether `git config heatmap.<name>` can set a default for it (`weekStart` for
@@ -77,7 +89,7 @@ enum OptionTable {
       long: "scan", kind: .value(placeholder: "dir"), completes: .directories, isRepeatable: true,
       help: "count every repository below <dir> (repeatable)", group: .repository),
     OptionSpec(
-      long: "scan-depth", kind: .value(placeholder: "n"), defaultValue: "3",
+      long: "scan-depth", kind: .value(placeholder: "n"), defaultValue: "3", range: 0...32,
       help: "how many folder levels --scan descends", group: .repository),
 
     OptionSpec(
@@ -89,7 +101,7 @@ enum OptionTable {
       group: .revisions),
 
     OptionSpec(
-      long: "author", kind: .value(placeholder: "regex"), isRepeatable: true,
+      long: "author", kind: .value(placeholder: "regex"), isRepeatable: true, replacedBy: ["me"],
       help: "only authors whose 'Name <email>' matches (case-insensitive; repeatable)",
       group: .authors),
     OptionSpec(
@@ -106,19 +118,20 @@ enum OptionTable {
       group: .revisions),
 
     OptionSpec(
-      long: "weeks", kind: .value(placeholder: "n"), defaultValue: "53",
+      long: "weeks", kind: .value(placeholder: "n"), defaultValue: "53", range: 1...530,
       help: "how many weeks the graph shows (1-530)", group: .window),
     OptionSpec(
-      long: "end", kind: .value(placeholder: "date"), defaultValue: "today",
+      long: "end", kind: .value(placeholder: "date"), defaultValue: "today", conflicts: ["until"],
       help: "the last day of the graph", group: .window),
     OptionSpec(
-      long: "since", kind: .value(placeholder: "date"),
+      long: "since", kind: .value(placeholder: "date"), conflicts: ["weeks"],
       help: "the first day (YYYY-MM-DD, 'today', '6 months ago')",
       group: .window),
     OptionSpec(
       long: "until", kind: .value(placeholder: "date"), help: "the last day", group: .window),
     OptionSpec(
-      long: "year", kind: .value(placeholder: "yyyy"), help: "one calendar year", group: .window),
+      long: "year", kind: .value(placeholder: "yyyy"), range: 1...9999,
+      conflicts: ["since", "until", "weeks", "end"], help: "one calendar year", group: .window),
     OptionSpec(
       long: "week-start", kind: .value(placeholder: "day"),
       choices: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
@@ -143,19 +156,22 @@ enum OptionTable {
       defaultValue: "github", help: "weeks as columns, or a month calendar of the days",
       group: .output),
     OptionSpec(
-      long: "by-author", kind: .flag, help: "one graph for each of the top authors",
+      long: "by-author", kind: .flag, conflicts: ["authors"],
+      help: "one graph for each of the top authors",
       group: .output),
     OptionSpec(
-      long: "top", kind: .value(placeholder: "n"), defaultValue: "5",
+      long: "top", kind: .value(placeholder: "n"), defaultValue: "5", range: 1...1000,
+      requires: "by-author",
       help: "how many authors --by-author shows", group: .output),
     OptionSpec(
       long: "authors", kind: .flag, help: "a table of authors instead of a graph", group: .output),
     OptionSpec(
       long: "sort", kind: .value(placeholder: "key"),
       choices: ["commits", "name", "active", "first", "last"],
-      defaultValue: "commits", help: "how --authors sorts its table", group: .output),
+      defaultValue: "commits", requires: "authors", help: "how --authors sorts its table",
+      group: .output),
     OptionSpec(
-      long: "scale-per-author", kind: .flag,
+      long: "scale-per-author", kind: .flag, requires: "by-author",
       help: "with --by-author, each graph on its own scale", group: .appearance),
     OptionSpec(
       long: "theme", kind: .value(placeholder: "theme"),
@@ -164,7 +180,7 @@ enum OptionTable {
         "colors; auto follows the viewer's light or dark mode in SVG, the background (COLORFGBG, else dark) in the terminal [default: github in SVG, auto in the terminal]",
       group: .appearance),
     OptionSpec(
-      long: "tint", kind: .value(placeholder: "color"),
+      long: "tint", kind: .value(placeholder: "color"), conflicts: ["palette"],
       help:
         "one color ramp from a name (green, blue, red, orange, purple, pink, yellow, teal, gray) or #rrggbb",
       group: .appearance),
@@ -187,15 +203,18 @@ enum OptionTable {
       help: "SVG: the heading (default: the repository)",
       group: .appearance),
     OptionSpec(
-      long: "cell-size", kind: .value(placeholder: "px"), defaultValue: "11",
+      long: "cell-size", kind: .value(placeholder: "px"), defaultValue: "11", range: 4...40,
+      isWhole: false,
       help: "SVG: the side of a day cell (4-40)",
       group: .appearance),
     OptionSpec(
-      long: "spacing", kind: .value(placeholder: "px"), defaultValue: "3",
+      long: "spacing", kind: .value(placeholder: "px"), defaultValue: "3", range: 0...20,
+      isWhole: false,
       help: "SVG: the gap between cells (0-20)",
       group: .appearance),
     OptionSpec(
-      long: "radius", kind: .value(placeholder: "px"), defaultValue: "2",
+      long: "radius", kind: .value(placeholder: "px"), defaultValue: "2", range: 0...20,
+      isWhole: false,
       help: "SVG: the corner radius of cells",
       group: .appearance),
     OptionSpec(
@@ -230,6 +249,28 @@ enum OptionTable {
     "tint",
     "palette", "scale", "color", "cell-size", "spacing", "radius", "top", "sort",
   ]
+
+  /// The options that set the window's extent.
+  static let windowExtent: Set<String> = ["weeks", "end", "since", "until", "year"]
+
+  /// Whether a configured default for `spec` applies, given the command line: not when the
+  /// command line sets the option itself, or one that replaces it (`--me` for `heatmap.author`),
+  /// or one it cannot be combined with; not for a window extent when the command line sets any
+  /// (`heatmap.weeks` gives way to `--year`, `--since`, `--until`); and not when the mode it
+  /// belongs to is not running (`heatmap.top` without `--by-author`).
+  static func configuredDefaultApplies(_ spec: OptionSpec, _ commandLine: ParsedArguments) -> Bool {
+    if commandLine.has(spec.long) { return false }
+    if spec.replacedBy.contains(where: commandLine.has) { return false }
+    if spec.conflicts.contains(where: commandLine.has) { return false }
+    if all.contains(where: { $0.conflicts.contains(spec.long) && commandLine.has($0.long) }) {
+      return false
+    }
+    if windowExtent.contains(spec.long) && windowExtent.contains(where: commandLine.has) {
+      return false
+    }
+    if let needed = spec.requires, !commandLine.has(needed) { return false }
+    return true
+  }
 
   static func spec(long: String) -> OptionSpec? {
     all.first { $0.long == long }
