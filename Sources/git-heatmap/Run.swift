@@ -271,7 +271,8 @@ struct Run {
       Output(
         text: text,
         alternativeText:
-          "\(kind) of \(svg.heading(for: report))\(qualifier): \(svg.description(for: report))")
+          "\(kind) of \(svg.heading(for: report))\(qualifier): \(ReportText.description(for: report))"
+      )
     }
     let calendar = CalendarRenderer(
       gradient: CalendarRenderer.gradient(stops: invocation.palette, theme: svgOptions.theme),

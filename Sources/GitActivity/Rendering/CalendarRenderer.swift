@@ -32,14 +32,6 @@ public struct CalendarRenderer: Sendable {
       empty: theme == .githubDark ? darkEmpty : ColorGradient.seed.empty)
   }
 
-  /// `Monday, 3 March 2025: 1 commit`, the seed's words.
-  public static func spoken(_ day: Day, count: Int) -> String {
-    let (year, month, dayOfMonth) = day.components
-    let weekday = Weekday(rawValue: day.weekday)?.name ?? ""
-    return
-      "\(weekday), \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1]) \(year): \(Wording.count(count, "commit"))"
-  }
-
   // MARK: The terminal
 
   /// Rows of tiles under a header of weekday initials; a blank line and the month's name where a
@@ -73,7 +65,7 @@ public struct CalendarRenderer: Sendable {
       return paint(text, foreground: foreground, background: background, depth: options.colorDepth)
     }
     let blank = String(repeating: " ", count: tileWidth)
-    var lines = [TerminalRenderer(options: options).headline(report)]
+    var lines = [ReportText.headline(report)]
     lines.append(
       String(repeating: " ", count: label)
         + calendar.weekdayInitials.map { String(repeating: " ", count: tileWidth - 1) + $0 }.joined(
@@ -105,7 +97,7 @@ public struct CalendarRenderer: Sendable {
     }
     lines.append("")
     lines += TextWidth.wrap(
-      TerminalRenderer(options: options).statisticsItems(report),
+      ReportText.statisticsItems(report),
       separator: options.isASCII ? " - " : " · ",
       width: max(options.width, 1))
     return lines.joined(separator: "\n") + "\n"
@@ -137,8 +129,7 @@ public struct CalendarRenderer: Sendable {
     let fontSize = max(9, min(cell * 0.32, 16))
     let padding = max(12, fontSize)
     let headingSize = max(13, min(cell * 0.45, 22))
-    let base = SVGRenderer(options: options)
-    let heading = base.heading(for: report)
+    let heading = ReportText.heading(for: report, title: options.title)
     let headingBaseline = padding + headingSize
     let headerBaseline = headingBaseline + headingSize * 0.5 + fontSize * 1.2
     let gridTop = headerBaseline + fontSize * 0.6
@@ -181,7 +172,7 @@ public struct CalendarRenderer: Sendable {
           (text.red == 255 ? "day light" : "day dark") + (count == 0 ? " on-empty" : "")
         let tileClass = count == 0 ? " class=\"empty\"" : ""
         body.append(
-          #"<rect\#(tileClass) x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(height))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" fill="\#(color.hex)" data-date="\#(day.iso)" data-count="\#(count)"><title>\#(Self.spoken(day, count: count))</title></rect>"#
+          #"<rect\#(tileClass) x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(height))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" fill="\#(color.hex)" data-date="\#(day.iso)" data-count="\#(count)"><title>\#(ReportText.dayTotal(day, count: count))</title></rect>"#
         )
         body.append(
           #"<text class="\#(textClass)" x="\#(n(x + cell - fontSize * 0.3))" y="\#(n(y + height - fontSize * 0.3))" text-anchor="end" font-size="\#(n(fontSize))" fill="\#(text.hex)" aria-hidden="true">\#(day.dayOfMonth)</text>"#
@@ -214,7 +205,8 @@ public struct CalendarRenderer: Sendable {
       + "\n"
     out += #"<title id="calendar-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
     out +=
-      #"<desc id="calendar-desc">\#(TextEscaping.xml(base.description(for: report)))</desc>"# + "\n"
+      #"<desc id="calendar-desc">\#(TextEscaping.xml(ReportText.description(for: report)))</desc>"#
+      + "\n"
     out +=
       "<defs><filter id=\"shadow\" x=\"-20%\" y=\"-20%\" width=\"140%\" height=\"140%\"><feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"0.6\"/><feOffset dx=\"0\" dy=\"0.5\" result=\"blur\"/><feComponentTransfer><feFuncA type=\"linear\" slope=\"0.5\"/></feComponentTransfer><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter></defs>\n"
     // Themes as in the graph: light, dark, or light switched to dark by the viewer's preference.

@@ -43,31 +43,7 @@ public struct SVGRenderer: Sendable {
 
   /// The heading: the title, or the repository's name and whose graph it is.
   public func heading(for report: ActivityReport) -> String {
-    if let title = options.title { return title }
-    let names = report.repositories.map { URL(fileURLWithPath: $0).lastPathComponent }
-    var text = names.joined(separator: ", ")
-    if let subject = report.subject { text += " · commits by " + subject }
-    return text
-  }
-
-  /// The whole summary, for `<desc>` and for alt text.
-  public func description(for report: ActivityReport) -> String {
-    let stats = report.statistics
-    var parts = [
-      "\(Wording.count(stats.total, "commit")) \(report.window.phrase) on \(Wording.count(stats.activeDays, "active day"))."
-    ]
-    if let longest = stats.longestStreak {
-      parts.append(
-        "Longest streak \(Wording.count(longest.days, "day")), \(longest.start.iso) to \(longest.end.iso)."
-      )
-    }
-    parts.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
-    if let busiest = stats.busiestDay {
-      parts.append(
-        "Busiest day \(Self.spokenDate(busiest.day)) with \(Wording.count(busiest.count, "commit"))."
-      )
-    }
-    return parts.joined(separator: " ")
+    ReportText.heading(for: report, title: options.title)
   }
 
   public func render(_ report: ActivityReport, scale: LevelScale) -> String {
@@ -125,7 +101,9 @@ public struct SVGRenderer: Sendable {
       #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="heatmap-title heatmap-desc" font-family="\#(Self.fontStack)" font-size="\#(n(layout.fontSize))">"#
       + "\n"
     out += #"<title id="heatmap-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
-    out += #"<desc id="heatmap-desc">\#(TextEscaping.xml(description(for: report)))</desc>"# + "\n"
+    out +=
+      #"<desc id="heatmap-desc">\#(TextEscaping.xml(ReportText.description(for: report)))</desc>"#
+      + "\n"
     out +=
       "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
     if !options.isTransparent {
@@ -176,7 +154,7 @@ public struct SVGRenderer: Sendable {
         }
         attributes += #" data-date="\#(day.iso)" data-count="\#(count)" data-level="\#(level)""#
         elements.append(
-          "<rect \(attributes)><title>\(Self.tooltip(count: count, day: day))</title></rect>")
+          "<rect \(attributes)><title>\(ReportText.dayTotal(day, count: count))</title></rect>")
       }
       elements.append("</g>")
     }
@@ -227,19 +205,6 @@ public struct SVGRenderer: Sendable {
       css += "@media (prefers-reduced-motion: reduce) { .day { animation: none; } }\n"
     }
     return css
-  }
-
-  /// `3 commits on Monday, March 3, 2025`, `No commits on Sunday, March 2, 2025`.
-  public static func tooltip(count: Int, day: Day) -> String {
-    let what = count == 0 ? "No commits" : Wording.count(count, "commit")
-    return "\(what) on \(spokenDate(day))"
-  }
-
-  /// `Monday, March 3, 2025`.
-  static func spokenDate(_ day: Day) -> String {
-    let (year, month, dayOfMonth) = day.components
-    let weekday = Weekday(rawValue: day.weekday)?.name ?? ""
-    return "\(weekday), \(HeatmapGrid.fullMonthNames[month - 1]) \(dayOfMonth), \(year)"
   }
 
   /// The system font stack GitHub uses, ending in a generic family; no web fonts.

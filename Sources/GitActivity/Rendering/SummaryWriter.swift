@@ -18,7 +18,7 @@ public struct SummaryWriter: Sendable {
     var facts: [String] = []
     if let longest = stats.longestStreak {
       facts.append(
-        "Longest streak: \(Wording.count(longest.days, "day")), \(Self.spoken(longest.start)) to \(Self.spoken(longest.end))."
+        "Longest streak: \(Wording.count(longest.days, "day")), \(ReportText.date(longest.start)) to \(ReportText.date(longest.end))."
       )
     }
     if let current = stats.currentStreak {
@@ -26,7 +26,7 @@ public struct SummaryWriter: Sendable {
     }
     if let busiest = stats.busiestDay {
       facts.append(
-        "Busiest day: \(Self.spoken(busiest.day)) (\(Wording.count(busiest.count, "commit"))).")
+        "Busiest day: \(ReportText.date(busiest.day)) (\(Wording.count(busiest.count, "commit"))).")
     }
     if !facts.isEmpty { lines.append(facts.joined(separator: " ")) }
 
@@ -49,14 +49,14 @@ public struct SummaryWriter: Sendable {
         }) {
           let day = first.advanced(by: busiest)
           line +=
-            ", busiest \(Self.weekdayName(day)) \(day.dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1]) (\(Wording.count(counts[busiest], "commit")))"
+            ", busiest \(ReportText.date(day, withYear: false)) (\(Wording.count(counts[busiest], "commit")))"
         }
       }
       lines.append(line)
       if listsDays {
         for (offset, count) in counts.enumerated() where count > 0 {
           lines.append(
-            "  \(Self.spoken(first.advanced(by: offset), withYear: false)): \(Wording.count(count, "commit"))"
+            "  \(ReportText.date(first.advanced(by: offset), withYear: false)): \(Wording.count(count, "commit"))"
           )
         }
       }
@@ -72,18 +72,7 @@ public struct SummaryWriter: Sendable {
     case .year(let year): return "Activity in \(year)"
     case .weeksEnding, .between:
       return
-        "Activity between \(Self.spoken(window.days.first)) and \(Self.spoken(window.days.last))"
+        "Activity between \(ReportText.date(window.days.first)) and \(ReportText.date(window.days.last))"
     }
-  }
-
-  static func weekdayName(_ day: Day) -> String {
-    Weekday(rawValue: day.weekday)?.name ?? ""
-  }
-
-  /// `Tuesday 4 March 2025`.
-  static func spoken(_ day: Day, withYear: Bool = true) -> String {
-    let (year, month, dayOfMonth) = day.components
-    return "\(weekdayName(day)) \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1])"
-      + (withYear ? " \(year)" : "")
   }
 }

@@ -53,7 +53,7 @@ public struct TerminalRenderer: Sendable {
     _ report: ActivityReport, panels: [HeatmapPanel], headline extra: String? = nil
   ) -> String {
     let width = max(options.width, 1)
-    var lines = [bold(truncate(headline(report) + (extra ?? ""), to: width))]
+    var lines = [bold(truncate(ReportText.headline(report) + (extra ?? ""), to: width))]
     if report.repositories.count > 1 {
       let names = report.repositories.map {
         TextEscaping.terminal(($0 as NSString).lastPathComponent)
@@ -64,7 +64,7 @@ public struct TerminalRenderer: Sendable {
     }
     guard width >= Self.minimumGraphWidth else {
       lines += TextWidth.wrap(
-        statisticsItems(report), separator: separator, width: width,
+        ReportText.statisticsItems(report), separator: separator, width: width,
         ellipsis: options.isASCII ? "." : "…")
       return lines.joined(separator: "\n") + "\n"
     }
@@ -86,7 +86,7 @@ public struct TerminalRenderer: Sendable {
         gridWidth: min(width, Self.labelWidth + 2 * min(totalColumns, maxColumns(width)) - 1),
         width: width))
     lines += TextWidth.wrap(
-      statisticsItems(report), separator: separator, width: width,
+      ReportText.statisticsItems(report), separator: separator, width: width,
       ellipsis: options.isASCII ? "." : "…")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -98,23 +98,6 @@ public struct TerminalRenderer: Sendable {
   }
 
   /// `1,234 commits in the last year`, with whose graph it is when authors were chosen.
-  func headline(_ report: ActivityReport) -> String {
-    var text = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
-    if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
-    return text
-  }
-
-  func statisticsItems(_ report: ActivityReport) -> [String] {
-    let stats = report.statistics
-    var items = [Wording.count(stats.activeDays, "active day")]
-    items.append("longest streak " + Wording.count(stats.longestStreak?.days ?? 0, "day"))
-    items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
-    if let busiest = stats.busiestDay {
-      items.append("busiest day \(busiest.day.iso) (\(Wording.count(busiest.count, "commit")))")
-    }
-    return items
-  }
-
   private func maxColumns(_ width: Int) -> Int { max(1, (width - Self.labelWidth + 1) / 2) }
 
   /// The newest weeks that fit in `width`.

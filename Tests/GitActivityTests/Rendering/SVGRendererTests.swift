@@ -106,9 +106,9 @@ struct SVGRendererTests {
     #expect(parsed.cells.map(\.date) == report.activity.days.map(\.iso))
     #expect(parsed.cells.map(\.count) == report.activity.counts)
     #expect(parsed.cells.map(\.level) == LevelScale.github.levels(for: report.activity.counts))
-    #expect(parsed.titles.contains("No commits on Sunday, March 2, 2025") == true)
-    #expect(parsed.titles.contains("7 commits on Wednesday, March 5, 2025") == true)
-    #expect(parsed.titles.contains("1 commit on Thursday, December 26, 2024") == true)
+    #expect(parsed.titles.contains("Sunday, 2 March 2025: 0 commits") == true)
+    #expect(parsed.titles.contains("Wednesday, 5 March 2025: 7 commits") == true)
+    #expect(parsed.titles.contains("Thursday, 26 December 2024: 1 commit") == true)
     let root = parsed.rootAttributes
     #expect(root["role"] == "img")
     #expect(root["aria-labelledby"] == "heatmap-title heatmap-desc")

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The words every renderer says about a report, in one place: the terminal, the SVG, the
+/// calendar, the summary and the alt text say the same things the same way.
+public enum ReportText {
+  /// `Monday, 3 March 2025`, the seed's way of saying a day; `Monday, 3 March` without the year.
+  public static func date(_ day: Day, withYear: Bool = true) -> String {
+    let (year, month, dayOfMonth) = day.components
+    let weekday = Weekday(rawValue: day.weekday)?.name ?? ""
+    return "\(weekday), \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1])"
+      + (withYear ? " \(year)" : "")
+  }
+
+  /// `Monday, 3 March 2025: 2 commits`, what a day's cell or tile says.
+  public static func dayTotal(_ day: Day, count: Int) -> String {
+    "\(date(day)): \(Wording.count(count, "commit"))"
+  }
+
+  /// `42 commits in the last year`, and `by …` when the report is filtered to some authors.
+  public static func headline(_ report: ActivityReport) -> String {
+    var text = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
+    if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
+    return text
+  }
+
+  /// The statistics line's items: active days, streaks, the busiest day.
+  public static func statisticsItems(_ report: ActivityReport) -> [String] {
+    let stats = report.statistics
+    var items = [Wording.count(stats.activeDays, "active day")]
+    items.append("longest streak " + Wording.count(stats.longestStreak?.days ?? 0, "day"))
+    items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
+    if let busiest = stats.busiestDay {
+      items.append("busiest day \(busiest.day.iso) (\(Wording.count(busiest.count, "commit")))")
+    }
+    return items
+  }
+
+  /// An image's heading: `title` when given, else the repositories' names, and whose commits.
+  public static func heading(for report: ActivityReport, title: String?) -> String {
+    if let title { return title }
+    let names = report.repositories.map { URL(fileURLWithPath: $0).lastPathComponent }
+    var text = names.joined(separator: ", ")
+    if let subject = report.subject { text += " · commits by " + subject }
+    return text
+  }
+
+  /// The whole summary in sentences, for an image's `<desc>` and its alt text.
+  public static func description(for report: ActivityReport) -> String {
+    let stats = report.statistics
+    var parts = [
+      "\(Wording.count(stats.total, "commit")) \(report.window.phrase) on \(Wording.count(stats.activeDays, "active day"))."
+    ]
+    if let longest = stats.longestStreak {
+      parts.append(
+        "Longest streak \(Wording.count(longest.days, "day")), \(longest.start.iso) to \(longest.end.iso)."
+      )
+    }
+    parts.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
+    if let busiest = stats.busiestDay {
+      parts.append(
+        "Busiest day \(date(busiest.day)) with \(Wording.count(busiest.count, "commit")).")
+    }
+    return parts.joined(separator: " ")
+  }
+}
