@@ -16,6 +16,20 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable {
   }
 }
 
+extension Weekday {
+  /// The weekday `days` days after this one (any whole number, negative too).
+  public func advanced(by days: Int) -> Weekday {
+    Weekday(rawValue: ((rawValue - 1 + days) % 7 + 7) % 7 + 1) ?? self
+  }
+}
+
+extension Day {
+  /// How many days into its week this day falls when weeks start on `weekStart`: 0 to 6.
+  public func daysIntoWeek(startingOn weekStart: Weekday) -> Int {
+    (weekday - weekStart.rawValue + 7) % 7
+  }
+}
+
 extension String {
   fileprivate var capitalized: String { prefix(1).uppercased() + dropFirst() }
 }
@@ -94,7 +108,7 @@ public struct WindowRequest: Hashable, Sendable {
     let weeks = min(
       max(self.weeks ?? WindowRequest.defaultWeeks, WindowRequest.weekRange.lowerBound),
       WindowRequest.weekRange.upperBound)
-    let daysIntoWeek = (last.weekday - weekStart.rawValue + 7) % 7
+    let daysIntoWeek = last.daysIntoWeek(startingOn: weekStart)
     let count = (weeks - 1) * 7 + daysIntoWeek + 1
     let kind: Window.Kind = last == today ? .lastWeeks(weeks) : .weeksEnding(weeks, last)
     return Window(

@@ -31,7 +31,7 @@ public struct AuthorSummary: Hashable, Sendable {
       if run.days >= (longest?.days ?? 0) { longest = run }
     }
     longestStreak = longest
-    let leading = (days.first.weekday - weekStart.rawValue + 7) % 7
+    let leading = days.first.daysIntoWeek(startingOn: weekStart)
     var weeks = [Int](repeating: 0, count: (leading + days.count + 6) / 7)
     for (offset, count) in active { weeks[(offset + leading) / 7] += count }
     weekly = weeks

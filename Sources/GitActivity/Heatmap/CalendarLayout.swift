@@ -15,7 +15,7 @@ public struct CalendarLayout: Hashable, Sendable {
     self.days = days
     self.counts = counts
     self.weekStart = weekStart
-    leadingEmptyColumns = (days.first.weekday - weekStart.rawValue + 7) % 7
+    leadingEmptyColumns = days.first.daysIntoWeek(startingOn: weekStart)
   }
 
   /// The number of week rows, counting both ends: the seed's `weeksBetween + 1`.
@@ -57,7 +57,7 @@ public struct CalendarLayout: Hashable, Sendable {
   /// The weekday initials of the header row, in week-start order.
   public var weekdayInitials: [String] {
     (0..<7).map { column in
-      let weekday = Weekday(rawValue: (weekStart.rawValue - 1 + column) % 7 + 1) ?? .sunday
+      let weekday = weekStart.advanced(by: column)
       return String(weekday.name.prefix(1))
     }
   }

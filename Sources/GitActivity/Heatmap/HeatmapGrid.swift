@@ -24,7 +24,7 @@ public struct HeatmapGrid: Hashable, Sendable {
     self.weekStart = weekStart
     self.thresholds = thresholds
     levels = counts.map { thresholds.level(of: $0) }
-    leadingEmptyRows = (days.first.weekday - weekStart.rawValue + 7) % 7
+    leadingEmptyRows = days.first.daysIntoWeek(startingOn: weekStart)
   }
 
   /// The grid of a whole activity, with levels computed on its own counts.
@@ -51,7 +51,7 @@ public struct HeatmapGrid: Hashable, Sendable {
 
   /// The weekday shown in `row`.
   public func weekday(ofRow row: Int) -> Weekday {
-    Weekday(rawValue: (weekStart.rawValue - 1 + row) % 7 + 1) ?? .sunday
+    weekStart.advanced(by: row)
   }
 
   /// The rows that carry a weekday label: every second row, as GitHub shows Mon, Wed and Fri for

@@ -40,24 +40,20 @@ public struct CalendarRenderer: Sendable {
   public func terminal(_ report: ActivityReport, options: TerminalOptions) -> String {
     let calendar = layout(report)
     let colors = colors(calendar.counts)
-    let highest = calendar.counts.max() ?? 0
+    // Glyph levels follow --scale, as the graph's do.
+    let levels = scale.levels(for: calendar.counts)
     let hasColor = options.colorDepth == .indexed256 || options.colorDepth == .truecolor
     let label = 4
     var tileWidth = hasColor ? 2 : 3
     if label + 7 * (tileWidth + 1) > options.width { tileWidth = 1 }
     let glyphs = options.isASCII ? [".", ":", "o", "O", "@"] : ["·", "░", "▒", "▓", "█"]
-    func level(_ count: Int) -> Int {
-      guard count > 0, highest > 0 else { return 0 }
-      return min(4, 1 + (count - 1) * 4 / max(highest, 1))
-    }
     func tile(_ index: Int) -> String {
-      let count = calendar.counts[index]
       let number = calendar.days.first.advanced(by: index).dayOfMonth
       let text: String
       switch tileWidth {
-      case 1: text = hasColor ? " " : glyphs[level(count)]
+      case 1: text = hasColor ? " " : glyphs[levels[index]]
       case 2: text = (number < 10 ? " " : "") + String(number)
-      default: text = (number < 10 ? " " : "") + String(number) + glyphs[level(count)]
+      default: text = (number < 10 ? " " : "") + String(number) + glyphs[levels[index]]
       }
       guard hasColor else { return text }
       let background = colors[index]

@@ -31,6 +31,24 @@ struct CalendarRendererTests {
       CalendarRenderer(scale: .log).terminal(Self.report(), options: options), file)
   }
 
+  @Test("glyphs follow --scale, the same levels as the graph's")
+  func glyphsFollowScale() {
+    let options = TerminalOptions(colorDepth: .none, palette: .github, isASCII: true, width: 80)
+    let report = Self.report()
+    for scale in LevelScale.allCases {
+      let text = CalendarRenderer(scale: scale).terminal(report, options: options)
+      let glyphs = text.split(separator: "\n").dropFirst(2).flatMap {
+        $0.split(separator: " ").compactMap { $0.last }.filter { ".:oO@".contains($0) }
+      }
+      let levels = scale.levels(for: report.activity.counts)
+      #expect(
+        glyphs.map {
+          ".:oO@".firstIndex(of: $0).map { ".:oO@".distance(from: ".:oO@".startIndex, to: $0) }
+            ?? -1
+        } == levels, "\(scale)")
+    }
+  }
+
   @Test("a narrow terminal gets one-character tiles; nothing is wider than the terminal")
   func narrow() {
     for width in [10, 20, 24, 25, 31, 32, 40] {
