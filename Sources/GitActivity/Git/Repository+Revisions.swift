@@ -146,20 +146,8 @@ extension Repository {
   /// Every ref under `prefix` that leads to a commit. Refs that lead to other objects, and broken
   /// symbolic refs, are passed over, as `git log --all` passes them over.
   private func referenceTips(prefix: String) throws(GitError) -> [ObjectID] {
-    var iterator: OpaquePointer?
-    try GitError.check(
-      git_reference_iterator_glob_new(&iterator, pointer, prefix + "*"),
-      "git_reference_iterator_glob_new")
-    guard let iterator else { return [] }
-    defer { git_reference_iterator_free(iterator) }
     var result: [ObjectID] = []
-    while true {
-      var reference: OpaquePointer?
-      let status = git_reference_next(&reference, iterator)
-      if GitError.Code(status) == .iterationOver { break }
-      try GitError.check(status, "git_reference_next")
-      guard let reference else { continue }
-      defer { git_reference_free(reference) }
+    try forEachReference(matching: prefix + "*") { reference in
       var peeled: OpaquePointer?
       if git_reference_peel(&peeled, reference, GIT_OBJECT_COMMIT) == 0, let peeled {
         if let oid = git_object_id(peeled) { result.append(ObjectID(oid.pointee)) }
@@ -168,4 +156,24 @@ extension Repository {
     }
     return result
   }
+
+  /// Calls `body` with each ref whose name matches `glob`; the ref lives only during the call.
+  /// The corresponding C function is `git_reference_iterator_glob_new`.
+  func forEachReference(matching glob: String, _ body: (OpaquePointer) -> Void) throws(GitError) {
+    var iterator: OpaquePointer?
+    try GitError.check(
+      git_reference_iterator_glob_new(&iterator, pointer, glob), "git_reference_iterator_glob_new")
+    guard let iterator else { return }
+    defer { git_reference_iterator_free(iterator) }
+    while true {
+      var reference: OpaquePointer?
+      let status = git_reference_next(&reference, iterator)
+      if GitError.Code(status) == .iterationOver { break }
+      try GitError.check(status, "git_reference_next")
+      guard let reference else { continue }
+      defer { git_reference_free(reference) }
+      body(reference)
+    }
+  }
+
 }

@@ -67,23 +67,11 @@ extension Repository {
   }
 
   /// The refs whose names match `glob`, with the ids they point at (not peeled).
-  /// The corresponding C function is `git_reference_iterator_glob_new`.
   func references(matching glob: String) throws(GitError) -> [(name: String, id: ObjectID)] {
-    var iterator: OpaquePointer?
-    try GitError.check(
-      git_reference_iterator_glob_new(&iterator, pointer, glob), "git_reference_iterator_glob_new")
-    guard let iterator else { return [] }
-    defer { git_reference_iterator_free(iterator) }
     var result: [(name: String, id: ObjectID)] = []
-    while true {
-      var reference: OpaquePointer?
-      let status = git_reference_next(&reference, iterator)
-      if GitError.Code(status) == .iterationOver { break }
-      try GitError.check(status, "git_reference_next")
-      guard let reference else { continue }
-      defer { git_reference_free(reference) }
+    try forEachReference(matching: glob) { reference in
       guard let name = git_reference_name(reference), let oid = git_reference_target(reference)
-      else { continue }
+      else { return }
       result.append((String(cString: name), ObjectID(oid.pointee)))
     }
     return result

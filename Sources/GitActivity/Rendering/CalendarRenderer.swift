@@ -140,46 +140,40 @@ public struct CalendarRenderer: Sendable {
         #"<text class="label" x="\#(n(padding + Double(column) * pitch + cell / 2))" y="\#(n(headerBaseline))" text-anchor="middle">\#(initial)</text>"#
       )
     }
-    for span in calendar.days.months {
-      let (year, month, index, end) = (
-        span.year, span.month, span.indices.lowerBound, span.indices.upperBound
-      )
-      body.append(
-        #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
-      for dayIndex in index..<end {
-        let (row, column) = calendar.position(of: dayIndex)
-        let day = calendar.days.first.advanced(by: dayIndex)
-        let count = calendar.counts[dayIndex]
-        var y = gridTop + Double(row) * pitch
-        var height = cell
-        switch calendar.positionWithinMonth(of: dayIndex) {
-        case .firstWeek:
-          y += step
-          height -= step
-        case .lastWeek:
-          height -= step
-        case .interior:
-          break
-        }
-        let x = padding + Double(column) * pitch
-        let color = colors[dayIndex]
-        let text = ColorGradient.readableText(on: color)
-        let textClass =
-          (text.red == 255 ? "day light" : "day dark") + (count == 0 ? " on-empty" : "")
-        let tileClass = count == 0 ? " class=\"empty\"" : ""
-        body.append(
-          #"<rect\#(tileClass) x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(height))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" fill="\#(color.hex)" data-date="\#(day.iso)" data-count="\#(count)"><title>\#(ReportText.dayTotal(day, count: count))</title></rect>"#
-        )
-        body.append(
-          #"<text class="\#(textClass)" x="\#(n(x + cell - fontSize * 0.3))" y="\#(n(y + height - fontSize * 0.3))" text-anchor="end" font-size="\#(n(fontSize))" fill="\#(text.hex)" aria-hidden="true">\#(day.dayOfMonth)</text>"#
-        )
-        if day.dayOfMonth == 1 {
-          body.append(
-            #"<text class="\#(textClass)" x="\#(n(x + fontSize * 0.3))" y="\#(n(y + fontSize * 1.05))" font-size="\#(n(fontSize * 0.9))" font-weight="600" fill="\#(text.hex)" aria-hidden="true">\#(HeatmapGrid.monthNames[month - 1])</text>"#
-          )
-        }
+    body += SVGMarkup.monthGroups(calendar.days) { dayIndex in
+      var parts: [String] = []
+      let (row, column) = calendar.position(of: dayIndex)
+      let day = calendar.days.first.advanced(by: dayIndex)
+      let count = calendar.counts[dayIndex]
+      var y = gridTop + Double(row) * pitch
+      var height = cell
+      switch calendar.positionWithinMonth(of: dayIndex) {
+      case .firstWeek:
+        y += step
+        height -= step
+      case .lastWeek:
+        height -= step
+      case .interior:
+        break
       }
-      body.append("</g>")
+      let x = padding + Double(column) * pitch
+      let color = colors[dayIndex]
+      let text = ColorGradient.readableText(on: color)
+      let textClass =
+        (text.red == 255 ? "day light" : "day dark") + (count == 0 ? " on-empty" : "")
+      let tileClass = count == 0 ? " class=\"empty\"" : ""
+      parts.append(
+        #"<rect\#(tileClass) x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(height))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" fill="\#(color.hex)" data-date="\#(day.iso)" data-count="\#(count)"><title>\#(ReportText.dayTotal(day, count: count))</title></rect>"#
+      )
+      parts.append(
+        #"<text class="\#(textClass)" x="\#(n(x + cell - fontSize * 0.3))" y="\#(n(y + height - fontSize * 0.3))" text-anchor="end" font-size="\#(n(fontSize))" fill="\#(text.hex)" aria-hidden="true">\#(day.dayOfMonth)</text>"#
+      )
+      if day.dayOfMonth == 1 {
+        parts.append(
+          #"<text class="\#(textClass)" x="\#(n(x + fontSize * 0.3))" y="\#(n(y + fontSize * 1.05))" font-size="\#(n(fontSize * 0.9))" font-weight="600" fill="\#(text.hex)" aria-hidden="true">\#(HeatmapGrid.monthNames[day.month - 1])</text>"#
+        )
+      }
+      return parts.joined(separator: "\n")
     }
     let gridBottom = gridTop + Double(calendar.rowCount) * pitch - gap
     let summary = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"

@@ -136,27 +136,18 @@ public struct SVGRenderer: Sendable {
         #"<text class="label" x="\#(n(layout.padding))" y="\#(n(centre + layout.fontSize * 0.35))">\#(grid.weekday(ofRow: row).shortName)</text>"#
       )
     }
-    for span in grid.days.months {
-      let (year, month, index, end) = (
-        span.year, span.month, span.indices.lowerBound, span.indices.upperBound
-      )
-      elements.append(
-        #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month - 1]) \#(year)">"#)
-      for dayIndex in index..<end {
-        let (column, row) = grid.position(of: dayIndex)
-        let day = grid.days.first.advanced(by: dayIndex)
-        let count = grid.counts[dayIndex]
-        let level = grid.levels[dayIndex]
-        var attributes =
-          #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(palette.levels[level].hex)""#
-        if options.animates {
-          attributes += #" style="animation-delay:\#(n(Double(column) * 0.03))s""#
-        }
-        attributes += #" data-date="\#(day.iso)" data-count="\#(count)" data-level="\#(level)""#
-        elements.append(
-          "<rect \(attributes)><title>\(ReportText.dayTotal(day, count: count))</title></rect>")
+    elements += SVGMarkup.monthGroups(grid.days) { dayIndex in
+      let (column, row) = grid.position(of: dayIndex)
+      let day = grid.days.first.advanced(by: dayIndex)
+      let count = grid.counts[dayIndex]
+      let level = grid.levels[dayIndex]
+      var attributes =
+        #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(palette.levels[level].hex)""#
+      if options.animates {
+        attributes += #" style="animation-delay:\#(n(Double(column) * 0.03))s""#
       }
-      elements.append("</g>")
+      attributes += #" data-date="\#(day.iso)" data-count="\#(count)" data-level="\#(level)""#
+      return "<rect \(attributes)><title>\(ReportText.dayTotal(day, count: count))</title></rect>"
     }
     let bottom = gridTop + Double(HeatmapGrid.rows) * pitch - options.spacing
     let right = left + Double(grid.columnCount) * pitch - options.spacing
