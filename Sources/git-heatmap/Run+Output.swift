@@ -1,0 +1,102 @@
+import Foundation
+import GitActivity
+
+/// Output: the report as the chosen format, with the renderer that format needs and no other.
+extension Run {
+  /// The text for the chosen format and mode; only the writer that format needs is made.
+  func output(_ report: ActivityReport) -> Output {
+    let scale = invocation.scale
+    var byAuthor: (top: Int, perAuthor: Bool)?
+    switch invocation.mode {
+    case .authorTable(let order):
+      let rows = AuthorSummary.sorted(
+        report.activity.authors.map {
+          AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
+        }, by: order)
+      let writer = AuthorTableWriter(isASCII: invocation.isASCII, width: terminalWidth)
+      switch invocation.format {
+      case .csv: return Output(text: writer.csv(rows))
+      case .json: return Output(text: writer.json(rows, report: report))
+      case .terminal, .summary, .svg: return Output(text: writer.terminal(rows, report: report))
+      }
+    case .byAuthor(let top, let perAuthor):
+      byAuthor = (top, perAuthor)
+    case .graph:
+      break
+    }
+    // The calendar is a layout of the one graph; --by-author draws graphs of people instead.
+    let isCalendar = invocation.isCalendar && byAuthor == nil
+    func panels() -> [HeatmapPanel] {
+      byAuthor.map {
+        HeatmapPanel.byAuthor(report, top: $0.top, scale: scale, perAuthor: $0.perAuthor)
+      } ?? HeatmapPanel.panels(for: report, scale: scale)
+    }
+    func calendar(_ theme: SVGOptions.Theme) -> CalendarRenderer {
+      CalendarRenderer(
+        gradient: CalendarRenderer.gradient(stops: invocation.palette, theme: theme), scale: scale)
+    }
+    switch invocation.format {
+    case .csv:
+      return Output(text: CSVWriter().render(report))
+    case .json:
+      return Output(text: JSONWriter(authorDays: byAuthor?.top ?? 0).render(report))
+    case .summary:
+      return Output(text: SummaryWriter(listsDays: isCalendar).render(report))
+    case .terminal:
+      let options = terminalOptions()
+      if isCalendar {
+        return Output(text: calendar(svgOptions().theme).terminal(report, options: options))
+      }
+      let extra = byAuthor.map {
+        "; the top \(min($0.top, report.activity.authors.count)) of \(Wording.count(report.activity.authors.count, "author"))"
+      }
+      return Output(
+        text: TerminalRenderer(options: options).render(report, panels: panels(), headline: extra))
+    case .svg:
+      let options = svgOptions()
+      let (text, kind) =
+        isCalendar
+        ? (calendar(options.theme).svg(report, options: options), "Calendar")
+        : byAuthor != nil
+          ? (SVGRenderer(options: options).render(report, panels: panels()), "Contribution graphs")
+          : (SVGRenderer(options: options).render(report, panels: panels()), "Contribution graph")
+      let heading = ReportText.heading(for: report, title: options.title)
+      return Output(
+        text: text,
+        alternativeText:
+          "\(kind) of \(heading)\(byAuthor != nil && !isCalendar ? " by author" : ""): \(ReportText.description(for: report))"
+      )
+    }
+  }
+
+  var terminalWidth: Int {
+    Appearance.width(environment: context.environment, terminalColumns: context.terminalColumns)
+  }
+
+  func svgOptions() -> SVGOptions {
+    var options = SVGOptions()
+    options.theme = invocation.theme.flatMap(SVGOptions.Theme.init(rawValue:)) ?? .github
+    options.tint = invocation.tint
+    options.levelColors = invocation.palette
+    options.cellSize = invocation.cellSize
+    options.spacing = invocation.spacing
+    options.radius = invocation.radius
+    options.isTransparent = invocation.isTransparent
+    options.animates = invocation.animates
+    options.title = invocation.title
+    return options
+  }
+
+  func terminalOptions() -> TerminalOptions {
+    let writesFile = invocation.output.map { $0 != "-" } ?? false
+    let depth = Appearance.colorDepth(
+      mode: invocation.colorMode, environment: context.environment,
+      stdoutIsTerminal: context.stdoutIsTerminal && !writesFile)
+    let palette = Appearance.palette(
+      theme: invocation.theme,
+      isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),
+      tint: invocation.tint, colors: invocation.palette)
+    return TerminalOptions(
+      colorDepth: depth, palette: palette, isASCII: invocation.isASCII, width: terminalWidth)
+  }
+}

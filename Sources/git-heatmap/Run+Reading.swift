@@ -1,0 +1,159 @@
+import Foundation
+import GitActivity
+import Synchronization
+
+/// Reading: the repositories of a run, their histories (through the cache), mailmaps and emails.
+extension Run {
+  /// One repository's contribution to a run.
+  struct Source: Sendable {
+    var path: String
+    var commonDirectory: String
+    var history: History
+    var mailmap: Mailmap
+    /// What to tell the user about reading it: commits not counted, a mailmap not read.
+    var warnings: [String]
+    var userEmail: String?
+    /// The cache with what this run read added, still to be written.
+    var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
+  }
+
+  /// The repositories of the run, read: the one found from the current directory, or those of
+  /// `--repo` and `--scan`, read concurrently. A path that is not a repository is a warning,
+  /// unless it was the only one.
+  func readSources(walk: WalkOptions) throws(GitError) -> [Source] {
+    var paths = invocation.repositories.map(absolute)
+    for directory in invocation.scanDirectories.map(absolute) {
+      let found = RepositoryScanner.scan(directory, depth: invocation.scanDepth)
+      if found.isEmpty { warn(["no repository found in '\(RawPath.display(directory))'"]) }
+      paths += found
+    }
+    if invocation.repositories.isEmpty && invocation.scanDirectories.isEmpty {
+      let repository = try phase("open") { () throws(GitError) in
+        try Repository.discover(from: startDirectory(), environment: context.environment)
+      }
+      var walk = walk
+      // One repository counts each commit once by the walk itself: no ids needed.
+      walk.recordsCommitIDs = false
+      var progressLine: ProgressLine?
+      if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
+        let progress = WalkProgress()
+        walk.progress = progress
+        progressLine = ProgressLine(
+          progress: progress, stderr: stderr, delay: context.progressDelay)
+        progressLine?.start()
+      }
+      defer { progressLine?.finish() }
+      let source = try Run.read(repository, settings: settings(walk: walk), phase: phase)
+      progressLine?.finish()
+      warn(source.warnings)
+      return [source]
+    }
+    guard !paths.isEmpty else {
+      throw GitError(message: "no repository found to count", function: "scan")
+    }
+    // Each repository on its own thread, up to the number of cores; one reader each.
+    var walk = walk
+    walk.recordsCommitIDs = true
+    if paths.count > 1 { walk.workerCount = 1 }
+    let settings = settings(walk: walk)
+    let results = Mutex<[Int: Result<Source, GitError>]>([:])
+    let uniquePaths = paths
+    DispatchQueue.concurrentPerform(iterations: uniquePaths.count) { index in
+      let result: Result<Source, GitError>
+      do throws(GitError) {
+        let repository = try Repository.open(at: uniquePaths[index])
+        result = .success(
+          try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil)))
+      } catch {
+        result = .failure(error)
+      }
+      results.withLock { $0[index] = result }
+    }
+    var sources: [Source] = []
+    var seenDirectories = Set<String>()
+    var failures: [GitError] = []
+    for index in uniquePaths.indices {
+      switch results.withLock({ $0[index] }) {
+      case .success(let source)?:
+        if seenDirectories.insert(source.commonDirectory).inserted { sources.append(source) }
+        warn(source.warnings)
+      case .failure(let error)?:
+        failures.append(error)
+        warn(["\(error.message); skipped"])
+      case nil:
+        break
+      }
+    }
+    if sources.isEmpty {
+      throw failures.first ?? GitError(message: "no repository could be read", function: "open")
+    }
+    return sources
+  }
+
+  /// What a repository read needs, as values that may cross threads.
+  struct ReadSettings: Sendable {
+    var selection: RevisionSelection
+    var walk: WalkOptions
+    var usesCache: Bool
+    var clearsCache: Bool
+    var usesMailmap: Bool
+    var fallbackCacheDirectory: String?
+  }
+
+  func settings(walk: WalkOptions) -> ReadSettings {
+    ReadSettings(
+      selection: invocation.selection, walk: walk, usesCache: invocation.usesCache,
+      clearsCache: invocation.clearsCache, usesMailmap: invocation.usesMailmap,
+      fallbackCacheDirectory: fallbackCacheDirectory())
+  }
+
+  /// Reads one repository: its history (through its cache unless `--no-cache`), mailmap and
+  /// `user.email`.
+  static func read(
+    _ repository: Repository, settings: ReadSettings,
+    phase: PhaseTimer
+  ) throws(GitError) -> Source {
+    let location = HistoryCache.Location(
+      commonDirectory: repository.commonDirectory,
+      fallbackDirectory: settings.fallbackCacheDirectory)
+    if settings.clearsCache { HistoryCache.remove(at: location) }
+    let history: History
+    var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
+    if settings.usesCache {
+      let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
+      let read = try phase("walk") { () throws(GitError) in
+        try repository.history(settings.selection, options: settings.walk, cache: cache)
+      }
+      cacheToSave = read.updatedCache.map { ($0, location) }
+      history = read.history
+    } else {
+      history = try repository.history(settings.selection, options: settings.walk)
+    }
+    let mailmap =
+      settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
+    return Source(
+      path: RawPath.display(repository.displayPath), commonDirectory: repository.commonDirectory,
+      history: history,
+      mailmap: mailmap.mailmap, warnings: mailmap.warnings + history.warnings,
+      userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
+      cacheToSave: cacheToSave)
+  }
+
+  func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
+  }
+
+  /// `$XDG_CACHE_HOME/git-heatmap`, else `~/.cache/git-heatmap`: for repositories whose git
+  /// directory is not writable.
+  func fallbackCacheDirectory() -> String? {
+    if let xdg = context.environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return xdg + "/git-heatmap"
+    }
+    return context.environment["HOME"].map { $0 + "/.cache/git-heatmap" }
+  }
+
+  func startDirectory() -> String {
+    guard let directory = invocation.directory else { return context.currentDirectory }
+    return directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
+  }
+}
