@@ -8,13 +8,6 @@ struct Run {
   let context: RunContext
   let stderr: TextSink
 
-  /// How far before the window's first day the walk keeps reading, in committer time. Author
-  /// dates are usually no later than committer dates, but rebases, clock skew and `--date`
-  /// exist; a month of extra reading costs little.
-  static let marginSeconds: Int64 = 31 * 86_400
-  /// The largest offset a commit may carry that still falls on an earlier day: UTC+14, plus slack.
-  static let offsetSlackSeconds: Int64 = 26 * 3_600
-
   /// What a run produced: the text, and for a graph written to a file, a suggested alt text.
   struct Output {
     var text: String
@@ -48,8 +41,7 @@ struct Run {
     }
     let window = invocation.window.resolve(today: today)
     var walk = invocation.walk
-    let firstSecond = Int64(window.days.first.number) * 86_400
-    walk.committedNoEarlierThan = firstSecond - Run.offsetSlackSeconds - Run.marginSeconds
+    walk.committedNoEarlierThan = window.walkCutoff
     if let workers = context.environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
       walk.workerCount = workers
     }

@@ -6,9 +6,12 @@ import Foundation
 /// (NFC and NFD) are two authors, as they are two rows of `git shortlog`, although Swift's
 /// `String` calls them equal. Order is byte order of `Name <email>`, shortlog's order for ties.
 public struct Author: Hashable, Sendable, Comparable {
+  /// The name, mailmapped.
   public var name: String
+  /// The email, mailmapped.
   public var email: String
 
+  /// An author with this name and email.
   public init(name: String, email: String) {
     self.name = name
     self.email = email
@@ -43,12 +46,14 @@ public struct AuthorFilter: Hashable, Sendable {
   /// Case-insensitive regular expressions that take authors out again.
   public var exclusions: [String] = []
 
+  /// A filter from `--author` patterns, `--me` emails and `--exclude-author` patterns.
   public init(patterns: [String] = [], ownEmails: [String] = [], exclusions: [String] = []) {
     self.patterns = patterns
     self.ownEmails = ownEmails
     self.exclusions = exclusions
   }
 
+  /// Whether the filter lets every author in.
   public var isEmpty: Bool { patterns.isEmpty && ownEmails.isEmpty && exclusions.isEmpty }
 
   /// Why `pattern` is not a regular expression, or nil when it is one.

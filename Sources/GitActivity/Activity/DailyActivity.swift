@@ -9,6 +9,7 @@ public struct ActivityOptions: Hashable, Sendable {
   /// `--author`, `--me`, `--exclude-author`.
   public var filter = AuthorFilter()
 
+  /// Options for a count: the zone days are read in, which date, merges, and the filter.
   public init(
     zone: DayZone = .author, usesCommitterDate: Bool = false, excludesMerges: Bool = false,
     filter: AuthorFilter = AuthorFilter()
@@ -23,11 +24,13 @@ public struct ActivityOptions: Hashable, Sendable {
 /// One author's commits in a window, kept sparse: a long window with thousands of authors
 /// would otherwise hold a full row of days for each of them.
 public struct AuthorActivity: Hashable, Sendable {
+  /// Whose commits these are.
   public var author: Author
   /// The days with commits, as (position in the window, count), oldest first.
   public var activeDays: [(offset: Int, count: Int)] {
     zip(offsets, dayCounts).map { (Int($0), Int($1)) }
   }
+  /// All of the author's commits in the window.
   public var total: Int
   /// How many days the window has.
   public let windowLength: Int
@@ -82,12 +85,14 @@ public struct AuthorActivity: Hashable, Sendable {
 
 /// Commits per day over a window, and per author: what every renderer draws.
 public struct DailyActivity: Hashable, Sendable {
+  /// The days of the window, oldest first.
   public var days: DayRange
   /// Commits per day, oldest first, one entry per day of `days`.
   public var counts: [Int]
   /// Everyone with a commit in the window, most commits first, then by name and email.
   public var authors: [AuthorActivity]
 
+  /// Activity from counts made elsewhere (a test, another source).
   public init(days: DayRange, counts: [Int], authors: [AuthorActivity]) {
     self.days = days
     self.counts = counts
@@ -156,5 +161,6 @@ public struct DailyActivity: Hashable, Sendable {
       .sorted { ($1.total, $0.author) < ($0.total, $1.author) }
   }
 
+  /// All commits in the window, stopping at `Int.max`.
   public var total: Int { counts.saturatingSum }
 }

@@ -4,6 +4,7 @@ public enum DateExpression: Hashable, Sendable {
   /// A number of days, weeks, months or years before today.
   case ago(count: Int, unit: Unit)
 
+  /// The units `N … ago` counts in.
   public enum Unit: String, Sendable, CaseIterable {
     case day, week, month, year
   }

@@ -9,6 +9,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   /// Days since 1970-01-01 (day 0), negative before it.
   public var number: Int
 
+  /// The day `number` days after 1970-01-01 (negative before it).
   public init(number: Int) {
     self.number = number
   }
@@ -59,8 +60,11 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
+  /// The Gregorian year.
   public var year: Int { components.year }
+  /// The month, 1 to 12.
   public var month: Int { components.month }
+  /// The day of the month, 1 to 31.
   public var dayOfMonth: Int { components.day }
 
   /// 1 for Sunday through 7 for Saturday, as `Calendar`'s `weekday` component numbers them.
@@ -82,8 +86,10 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
 
   public static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
 
+  /// How many days from this day to `other` (negative when `other` is earlier).
   public func distance(to other: Day) -> Int { other.number - number }
 
+  /// The day `n` days later (earlier when `n` is negative).
   public func advanced(by n: Int) -> Day { Day(number: number + n) }
 
   /// The first day of this day's month.
@@ -101,6 +107,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     }
   }
 
+  /// Whether `year` is a Gregorian leap year.
   public static func isLeap(_ year: Int) -> Bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
   }

@@ -1,15 +1,20 @@
 /// The days a graph covers, first and last included.
 public struct DayRange: Hashable, Sendable, Sequence {
+  /// The first day, included.
   public var first: Day
+  /// The last day, included.
   public var last: Day
 
+  /// The days from `first` to `last`, both included.
   public init(first: Day, last: Day) {
     self.first = first
     self.last = Swift.max(first, last)
   }
 
+  /// How many days the range holds.
   public var count: Int { first.distance(to: last) + 1 }
 
+  /// Whether `day` is in the range.
   public func contains(_ day: Day) -> Bool { day >= first && day <= last }
 
   /// The position of `day` in the range, or nil when it falls outside.
@@ -19,16 +24,21 @@ public struct DayRange: Hashable, Sendable, Sequence {
     return index >= 0 && day.number <= last.number ? index : nil
   }
 
+  /// The days in order, oldest first.
   public func makeIterator() -> StrideThrough<Day>.Iterator {
     stride(from: first, through: last, by: 1).makeIterator()
   }
 
+  /// Every day of the range, oldest first.
   public var days: [Day] { Array(self) }
 
   /// A calendar month's part of the range: its year, month and the positions of its days.
   public struct MonthSpan: Hashable, Sendable {
+    /// The month's year.
     public var year: Int
+    /// The month, 1 to 12.
     public var month: Int
+    /// Where the month's days are in the range, by position.
     public var indices: Range<Int>
   }
 

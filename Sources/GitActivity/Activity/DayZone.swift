@@ -69,6 +69,7 @@ public struct DayBucketer: Sendable {
   private let transitions: [Int64]
   private let offsets: [Int64]
 
+  /// A bucketer for `zone`; a named zone's offset changes are read once, here.
   public init(zone: DayZone) {
     self.zone = zone
     guard case .named(let name) = zone, let timeZone = TimeZone(identifier: name) else {

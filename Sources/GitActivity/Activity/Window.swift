@@ -2,9 +2,12 @@
 public enum Weekday: Int, CaseIterable, Sendable, Hashable {
   case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
 
+  /// `Monday`.
   public var name: String { String(describing: self).capitalized }
+  /// `Mon`.
   public var shortName: String { String(name.prefix(3)) }
 
+  /// A weekday from its English name or its first three letters, in any case.
   public init?(parsing text: String) {
     let lowered = text.lowercased()
     guard
@@ -37,13 +40,20 @@ extension String {
 /// What the user asked for: `--weeks`/`--end` as in the seed component, or `--since`/`--until`,
 /// or `--year`.
 public struct WindowRequest: Hashable, Sendable {
+  /// `--weeks`: how many weeks end on `end` (or today).
   public var weeks: Int?
+  /// `--end`: the last day of a `weeks` window.
   public var end: DateExpression?
+  /// `--since`: the first day.
   public var since: DateExpression?
+  /// `--until`: the last day.
   public var until: DateExpression?
+  /// `--year`: one calendar year, January to December.
   public var year: Int?
+  /// `--week-start`: the weekday of the first row.
   public var weekStart: Weekday = .sunday
 
+  /// A request; what is nil takes its default (53 weeks ending today).
   public init(
     weeks: Int? = nil, end: DateExpression? = nil, since: DateExpression? = nil,
     until: DateExpression? = nil, year: Int? = nil, weekStart: Weekday = .sunday
@@ -119,10 +129,14 @@ public struct WindowRequest: Hashable, Sendable {
 
 /// The days a graph shows, with the first row's weekday and how to speak of the span.
 public struct Window: Hashable, Sendable {
+  /// The days shown, oldest first.
   public var days: DayRange
+  /// The weekday of the first row.
   public var weekStart: Weekday
+  /// How the window was asked for, for its wording.
   public var kind: Kind
 
+  /// How a window was asked for.
   public enum Kind: Hashable, Sendable {
     /// The seed's window ending today.
     case lastWeeks(Int)
@@ -132,10 +146,25 @@ public struct Window: Hashable, Sendable {
     case between
   }
 
+  /// A window of `days`, weeks starting on `weekStart`.
   public init(days: DayRange, weekStart: Weekday, kind: Kind) {
     self.days = days
     self.weekStart = weekStart
     self.kind = kind
+  }
+
+  /// How far before the window's first day a walk keeps reading, in committer time. Author
+  /// dates are usually no later than committer dates, but rebases, clock skew and `--date`
+  /// exist; a month of extra reading costs little.
+  public static let marginSeconds: Int64 = 31 * 86_400
+  /// The largest offset a commit may carry that still falls on an earlier day: UTC+14, plus
+  /// slack.
+  public static let offsetSlackSeconds: Int64 = 26 * 3_600
+
+  /// The committer time before which a walk may stop reading (`WalkOptions
+  /// .committedNoEarlierThan`): the window's first second, less the slack and the margin.
+  public var walkCutoff: Int64 {
+    Int64(days.first.number) * 86_400 - Window.offsetSlackSeconds - Window.marginSeconds
   }
 
   /// How a summary names the span: `in the last year`, `in 2024`, `between 2024-03-01 and …`.

@@ -1,9 +1,11 @@
 /// A moment as git records it: seconds since the epoch and the writer's offset from UTC.
 public struct Timestamp: Hashable, Sendable {
+  /// Seconds since 1970-01-01 UTC.
   public var seconds: Int64
   /// Minutes east of UTC, as the commit recorded them.
   public var offsetMinutes: Int32
 
+  /// A moment and the offset it was written with.
   public init(seconds: Int64, offsetMinutes: Int32) {
     self.seconds = seconds
     self.offsetMinutes = offsetMinutes
@@ -21,6 +23,7 @@ public struct CommitFacts: Hashable, Sendable {
   /// How many parents the commit has (more than one: a merge).
   public var parentCount: Int32
 
+  /// A commit's facts, as read from its header.
   public init(author: Timestamp?, committer: Timestamp?, identity: Int32, parentCount: Int32) {
     self.author = author
     self.committer = committer
@@ -28,14 +31,18 @@ public struct CommitFacts: Hashable, Sendable {
     self.parentCount = parentCount
   }
 
+  /// Whether the commit is a merge.
   public var isMerge: Bool { parentCount > 1 }
 }
 
 /// A person as a commit names them, before the mailmap.
 public struct Identity: Hashable, Sendable {
+  /// The name as written.
   public var name: String
+  /// The email as written.
   public var email: String
 
+  /// An identity as a commit writes it.
   public init(name: String, email: String) {
     self.name = name
     self.email = email
@@ -67,5 +74,6 @@ public struct History: Sendable {
     self.warnings = warnings
   }
 
+  /// No commits.
   public static let empty = History(commits: [], objectIDs: [], identities: [], warnings: [])
 }

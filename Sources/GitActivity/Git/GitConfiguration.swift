@@ -2,12 +2,12 @@ import CGit2
 
 /// git's configuration as git itself layers it (system, global, repository), read through
 /// libgit2.
-public enum GitConfiguration {
+package enum GitConfiguration {
   /// Every `section.*` entry, lowest precedence first, with names as libgit2 gives them (section
   /// and key in lowercase). It reads the repository found from `start` (with `GIT_DIR`), or the
   /// user's and system's files when there is none. The corresponding C function is
   /// `git_config_iterator_new`.
-  public static func entries(
+  package static func entries(
     section: String, from start: String, environment: [String: String]
   ) throws(GitError) -> [(name: String, value: String)] {
     try Library.ensureInitialized()

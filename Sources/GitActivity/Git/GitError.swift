@@ -12,6 +12,7 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The libgit2 function that failed, or the operation of ours.
   public var function: String
 
+  /// An error with libgit2's code and class, or -1 and 0 for one of ours.
   public init(code: Int32 = -1, errorClass: Int32 = 0, message: String, function: String) {
     self.code = code
     self.errorClass = errorClass

@@ -8,7 +8,7 @@ import Foundation
 /// missing, truncated, corrupt (checksum) or of another version is ignored and rebuilt; files are
 /// written to a temporary name and renamed, so a reader never sees half of one. The mailmap and
 /// the author filters are applied after the cache, so changing them needs no rebuild.
-public struct HistoryCache: Sendable {
+package struct HistoryCache: Sendable {
   /// Commit ids in the order they were read (roughly newest first within each run), so that a
   /// walk touches the records close to one another.
   var ids: [ObjectID] = []
@@ -24,9 +24,9 @@ public struct HistoryCache: Sendable {
   var externalParents: [ObjectID] = []
   var identities: [RawIdentity] = []
 
-  public init() {}
+  package init() {}
 
-  public var count: Int { ids.count }
+  package var count: Int { ids.count }
 
   /// The record number of `id`, or nil when it is not cached.
   func index(of id: ObjectID) -> Int32? {

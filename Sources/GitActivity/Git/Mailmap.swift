@@ -21,6 +21,7 @@ public struct Mailmap: Sendable, Equatable {
   /// NFC and an NFD spelling are different keys (Swift's `String` would call them equal).
   private(set) var entries: [[UInt8]: Entry] = [:]
 
+  /// A mailmap with no entries: every identity stays as written.
   public init() {}
 
   /// Parses the text of a mailmap file.
@@ -33,6 +34,7 @@ public struct Mailmap: Sendable, Equatable {
     add(parsing: bytes)
   }
 
+  /// Whether the mailmap has no entries.
   public var isEmpty: Bool { entries.isEmpty }
 
   /// Adds the lines of another mailmap source; its lines override what is there.

@@ -14,7 +14,7 @@ extension Repository {
   /// `git_odb_read` (no `git_commit` objects, no re-hashing, no object cache), parsing only the
   /// header lines it needs, on `options.workerCount` threads. Cached commits are walked by
   /// index, without hashing.
-  public func history(
+  package func history(
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?
   ) throws(GitError) -> HistoryRead {
     let tips = try self.tips(for: selection)

@@ -9,6 +9,7 @@ public struct RevisionSelection: Sendable, Equatable {
   /// `--branches`: every ref under `refs/heads/`.
   public var includesBranches = false
 
+  /// A selection: revisions as `git log` takes them, `--all`, `--branches`.
   public init(
     revisions: [String] = [], includesAllRefs: Bool = false, includesBranches: Bool = false
   ) {

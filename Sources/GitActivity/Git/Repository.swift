@@ -134,6 +134,8 @@ public final class Repository {
   /// The path people know the repository by: its work tree, or the git directory when bare.
   public var displayPath: String { workingDirectory ?? gitDirectory }
 
+  /// Whether the repository has no work tree. The corresponding C function is
+  /// `git_repository_is_bare`.
   public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
 
   /// Whether HEAD names a branch that has no commit yet, as in a new repository.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds the repositories below a folder: work trees (a folder with `.git`) and bare
 /// repositories (a folder with `HEAD`, `objects/` and `refs/`).
-public enum RepositoryScanner {
+package enum RepositoryScanner {
   /// Folders it never descends into.
   static let skipped: Set<String> = [".git", "node_modules"]
 
@@ -10,7 +10,7 @@ public enum RepositoryScanner {
   /// It descends into work trees (to find nested repositories) but not into git directories or
   /// `node_modules`, and follows a symbolic link only to a folder it has not seen, so links that
   /// form loops end.
-  public static func scan(_ root: String, depth: Int) -> [String] {
+  package static func scan(_ root: String, depth: Int) -> [String] {
     var found: [String] = []
     var seen = Set<FileIdentity>()
     var pending: [(path: String, level: Int)] = [(normalized(root), 0)]

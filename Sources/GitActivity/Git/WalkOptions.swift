@@ -25,6 +25,7 @@ public struct WalkOptions: Sendable, Equatable {
   /// The graft file (`GIT_GRAFT_FILE`); nil means `info/grafts` in the git directory.
   public var graftFile: String?
 
+  /// Options for a walk: first parent only, where to stop, how many threads.
   public init(
     followsFirstParentOnly: Bool = false, committedNoEarlierThan: Int64? = nil,
     workerCount: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -36,8 +37,8 @@ public struct WalkOptions: Sendable, Equatable {
 }
 
 /// What a walk produced: the commits it counted, and the cache with what it read added.
-public struct HistoryRead: Sendable {
-  public var history: History
+package struct HistoryRead: Sendable {
+  package var history: History
   /// The cache with the newly read commits added, or nil when nothing new was read.
-  public var updatedCache: HistoryCache?
+  package var updatedCache: HistoryCache?
 }

@@ -5,6 +5,7 @@ import Synchronization
 public final class WalkProgress: Sendable, Equatable {
   private let read = Atomic<Int>(0)
 
+  /// A count at zero.
   public init() {}
 
   /// Commits read from the object database so far.

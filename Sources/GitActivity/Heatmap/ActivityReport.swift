@@ -2,14 +2,20 @@
 public struct ActivityReport: Hashable, Sendable {
   /// The repositories counted, as paths people know them by.
   public var repositories: [String]
+  /// The days shown.
   public var window: Window
+  /// The zone days were read in.
   public var zone: DayZone
+  /// Commits per day and per author.
   public var activity: DailyActivity
+  /// Totals, streaks and the busiest day.
   public var statistics: Statistics
   /// Whose graph this is when a filter chose authors (`--author`, `--me`), for headings.
   public var subject: String?
+  /// The day streaks are measured to.
   public var today: Day
 
+  /// A report of `activity` over `window`; the statistics are computed here, once.
   public init(
     repositories: [String], window: Window, zone: DayZone, activity: DailyActivity, today: Day,
     subject: String? = nil

@@ -1,14 +1,21 @@
 /// One row of the `--authors` table: what a person did in the window.
 public struct AuthorSummary: Hashable, Sendable {
+  /// Who.
   public var author: Author
+  /// Commits in the window.
   public var commits: Int
+  /// Days with at least one commit.
   public var activeDays: Int
+  /// The first day with a commit.
   public var firstDay: Day?
+  /// The last day with a commit.
   public var lastDay: Day?
+  /// The longest run of days with commits.
   public var longestStreak: Streak?
   /// Commits per week column of the window's grid, oldest first.
   public var weekly: [Int]
 
+  /// The summary of one author's activity, with weekly totals for a sparkline.
   public init(_ activity: AuthorActivity, days: DayRange, weekStart: Weekday) {
     author = activity.author
     commits = activity.total

@@ -3,14 +3,19 @@ import Foundation
 /// The month calendar of the second seed: weekdays as columns, weeks as rows, every day a square
 /// tile with its number, and a visible step at each month boundary.
 public struct CalendarLayout: Hashable, Sendable {
+  /// The days, oldest first.
   public let days: DayRange
+  /// Commits per day.
   public let counts: [Int]
+  /// The weekday of the first column.
   public let weekStart: Weekday
   /// Empty columns before the first day in the first row.
   public let leadingEmptyColumns: Int
 
+  /// A column per weekday.
   public static let columns = 7
 
+  /// The calendar of `days`, weeks starting on `weekStart`.
   public init(days: DayRange, counts: [Int], weekStart: Weekday) {
     self.days = days
     self.counts = counts
@@ -65,6 +70,7 @@ public struct CalendarLayout: Hashable, Sendable {
 
 /// A continuous color scale over the counts: the seed's green-to-blue gradient by default.
 public struct ColorGradient: Hashable, Sendable {
+  /// The colors from the quietest day to the busiest, evenly spaced.
   public var stops: [RGB]
   /// The tile of a day without commits.
   public var empty: RGB
@@ -77,6 +83,7 @@ public struct ColorGradient: Hashable, Sendable {
     ],
     empty: RGB(red: 0xEB, green: 0xED, blue: 0xF0))
 
+  /// A gradient through `stops`, with `empty` for days without commits.
   public init(stops: [RGB], empty: RGB) {
     self.stops = stops.isEmpty ? ColorGradient.seed.stops : stops
     self.empty = empty

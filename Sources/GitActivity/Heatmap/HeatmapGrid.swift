@@ -3,17 +3,20 @@ import Foundation
 /// The days of a window laid out as GitHub lays them: weeks as columns, seven rows from the week
 /// start, and a level 0…4 for every day. Every renderer draws from one of these.
 public struct HeatmapGrid: Hashable, Sendable {
+  /// The days, oldest first.
   public let days: DayRange
   /// Commits per day, oldest first.
   public let counts: [Int]
   /// The level of each day: 0 for none, then 1…4.
   public let levels: [Int]
+  /// The weekday of the first row.
   public let weekStart: Weekday
   /// How many rows of the first column come before the first day (0 when it starts the week).
   public let leadingEmptyRows: Int
   /// The scale that made the levels, for legends and for splitting the grid.
   public let thresholds: LevelScale.Thresholds
 
+  /// A row per weekday.
   public static let rows = 7
 
   /// A grid of `counts` over `days`, with levels from `thresholds`.
@@ -34,6 +37,7 @@ public struct HeatmapGrid: Hashable, Sendable {
       thresholds: LevelScale.Thresholds(scale: scale, counts: activity.counts))
   }
 
+  /// How many week columns the grid has.
   public var columnCount: Int { (leadingEmptyRows + counts.count + 6) / 7 }
 
   /// The index into `days`/`counts` of the cell at `column`, `row`; nil for a cell outside the
@@ -60,15 +64,21 @@ public struct HeatmapGrid: Hashable, Sendable {
 
   /// A month name over the first column of each month.
   public struct MonthLabel: Hashable, Sendable {
+    /// The week column the label starts over.
     public var column: Int
+    /// The month's year.
     public var year: Int
+    /// The month, 1 to 12.
     public var month: Int
+    /// `Jan`.
     public var text: String { HeatmapGrid.monthNames[month - 1] }
   }
 
+  /// `Jan` … `Dec`.
   public static let monthNames = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
+  /// `January` … `December`.
   public static let fullMonthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",

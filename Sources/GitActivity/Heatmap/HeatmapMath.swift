@@ -26,10 +26,12 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
 
   /// What a scale learns from all the counts, so that one count's level needs nothing else.
   public struct Thresholds: Hashable, Sendable {
+    /// The rule the thresholds follow.
     public let scale: LevelScale
     /// The largest count that is not an outlier (github), or the largest (linear, log).
     public let highest: Int
 
+    /// What `scale` learns from `counts`.
     public init(scale: LevelScale, counts: [Int]) {
       self.scale = scale
       let positive = counts.filter { $0 > 0 }

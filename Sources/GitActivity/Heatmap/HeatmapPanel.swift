@@ -1,9 +1,12 @@
 /// A graph with an optional heading of its own, as renderers stack them: one per calendar year
 /// of a long window, or one per author with `--by-author`.
 public struct HeatmapPanel: Hashable, Sendable {
+  /// The panel's heading (an author's name), or nil for the one graph.
   public var heading: String?
+  /// The grid it draws.
   public var grid: HeatmapGrid
 
+  /// A panel drawing `grid` under `heading`.
   public init(heading: String?, grid: HeatmapGrid) {
     self.heading = heading
     self.grid = grid

@@ -2,10 +2,14 @@ import Foundation
 
 /// An sRGB color with 8-bit channels.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
+  /// The red channel.
   public var red: UInt8
+  /// The green channel.
   public var green: UInt8
+  /// The blue channel.
   public var blue: UInt8
 
+  /// A color from its channels.
   public init(red: UInt8, green: UInt8, blue: UInt8) {
     self.red = red
     self.green = green

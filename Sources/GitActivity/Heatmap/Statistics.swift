@@ -1,9 +1,13 @@
 /// A run of consecutive days with at least one commit.
 public struct Streak: Hashable, Sendable {
+  /// The first day of the streak.
   public var start: Day
+  /// The last day of the streak.
   public var end: Day
+  /// How many days the streak lasts.
   public var days: Int { start.distance(to: end) + 1 }
 
+  /// A streak from `start` to `end`, both included.
   public init(start: Day, end: Day) {
     self.start = start
     self.end = end
@@ -12,7 +16,9 @@ public struct Streak: Hashable, Sendable {
 
 /// The numbers a summary speaks of: total, active days, busiest day, streaks.
 public struct Statistics: Hashable, Sendable {
+  /// All commits in the window.
   public var total: Int
+  /// Days with at least one commit.
   public var activeDays: Int
   /// The day with the most commits (the latest of equals), nil when there is none.
   public var busiestDay: DayCount?
@@ -22,6 +28,7 @@ public struct Statistics: Hashable, Sendable {
   /// active or today is outside the window.
   public var currentStreak: Streak?
 
+  /// The statistics of `counts` over `days`; the current streak ends today or yesterday.
   public init(days: DayRange, counts: [Int], today: Day) {
     total = counts.saturatingSum
     activeDays = counts.count { $0 > 0 }
@@ -65,9 +72,12 @@ public struct Statistics: Hashable, Sendable {
 
 /// A day and its count.
 public struct DayCount: Hashable, Sendable {
+  /// The day.
   public var day: Day
+  /// Its commits.
   public var count: Int
 
+  /// A day and its count.
   public init(day: Day, count: Int) {
     self.day = day
     self.count = count

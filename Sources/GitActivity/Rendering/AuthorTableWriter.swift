@@ -1,9 +1,11 @@
 /// `--authors`: a table of people instead of a graph, for the terminal, CSV or JSON.
 public struct AuthorTableWriter: Sendable {
+  /// Whether the sparkline uses ASCII only.
   public var isASCII: Bool
   /// The terminal's width; the sparkline keeps its newest weeks and names are cut to fit.
   public var width: Int
 
+  /// A writer for a terminal `width` columns wide.
   public init(isASCII: Bool = false, width: Int = 80) {
     self.isASCII = isASCII
     self.width = width
@@ -11,6 +13,7 @@ public struct AuthorTableWriter: Sendable {
 
   static let headers = ["Author", "Email", "Commits", "Active", "First", "Last", "Streak"]
 
+  /// The table for the terminal, control characters stripped from names.
   public func terminal(_ rows: [AuthorSummary], report: ActivityReport) -> String {
     var table: [[String]] = [Self.headers]
     for row in rows {
@@ -52,6 +55,7 @@ public struct AuthorTableWriter: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The table as CSV (RFC 4180), control and bidi characters stripped.
   public func csv(_ rows: [AuthorSummary]) -> String {
     var lines = ["name,email,commits,active_days,first,last,longest_streak,weekly"]
     for row in rows {
@@ -66,6 +70,7 @@ public struct AuthorTableWriter: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The table as JSON, names exact and escaped.
   public func json(_ rows: [AuthorSummary], report: ActivityReport) -> String {
     var out = "{\n"
     out += JSONWriter.repositoriesAndWindow(report)

@@ -2,9 +2,12 @@ import Foundation
 
 /// `--layout calendar`: the month calendar, drawn in the terminal or as SVG.
 public struct CalendarRenderer: Sendable {
+  /// The colors of the tiles.
   public var gradient: ColorGradient
+  /// How counts map onto the gradient and the glyphs.
   public var scale: LevelScale
 
+  /// A renderer with the seed's gradient by default.
   public init(gradient: ColorGradient = .seed, scale: LevelScale = .linear) {
     self.gradient = gradient
     self.scale = scale

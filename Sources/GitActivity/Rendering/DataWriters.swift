@@ -1,7 +1,9 @@
 /// `--format csv`: `date,count`, one row per day of the window, oldest first, zeros included.
 public struct CSVWriter: Sendable {
+  /// A CSV writer.
   public init() {}
 
+  /// The report as text in this writer's format.
   public func render(_ report: ActivityReport) -> String {
     var lines = ["date,count"]
     lines.reserveCapacity(report.activity.counts.count + 1)
@@ -17,10 +19,12 @@ public struct JSONWriter: Sendable {
   /// With `--by-author`: how many of the first authors carry their own `days`.
   public var authorDays: Int
 
+  /// A JSON writer; with `authorDays` above 0, the days of that many top authors too.
   public init(authorDays: Int = 0) {
     self.authorDays = authorDays
   }
 
+  /// The report as text in this writer's format.
   public func render(_ report: ActivityReport) -> String {
     let stats = report.statistics
     var out = "{\n"

@@ -4,11 +4,14 @@ import Foundation
 public struct Palette: Hashable, Sendable {
   /// Level 0 (no commits) through level 4.
   public var levels: [RGB]
+  /// The background behind the cells.
   public var background: RGB
   /// The color of labels and text.
   public var text: RGB
+  /// Whether the palette is for a dark background.
   public var isDark: Bool
 
+  /// A palette of five level colors on a background.
   public init(levels: [RGB], background: RGB, text: RGB, isDark: Bool) {
     self.levels = levels
     self.background = background

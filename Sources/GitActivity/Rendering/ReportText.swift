@@ -2,9 +2,9 @@ import Foundation
 
 /// The words every renderer says about a report, in one place: the terminal, the SVG, the
 /// calendar, the summary and the alt text say the same things the same way.
-public enum ReportText {
+package enum ReportText {
   /// `Monday, 3 March 2025`, the seed's way of saying a day; `Monday, 3 March` without the year.
-  public static func date(_ day: Day, withYear: Bool = true) -> String {
+  package static func date(_ day: Day, withYear: Bool = true) -> String {
     let (year, month, dayOfMonth) = day.components
     let weekday = Weekday(rawValue: day.weekday)?.name ?? ""
     return "\(weekday), \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1])"
@@ -12,19 +12,19 @@ public enum ReportText {
   }
 
   /// `Monday, 3 March 2025: 2 commits`, what a day's cell or tile says.
-  public static func dayTotal(_ day: Day, count: Int) -> String {
+  package static func dayTotal(_ day: Day, count: Int) -> String {
     "\(date(day)): \(Wording.count(count, "commit"))"
   }
 
   /// `42 commits in the last year`, and `by …` when the report is filtered to some authors.
-  public static func headline(_ report: ActivityReport) -> String {
+  package static func headline(_ report: ActivityReport) -> String {
     var text = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
     if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
     return text
   }
 
   /// The statistics line's items: active days, streaks, the busiest day.
-  public static func statisticsItems(_ report: ActivityReport) -> [String] {
+  package static func statisticsItems(_ report: ActivityReport) -> [String] {
     let stats = report.statistics
     var items = [Wording.count(stats.activeDays, "active day")]
     items.append("longest streak " + Wording.count(stats.longestStreak?.days ?? 0, "day"))
@@ -36,7 +36,7 @@ public enum ReportText {
   }
 
   /// An image's heading: `title` when given, else the repositories' names, and whose commits.
-  public static func heading(for report: ActivityReport, title: String?) -> String {
+  package static func heading(for report: ActivityReport, title: String?) -> String {
     if let title { return title }
     let names = report.repositories.map { URL(fileURLWithPath: $0).lastPathComponent }
     var text = names.joined(separator: ", ")
@@ -45,7 +45,7 @@ public enum ReportText {
   }
 
   /// The whole summary in sentences, for an image's `<desc>` and its alt text.
-  public static func description(for report: ActivityReport) -> String {
+  package static func description(for report: ActivityReport) -> String {
     let stats = report.statistics
     var parts = [
       "\(Wording.count(stats.total, "commit")) \(report.window.phrase) on \(Wording.count(stats.activeDays, "active day"))."

@@ -7,19 +7,26 @@ public struct SVGOptions: Hashable, Sendable {
     case github, githubDark = "github-dark", auto
   }
 
+  /// The palette: GitHub's light, dark, or both by `prefers-color-scheme`.
   public var theme: Theme = .github
   /// `--tint`: the seed's one-color ramp, on each theme's background.
   public var tint: RGB?
   /// `--palette`: five colors, the same in light and dark.
   public var levelColors: [RGB]?
+  /// The side of a day cell, in pixels.
   public var cellSize: Double = 11
+  /// The gap between cells, in pixels.
   public var spacing: Double = 3
+  /// The corner radius of cells, in pixels.
   public var radius: Double = 2
+  /// Whether the background is left out.
   public var isTransparent = false
+  /// Whether cells fade in week by week (not under reduced motion).
   public var animates = false
   /// The heading; nil names the repository (and the author, when authors were chosen).
   public var title: String?
 
+  /// GitHub's look.
   public init() {}
 
   /// The palette of the light or the dark look, with the tint or colors applied.
@@ -35,8 +42,10 @@ public struct SVGOptions: Hashable, Sendable {
 /// browsers, in GitHub's `<img>` and in librsvg, carries each day's numbers, and describes itself
 /// to screen readers. Output is deterministic: the same report and options give the same bytes.
 public struct SVGRenderer: Sendable {
+  /// How it draws.
   public var options: SVGOptions
 
+  /// A renderer with these options.
   public init(options: SVGOptions) {
     self.options = options
   }
@@ -46,6 +55,7 @@ public struct SVGRenderer: Sendable {
     ReportText.heading(for: report, title: options.title)
   }
 
+  /// The report's graph as an SVG document, levels by `scale`.
   public func render(_ report: ActivityReport, scale: LevelScale) -> String {
     render(report, panels: HeatmapPanel.panels(for: report, scale: scale))
   }

@@ -4,10 +4,12 @@ public struct SummaryWriter: Sendable {
   /// `--layout calendar`: list every active day under its month.
   public var listsDays: Bool
 
+  /// A writer; with `listsDays`, every active day is listed under its month.
   public init(listsDays: Bool = false) {
     self.listsDays = listsDays
   }
 
+  /// The summary, a line for the window and one per month.
   public func render(_ report: ActivityReport) -> String {
     let stats = report.statistics
     var lines: [String] = []

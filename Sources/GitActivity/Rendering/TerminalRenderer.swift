@@ -8,13 +8,16 @@ public struct TerminalOptions: Hashable, Sendable {
     case none, basic16, indexed256, truecolor
   }
 
+  /// How many colors the terminal shows.
   public var colorDepth: ColorDepth
+  /// The colors of the levels.
   public var palette: Palette
   /// `--ascii`: no character outside ASCII.
   public var isASCII: Bool
   /// The terminal's width in columns.
   public var width: Int
 
+  /// Options for a terminal `width` columns wide.
   public init(colorDepth: ColorDepth, palette: Palette, isASCII: Bool = false, width: Int = 80) {
     self.colorDepth = colorDepth
     self.palette = palette
@@ -25,12 +28,14 @@ public struct TerminalOptions: Hashable, Sendable {
 
 /// The default output: the contribution graph drawn with characters, in color or without.
 public struct TerminalRenderer: Sendable {
+  /// How it draws.
   public var options: TerminalOptions
 
   /// Below this width only the summary is printed.
   public static let minimumGraphWidth = 20
   static let labelWidth = 4
 
+  /// A renderer with these options.
   public init(options: TerminalOptions) {
     self.options = options
   }
@@ -44,6 +49,7 @@ public struct TerminalRenderer: Sendable {
     }
   }
 
+  /// The report's graph for the terminal, levels by `scale`.
   public func render(_ report: ActivityReport, scale: LevelScale) -> String {
     render(report, panels: HeatmapPanel.panels(for: report, scale: scale))
   }

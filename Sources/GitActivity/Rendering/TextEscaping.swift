@@ -2,10 +2,10 @@ import Foundation
 
 /// Escaping for each kind of output. Text from commits is hostile; nothing reaches an output
 /// without passing through one of these.
-public enum TextEscaping {
+package enum TextEscaping {
   /// A JSON string literal, quotes included. Every control character is escaped, and so are
   /// U+2028 and U+2029, which end lines in JavaScript.
-  public static func json(_ text: String) -> String {
+  package static func json(_ text: String) -> String {
     var result = "\""
     result.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
@@ -34,7 +34,7 @@ public enum TextEscaping {
   /// and an ESC in a name must not retitle a terminal. It works on Unicode scalars, not
   /// characters: a quote followed by a combining mark is one `Character` but still a quote to
   /// every CSV reader (found by fuzzing).
-  public static func csv(_ text: String) -> String {
+  package static func csv(_ text: String) -> String {
     let text = terminal(text)
     let scalars = text.unicodeScalars
     let needsQuotes =
@@ -52,7 +52,7 @@ public enum TextEscaping {
   }
 
   /// Text for XML (SVG): `& < > " '` escaped, and characters XML 1.0 forbids removed.
-  public static func xml(_ text: String) -> String {
+  package static func xml(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -82,7 +82,7 @@ public enum TextEscaping {
   /// Text safe to print on a terminal: control characters (C0, DEL, C1), and so every escape
   /// sequence, are removed, and so are the bidirectional overrides and isolates that could
   /// reorder a line (U+202A–U+202E, U+2066–U+2069) and other invisible format marks.
-  public static func terminal(_ text: String) -> String {
+  package static func terminal(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars where isSafeOnTerminal(scalar) {
       result.unicodeScalars.append(scalar)

@@ -1,12 +1,12 @@
 /// How many terminal columns text takes, as `wcwidth` counts them in a UTF-8 locale: wide East
 /// Asian characters and most emoji take two, combining marks none. Pure, so that layout does not
 /// depend on the process's locale.
-public enum TextWidth {
-  public static func columns(of text: String) -> Int {
+package enum TextWidth {
+  package static func columns(of text: String) -> Int {
     text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
   }
 
-  public static func columns(of scalar: Unicode.Scalar) -> Int {
+  package static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value == 0 { return 0 }
     switch scalar.properties.generalCategory {
@@ -30,7 +30,7 @@ public enum TextWidth {
   }
 
   /// `text` cut to at most `width` columns, with an ellipsis when anything was cut.
-  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+  package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
     guard columns(of: text) > width else { return text }
     guard width > 0 else { return "" }
     var result = ""
@@ -46,7 +46,7 @@ public enum TextWidth {
 
   /// Items joined by `separator` into lines no wider than `width`; an item wider than a line
   /// is truncated.
-  public static func wrap(
+  package static func wrap(
     _ items: [String], separator: String, width: Int, ellipsis: String = "…"
   ) -> [String] {
     var lines: [String] = []

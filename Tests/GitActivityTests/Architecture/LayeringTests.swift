@@ -55,4 +55,32 @@ struct LayeringTests {
     }
     #expect(backEdges.sorted() == [])
   }
+
+  @Test("every public declaration of the library has a doc comment")
+  func documented() throws {
+    let conformances =
+      #/^\s*public\s+(static func ==|static func <|func hash\(into|var description)/#
+    var undocumented: [String] = []
+    for folder in Self.folders {
+      let directory = Self.library.appendingPathComponent(folder)
+      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      where name.hasSuffix(".swift") {
+        let lines = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+          .split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated()
+        where line.trimmingCharacters(in: .whitespaces).hasPrefix("public ")
+          && (try? conformances.prefixMatch(in: line)) == nil
+        {
+          var above = index - 1
+          while above >= 0 && lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") {
+            above -= 1
+          }
+          if above < 0 || !lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+            undocumented.append("\(folder)/\(name):\(index + 1)")
+          }
+        }
+      }
+    }
+    #expect(undocumented == [])
+  }
 }
