@@ -252,11 +252,14 @@ enum OptionTable {
 
   /// The options that set the window's extent.
   static let windowExtent: Set<String> = ["weeks", "end", "since", "until", "year"]
+  /// The options that name the window's days outright; a configured extent gives way to them.
+  static let explicitWindow: Set<String> = ["since", "until", "year"]
 
   /// Whether a configured default for `spec` applies, given the command line: not when the
   /// command line sets the option itself, or one that replaces it (`--me` for `heatmap.author`),
-  /// or one it cannot be combined with; not for a window extent when the command line sets any
-  /// (`heatmap.weeks` gives way to `--year`, `--since`, `--until`); and not when the mode it
+  /// or one it cannot be combined with; not for a window extent when the command line names the
+  /// days outright (`heatmap.weeks` gives way to `--year`, `--since`, `--until`, and goes with
+  /// `--end`); and not when the mode it
   /// belongs to is not running (`heatmap.top` without `--by-author`).
   static func configuredDefaultApplies(_ spec: OptionSpec, _ commandLine: ParsedArguments) -> Bool {
     if commandLine.has(spec.long) { return false }
@@ -265,7 +268,7 @@ enum OptionTable {
     if all.contains(where: { $0.conflicts.contains(spec.long) && commandLine.has($0.long) }) {
       return false
     }
-    if windowExtent.contains(spec.long) && windowExtent.contains(where: commandLine.has) {
+    if windowExtent.contains(spec.long) && explicitWindow.contains(where: commandLine.has) {
       return false
     }
     if let needed = spec.requires, !commandLine.has(needed) { return false }

@@ -58,10 +58,11 @@ extension Run {
     let settings = settings(walk: walk)
     let results = Mutex<[Int: Result<Source, GitError>]>([:])
     let uniquePaths = paths
+    let environment = context.environment
     DispatchQueue.concurrentPerform(iterations: uniquePaths.count) { index in
       let result: Result<Source, GitError>
       do throws(GitError) {
-        let repository = try Repository.open(at: uniquePaths[index])
+        let repository = try Repository.open(at: uniquePaths[index], environment: environment)
         result = .success(
           try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil)))
       } catch {

@@ -38,13 +38,14 @@ struct ConfigurationTests {
   func windowKeys() throws {
     let repo = try Self.repository()
     try repo.git(["config", "heatmap.weeks", "4"])
-    for window in [
-      ["--year", "2024"], ["--since", "2024-01-01"], ["--until", "2024-01-31"],
-      ["--end", "2024-01-31"],
-    ] {
+    for window in [["--year", "2024"], ["--since", "2024-01-01"], ["--until", "2024-01-31"]] {
       let result = heatmap(["--format", "csv"] + window, in: repo.path)
       #expect(result.status == 0, "\(window): \(result.stderr)")
     }
+    // --end goes with it: four weeks ending there.
+    let ending = heatmap(["--format", "csv", "--end", "2024-01-03"], in: repo.path)
+    let endingRows: Int = ending.stdout.split(separator: "\n").count - 1
+    #expect(endingRows == 25)  // three weeks and 2024-01-03's four days, Sunday to Wednesday
     // Alone, it sets the window: four weeks ending today.
     let alone = heatmap(["--format", "csv"], in: repo.path)
     #expect(alone.stdout.split(separator: "\n").count - 1 == 3 * 7 + 3)  // today is a Tuesday
@@ -81,5 +82,54 @@ struct ConfigurationTests {
       result.stderr
         == "git-heatmap: invalid value '\(value)' for '\(key)' in git config: \(expected)\nsee 'git-heatmap --help'\n"
     )
+  }
+
+  @Test("git -c key=value heatmap: through git itself, above every file, for every key we read")
+  func gitDashC() throws {
+    let repo = try Self.repository()
+    try repo.git(["config", "heatmap.weeks", "30"])
+    var environment = repo.environment
+    let binaries = URL(fileURLWithPath: try builtExecutable()).deletingLastPathComponent().path
+    environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    func run(_ command: String) throws -> String {
+      try TemporaryRepository.run(
+        "/bin/bash", ["-c", command], in: repo.path, environment: environment)
+    }
+    // heatmap.weeks from -c beats the repository's file: two weeks ending 2024-01-03.
+    let csv = try run("git -c heatmap.weeks=2 heatmap --format csv --end 2024-01-03")
+    let rows: Int = csv.split(separator: "\n").count - 1
+    #expect(rows == 11)  // a week and 2024-01-03's four days
+    // user.email for --me, and a value with a quote and a space in it.
+    let me = try run("git -c user.email=grace@example.com heatmap --me --year 2024 --format csv")
+    #expect(nonZeroDays(me) == ["2024-01-03": 1])
+    let quoted = try run(
+      "git -c \"heatmap.author=it's a name\" heatmap --year 2024 --format csv || true")
+    #expect(nonZeroDays(quoted).isEmpty)
+    // The other form git uses, GIT_CONFIG_COUNT/KEY/VALUE, read in-process.
+    let counted = heatmap(
+      ["--year", "2024", "--format", "csv"], in: repo.path,
+      environment: [
+        "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "heatmap.Author",
+        "GIT_CONFIG_VALUE_0": "ada",
+      ])
+    #expect(nonZeroDays(counted.stdout) == ["2024-01-02": 1])
+    let bogus = heatmap(
+      ["--year", "2024"], in: repo.path, environment: ["GIT_CONFIG_PARAMETERS": "'unclosed"])
+    #expect(bogus.status == 1)
+    #expect(bogus.stderr == "git-heatmap: bogus format in GIT_CONFIG_PARAMETERS\n")
+  }
+
+  @Test(
+    "GIT_CONFIG_PARAMETERS in both of git's forms",
+    arguments: [
+      ("'heatmap.weeks=3'", [("heatmap.weeks", "3")]),
+      ("'heatmap.weeks'='3' 'user.email'='a b'", [("heatmap.weeks", "3"), ("user.email", "a b")]),
+      ("'Heatmap.Sub.Key'='it'\\''s'", [("heatmap.Sub.key", "it's")]),
+      ("'core.bare'", [("core.bare", nil)]),
+    ] as [(String, [(String, String?)])])
+  func parameters(text: String, expected: [(String, String?)]) throws {
+    let config = try CommandLineConfig(environment: ["GIT_CONFIG_PARAMETERS": text])
+    #expect(config.entries.map(\.name) == expected.map(\.0))
+    #expect(config.entries.map(\.value) == expected.map(\.1))
   }
 }

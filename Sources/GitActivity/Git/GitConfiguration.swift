@@ -52,6 +52,10 @@ package enum GitConfiguration {
       result.append((key, value))
     }
     // The iterator lists files from the highest precedence down; git's order is the reverse.
-    return result.reversed()
+    // `git -c` comes last: it wins.
+    let commandLine = try CommandLineConfig(environment: environment).entries.filter {
+      $0.name.hasPrefix(prefix)
+    }
+    return result.reversed() + commandLine.map { ($0.name, $0.value ?? "true") }
   }
 }

@@ -14,9 +14,12 @@ public final class Repository {
   public let commonDirectory: String
   /// The working tree, or nil for a bare repository.
   public let workingDirectory: String?
+  /// `git -c` configuration, above every file's.
+  let commandLineConfig: CommandLineConfig
 
-  private init(pointer: OpaquePointer) {
+  private init(pointer: OpaquePointer, commandLineConfig: CommandLineConfig) {
     self.pointer = pointer
+    self.commandLineConfig = commandLineConfig
     gitDirectory = Repository.trimmed(git_repository_path(pointer)) ?? ""
     commonDirectory = Repository.trimmed(git_repository_commondir(pointer)) ?? gitDirectory
     workingDirectory = Repository.trimmed(git_repository_workdir(pointer))
@@ -28,11 +31,13 @@ public final class Repository {
 
   /// Finds the repository the way git does: `GIT_DIR` when set, else `start` and its parents up to
   /// `GIT_CEILING_DIRECTORIES`. A bare repository, a linked worktree or a subdirectory all work.
+  /// Configuration given to git with `-c` (in `environment`) is read above the files'.
   /// The corresponding C function is `git_repository_open_ext`.
   public static func discover(
     from start: String, environment: [String: String] = [:]
   ) throws(GitError) -> Repository {
     try Library.ensureInitialized()
+    let commandLineConfig = try CommandLineConfig(environment: environment)
     var handle: OpaquePointer?
     if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
       let path = gitDir.hasPrefix("/") ? gitDir : start + "/" + gitDir
@@ -55,13 +60,17 @@ public final class Repository {
       throw GitError(
         message: "could not open '\(RawPath.display(start))'", function: "git_repository_open_ext")
     }
-    return Repository(pointer: handle)
+    return Repository(pointer: handle, commandLineConfig: commandLineConfig)
   }
 
   /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
-  /// parent directories.
-  public static func open(at path: String) throws(GitError) -> Repository {
+  /// parent directories. Configuration given to git with `-c` (in `environment`) is read above
+  /// the files'.
+  public static func open(at path: String, environment: [String: String] = [:]) throws(GitError)
+    -> Repository
+  {
     try Library.ensureInitialized()
+    let commandLineConfig = try CommandLineConfig(environment: environment)
     var handle: OpaquePointer?
     let status = RawPath.withCString(path) {
       git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
@@ -71,7 +80,7 @@ public final class Repository {
       throw GitError(
         message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
     }
-    return Repository(pointer: handle)
+    return Repository(pointer: handle, commandLineConfig: commandLineConfig)
   }
 
   /// Why a repository at or above `path` could not be opened, in git's words where git has them.
@@ -159,9 +168,10 @@ public final class Repository {
 }
 
 extension Repository {
-  /// A configuration value, from the repository's, the user's and the system's configuration,
-  /// or nil when it is not set. The corresponding C function is `git_config_get_string`.
+  /// A configuration value, from `git -c`, the repository's, the user's and the system's
+  /// configuration, or nil when it is not set. The corresponding C function is `git_config_get_string`.
   public func configString(_ name: String) throws(GitError) -> String? {
+    if let given = commandLineConfig.value(of: name) { return given ?? "" }
     var config: OpaquePointer?
     try GitError.check(
       git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")

@@ -80,6 +80,16 @@ extension Repository {
   /// A boolean configuration value as git reads it, or nil when it is not set.
   /// The corresponding C function is `git_config_get_bool`.
   func configBool(_ name: String) throws(GitError) -> Bool? {
+    if let given = commandLineConfig.value(of: name) {
+      guard let value = given else { return true }
+      switch value.lowercased() {
+      case "true", "yes", "on", "1": return true
+      case "false", "no", "off", "0", "": return false
+      default:
+        throw GitError(
+          message: "bad boolean config value '\(value)' for '\(name)'", function: "git_config_bool")
+      }
+    }
     var config: OpaquePointer?
     try GitError.check(
       git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
