@@ -40,9 +40,14 @@ enum Appearance {
     return value != "0" && value.lowercased() != "false"
   }
 
-  /// `COLUMNS`, else the terminal's width, else 80.
-  static func width(environment: [String: String], terminalColumns: Int?) -> Int {
+  /// Output that is not a terminal (a file, a pipe) is not cut to any width.
+  static let unlimitedWidth = 100_000
+
+  /// `COLUMNS`, else the terminal's width; output that goes to no terminal is not cut.
+  static func width(environment: [String: String], terminalColumns: Int?, isTerminal: Bool) -> Int
+  {
     if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    guard isTerminal else { return unlimitedWidth }
     return terminalColumns ?? 80
   }
 

@@ -70,7 +70,9 @@ extension Run {
   }
 
   var terminalWidth: Int {
-    Appearance.width(environment: context.environment, terminalColumns: context.terminalColumns)
+    Appearance.width(
+      environment: context.environment, terminalColumns: context.terminalColumns,
+      isTerminal: writesToTerminal)
   }
 
   func svgOptions() -> SVGOptions {
@@ -88,15 +90,20 @@ extension Run {
   }
 
   func terminalOptions() -> TerminalOptions {
-    let writesFile = invocation.output.map { $0 != "-" } ?? false
     let depth = Appearance.colorDepth(
       mode: invocation.colorMode, environment: context.environment,
-      stdoutIsTerminal: context.stdoutIsTerminal && !writesFile)
+      stdoutIsTerminal: writesToTerminal)
     let palette = Appearance.palette(
       theme: invocation.theme,
       isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),
       tint: invocation.tint, colors: invocation.palette)
     return TerminalOptions(
       colorDepth: depth, palette: palette, isASCII: invocation.isASCII, width: terminalWidth)
+  }
+
+  /// Whether the text goes to a terminal: stdout is one and no `-o FILE` was given.
+  var writesToTerminal: Bool {
+    let writesFile = invocation.output.map { $0 != "-" } ?? false
+    return context.stdoutIsTerminal && !writesFile
   }
 }

@@ -15,6 +15,21 @@ struct InstallTests {
       "/bin/bash", ["-c", command], in: directory, environment: environment)
   }
 
+  @Test("a relative prefix: uninstall from another folder, the prefix spelled otherwise")
+  func relativePrefix() throws {
+    let repo = try TemporaryRepository()
+    let scripts = Tools.projectRoot.appendingPathComponent("Scripts").path
+    let binary = try builtExecutable()
+    try Self.run(
+      "'\(scripts)/install' --prefix local --binary '\(binary)' 2>/dev/null", in: repo.root.path,
+      environment: repo.environment)
+    #expect(FileManager.default.fileExists(atPath: repo.root.path + "/local/bin/git-heatmap"))
+    try Self.run(
+      "'\(scripts)/uninstall' --prefix ../local/ 2>/dev/null", in: repo.path,
+      environment: repo.environment)
+    #expect(!FileManager.default.fileExists(atPath: repo.root.path + "/local"))
+  }
+
   @Test(
     "install into a prefix: git heatmap, man, bash/zsh/fish completions; uninstall leaves nothing")
   func installAndUninstall() throws {

@@ -153,9 +153,19 @@ struct TerminalEndToEndTests {
           mode: item.mode, environment: item.environment, stdoutIsTerminal: item.isTerminal)
           == item.expected, "\(item)")
     }
-    #expect(Appearance.width(environment: ["COLUMNS": "100"], terminalColumns: 60) == 100)
-    #expect(Appearance.width(environment: ["COLUMNS": "x"], terminalColumns: 60) == 60)
-    #expect(Appearance.width(environment: [:], terminalColumns: nil) == 80)
+    #expect(
+      Appearance.width(environment: ["COLUMNS": "100"], terminalColumns: 60, isTerminal: true)
+        == 100)
+    #expect(
+      Appearance.width(environment: ["COLUMNS": "x"], terminalColumns: 60, isTerminal: true) == 60)
+    #expect(Appearance.width(environment: [:], terminalColumns: nil, isTerminal: true) == 80)
+    // Not a terminal: nothing is cut, unless COLUMNS says so.
+    #expect(
+      Appearance.width(environment: [:], terminalColumns: nil, isTerminal: false)
+        == Appearance.unlimitedWidth)
+    #expect(
+      Appearance.width(environment: ["COLUMNS": "40"], terminalColumns: nil, isTerminal: false)
+        == 40)
     #expect(Appearance.terminalIsDark(environment: ["COLORFGBG": "0;15"]) == false)
     #expect(Appearance.terminalIsDark(environment: ["COLORFGBG": "15;0"]) == true)
     #expect(Appearance.terminalIsDark(environment: [:]) == true)

@@ -22,7 +22,17 @@ public final class Repository {
     self.commandLineConfig = commandLineConfig
     gitDirectory = Repository.trimmed(git_repository_path(pointer)) ?? ""
     commonDirectory = Repository.trimmed(git_repository_commondir(pointer)) ?? gitDirectory
-    workingDirectory = Repository.trimmed(git_repository_workdir(pointer))
+    let workTree = Repository.trimmed(git_repository_workdir(pointer))
+    // libgit2 1.5 takes a bare repository without a `config` file for a work tree in its parent
+    // folder; git calls it bare, as it is any git directory not named `.git` (linked worktrees'
+    // directories have their own rule, and the common directory's config).
+    let hasConfig = RawDirectory.kind(commonDirectory + "/config").exists
+    if workTree != nil, !hasConfig, !gitDirectory.hasSuffix("/.git"), gitDirectory == commonDirectory
+    {
+      workingDirectory = nil
+    } else {
+      workingDirectory = workTree
+    }
   }
 
   deinit {
@@ -143,9 +153,9 @@ public final class Repository {
   /// The path people know the repository by: its work tree, or the git directory when bare.
   public var displayPath: String { workingDirectory ?? gitDirectory }
 
-  /// Whether the repository has no work tree. The corresponding C function is
-  /// `git_repository_is_bare`.
-  public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
+  /// Whether the repository has no work tree, as git decides it (also for a bare repository
+  /// without a `config` file, which libgit2 1.5 mistakes for a work tree).
+  public var isBare: Bool { workingDirectory == nil }
 
   /// Whether HEAD names a branch that has no commit yet, as in a new repository.
   public var isHeadUnborn: Bool { git_repository_head_unborn(pointer) == 1 }
