@@ -44,8 +44,7 @@ enum Appearance {
   static let unlimitedWidth = 100_000
 
   /// `COLUMNS`, else the terminal's width; output that goes to no terminal is not cut.
-  static func width(environment: [String: String], terminalColumns: Int?, isTerminal: Bool) -> Int
-  {
+  static func width(environment: [String: String], terminalColumns: Int?, isTerminal: Bool) -> Int {
     if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
     guard isTerminal else { return unlimitedWidth }
     return terminalColumns ?? 80

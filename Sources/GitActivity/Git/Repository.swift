@@ -27,7 +27,8 @@ public final class Repository {
     // folder; git calls it bare, as it is any git directory not named `.git` (linked worktrees'
     // directories have their own rule, and the common directory's config).
     let hasConfig = RawDirectory.kind(commonDirectory + "/config").exists
-    if workTree != nil, !hasConfig, !gitDirectory.hasSuffix("/.git"), gitDirectory == commonDirectory
+    if workTree != nil, !hasConfig, !gitDirectory.hasSuffix("/.git"),
+      gitDirectory == commonDirectory
     {
       workingDirectory = nil
     } else {
