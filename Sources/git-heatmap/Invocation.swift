@@ -34,6 +34,7 @@ struct Invocation {
   var excludesMerges = false
   var authorPatterns: [String] = []
   var exclusions: [String] = []
+  var committerPatterns: [String] = []
   var isMe = false
   var usesMailmap = true
   var window = WindowRequest()
@@ -74,8 +75,9 @@ struct Invocation {
     excludesMerges = parsed.has("no-merges")
     authorPatterns = parsed.all("author")
     exclusions = parsed.all("exclude-author")
+    committerPatterns = parsed.all("committer")
     for (option, pattern) in authorPatterns.map({ ("author", $0) })
-      + exclusions.map({ ("exclude-author", $0) })
+      + exclusions.map({ ("exclude-author", $0) }) + committerPatterns.map({ ("committer", $0) })
     {
       if let problem = AuthorFilter.problem(with: pattern) {
         throw CommandError.usage("invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")

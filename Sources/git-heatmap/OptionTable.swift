@@ -108,6 +108,10 @@ enum OptionTable {
       long: "exclude-author", kind: .value(placeholder: "regex"), isRepeatable: true,
       help: "leave out matching authors (after --author; repeatable)", group: .authors),
     OptionSpec(
+      long: "committer", kind: .value(placeholder: "regex"), isRepeatable: true,
+      help: "only commits whose committer matches (case-insensitive; repeatable; and --author)",
+      group: .authors),
+    OptionSpec(
       long: "me", kind: .flag, help: "only you: the user.email of git config", group: .authors),
     OptionSpec(
       long: "no-mailmap", kind: .flag, help: "identities as written, without .mailmap",

@@ -73,6 +73,7 @@ struct Run {
 
     var filter = AuthorFilter(
       patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
+    filter.committerPatterns = invocation.committerPatterns
     if invocation.isMe {
       var emails: [String] = []
       for email in sources.compactMap(\.userEmail) where !emails.contains(email) {

@@ -41,4 +41,42 @@ struct HabitsTests {
     #expect(result.stdout.contains(#""repository": "\#(repo.path)","#))
     #expect(result.stdout.contains(#""total": 1,"#))
   }
+
+  @Test("--committer as git log's: alternatives within a field, and together with --author")
+  func committer() throws {
+    let repo = try TemporaryRepository()
+    let people = [("Ada", "Carol"), ("Ada", "Dan"), ("Bob", "Carol"), ("Bob", "Erin")]
+    for (index, (author, committer)) in people.enumerated() {
+      let date = "\(1_704_196_800 + index * 86_400) +0000"
+      try repo.git(
+        ["commit", "-q", "--allow-empty", "-m", "c\(index)"],
+        environment: [
+          "GIT_AUTHOR_NAME": author, "GIT_AUTHOR_EMAIL": "\(author.lowercased())@x",
+          "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_NAME": committer,
+          "GIT_COMMITTER_EMAIL": "\(committer.lowercased())@x", "GIT_COMMITTER_DATE": date,
+        ])
+    }
+    let year = ["--format", "csv", "--year", "2024"]
+    for arguments in [
+      ["--committer", "carol"], ["--committer", "carol", "--committer", "erin"],
+      ["--author", "ada", "--committer", "carol"], ["--author", "bob", "--committer", "^dan"],
+      ["--committer", "@x>$"],
+    ] {
+      let git = try repo.gitDays(
+        arguments.map { $0.hasPrefix("--") ? $0 + "=" : $0 }
+          .chunked())
+      for pass in ["--no-cache", "--quiet", "--quiet"] {
+        let ours = heatmap(year + arguments + [pass], in: repo.path)
+        #expect(ours.status == 0, "\(ours.stderr)")
+        #expect(nonZeroDays(ours.stdout) == git, "\(arguments) \(pass)")
+      }
+    }
+  }
+}
+
+extension Array where Element == String {
+  /// `["--author=", "ada"]` pairs joined into `["--author=ada"]`, as git log takes them.
+  func chunked() -> [String] {
+    stride(from: 0, to: count, by: 2).map { self[$0] + self[$0 + 1] }
+  }
 }

@@ -37,7 +37,9 @@ public struct Author: Hashable, Sendable, Comparable {
   }
 }
 
-/// Which authors count: `--author` (any pattern matches), `--me`, then `--exclude-author`.
+/// Which commits count by who made them: `--author` (any pattern matches) or `--me`, then
+/// `--exclude-author`; and `--committer` (any pattern matches). As in git log, patterns of one
+/// field are alternatives and the two fields must both match.
 public struct AuthorFilter: Hashable, Sendable {
   /// Case-insensitive regular expressions on `Name <email>`; empty lets everyone in.
   public var patterns: [String] = []
@@ -45,6 +47,9 @@ public struct AuthorFilter: Hashable, Sendable {
   public var ownEmails: [String] = []
   /// Case-insensitive regular expressions that take authors out again.
   public var exclusions: [String] = []
+  /// Case-insensitive regular expressions on the committer's `Name <email>`; empty lets every
+  /// committer in.
+  public var committerPatterns: [String] = []
 
   /// A filter from `--author` patterns, `--me` emails and `--exclude-author` patterns.
   public init(patterns: [String] = [], ownEmails: [String] = [], exclusions: [String] = []) {
@@ -54,7 +59,9 @@ public struct AuthorFilter: Hashable, Sendable {
   }
 
   /// Whether the filter lets every author in.
-  public var isEmpty: Bool { patterns.isEmpty && ownEmails.isEmpty && exclusions.isEmpty }
+  public var isEmpty: Bool {
+    patterns.isEmpty && ownEmails.isEmpty && exclusions.isEmpty && committerPatterns.isEmpty
+  }
 
   /// Why `pattern` is not a regular expression, or nil when it is one.
   public static func problem(with pattern: String) -> String? {
@@ -71,11 +78,13 @@ public struct AuthorFilter: Hashable, Sendable {
     let patterns: [POSIXRegex]
     let ownEmails: Set<String>
     let exclusions: [POSIXRegex]
+    let committerPatterns: [POSIXRegex]
     let isOpen: Bool
 
     init(_ filter: AuthorFilter) {
       patterns = filter.patterns.compactMap { try? POSIXRegex($0) }
       exclusions = filter.exclusions.compactMap { try? POSIXRegex($0) }
+      committerPatterns = filter.committerPatterns.compactMap { try? POSIXRegex($0) }
       ownEmails = Set(filter.ownEmails.map { $0.lowercased() })
       isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty
     }
@@ -90,6 +99,14 @@ public struct AuthorFilter: Hashable, Sendable {
         || patterns.contains { $0.matches(text) }
       guard included else { return false }
       return !exclusions.contains { $0.matches(text) }
+    }
+
+    /// Whether every committer counts, so that no committer need be looked at.
+    var acceptsEveryCommitter: Bool { committerPatterns.isEmpty }
+
+    /// Whether `committer` (mailmapped) matches `--committer`.
+    func acceptsCommitter(_ committer: Author) -> Bool {
+      committerPatterns.isEmpty || committerPatterns.contains { $0.matches(committer.nameAndEmail) }
     }
   }
 }

@@ -117,6 +117,19 @@ public struct DailyActivity: Hashable, Sendable {
       // Decide once per distinct identity, the first time a counted commit names it: its author
       // number, or -1 when filtered out.
       var numbers = [Int](repeating: -2, count: history.rawIdentities.count)
+      // Likewise for committers, when `--committer` asks: 1 accepted, 0 not, -1 undecided.
+      var committers = [Int8](repeating: -1, count: history.rawIdentities.count)
+      func acceptsCommitter(_ identityIndex: Int32) -> Bool {
+        if matcher.acceptsEveryCommitter { return true }
+        guard identityIndex >= 0 else { return false }
+        if committers[Int(identityIndex)] < 0 {
+          let identity = history.rawIdentities[Int(identityIndex)].decoded
+          let mapped = mailmap.resolve(name: identity.name, email: identity.email)
+          committers[Int(identityIndex)] =
+            matcher.acceptsCommitter(Author(name: mapped.name, email: mapped.email)) ? 1 : 0
+        }
+        return committers[Int(identityIndex)] == 1
+      }
       func number(of identityIndex: Int) -> Int {
         if numbers[identityIndex] != -2 { return numbers[identityIndex] }
         let identity = history.rawIdentities[identityIndex].decoded
@@ -141,7 +154,7 @@ public struct DailyActivity: Hashable, Sendable {
         guard commit.identity >= 0,
           let stamp = options.usesCommitterDate ? commit.committer : commit.author,
           let position = days.index(of: bucketer.day(of: stamp)),
-          number(of: Int(commit.identity)) >= 0
+          number(of: Int(commit.identity)) >= 0, acceptsCommitter(commit.committerIdentity)
         else { continue }
         let number = numbers[Int(commit.identity)]
         if deduplicates && history.objectIDs.count == history.commits.count

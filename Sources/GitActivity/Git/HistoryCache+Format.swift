@@ -4,8 +4,8 @@ import Foundation
 extension HistoryCache {
   static let magic: [UInt8] = Array("GHMCACHE".utf8)
   /// Bumped whenever the layout or the meaning of a field changes.
-  static let formatVersion: UInt32 = 2
-  static let recordSize = 40
+  static let formatVersion: UInt32 = 3
+  static let recordSize = 44
 
   /// The file's bytes: a header, the sections, and a checksum of everything before it.
   func encoded() -> [UInt8] {
@@ -52,6 +52,7 @@ extension HistoryCache {
       out.u32((fact.author == nil ? 0 : 1) | (fact.committer == nil ? 0 : 2))
       out.i32(fact.parentCount)
       out.i32(parentStarts[index])
+      out.i32(fact.committerIdentity)
       maybeFlush()
     }
     for reference in parentRefs {
@@ -137,9 +138,11 @@ extension HistoryCache {
         Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position + offset, as: Int32.self))
       }
       let (identity, flags, parentCount, start) = (i32(24), i32(28), i32(32), i32(36))
+      let committerIdentity = i32(40)
       // An absent date is written as zeros: anything else is not a file this code wrote (found
       // by fuzzing: such a record decoded, but did not encode back to the same bytes).
-      guard identity >= -1, identity < identityCount, parentCount >= 0, flags >= 0, flags <= 3,
+      guard identity >= -1, identity < identityCount, committerIdentity >= -1,
+        committerIdentity < identityCount, parentCount >= 0, flags >= 0, flags <= 3,
         start >= previousStart, start <= refCount,
         flags & 1 == 1 || (i64(0) == 0 && i32(16) == 0),
         flags & 2 == 2 || (i64(8) == 0 && i32(20) == 0)
@@ -148,7 +151,7 @@ extension HistoryCache {
         CommitFacts(
           author: flags & 1 == 0 ? nil : Timestamp(seconds: i64(0), offsetMinutes: i32(16)),
           committer: flags & 2 == 0 ? nil : Timestamp(seconds: i64(8), offsetMinutes: i32(20)),
-          identity: identity, parentCount: parentCount))
+          identity: identity, parentCount: parentCount, committerIdentity: committerIdentity))
       starts.append(start)
       previousStart = start
       position += HistoryCache.recordSize

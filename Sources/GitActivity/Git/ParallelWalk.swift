@@ -242,8 +242,12 @@ final class ParallelWalk: @unchecked Sendable {
           facts.author = Timestamp(seconds: time, offsetMinutes: author.offsetMinutes)
         }
       }
-      if let committer = header.committer, let time = committer.time {
-        facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
+      if let committer = header.committer {
+        facts.committerIdentity = interner.intern(
+          buffer, name: committer.name, email: committer.email, encoding: header.encoding)
+        if let time = committer.time {
+          facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
+        }
       }
     }
     if !substitutions.grafts.isEmpty, let grafted = substitutions.grafts[id] {
@@ -311,6 +315,9 @@ final class ParallelWalk: @unchecked Sendable {
       for index in result.facts.indices {
         var facts = result.facts[index]
         if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
+        if facts.committerIdentity >= 0 {
+          facts.committerIdentity = numbers[Int(facts.committerIdentity)]
+        }
         if result.isCounted[index] {
           counted.append(facts)
           if recordsIDs { countedIDs.append(result.ids[index]) }
