@@ -92,8 +92,9 @@ struct ParsedArguments: Equatable {
       }
     }
     for spec in OptionTable.all where has(spec.long) {
-      if let needed = spec.requires, !has(needed) {
-        throw .usage("'--\(spec.long)' goes with '--\(needed)'")
+      if !spec.requires.isEmpty && !spec.requires.contains(where: has) {
+        let options = spec.requires.map { "'--\($0)'" }.joined(separator: " or ")
+        throw .usage("'--\(spec.long)' goes with \(options)")
       }
     }
   }

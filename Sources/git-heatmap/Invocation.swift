@@ -24,7 +24,7 @@ struct Invocation {
     /// `--by-author`: a graph for each of the top authors.
     case byAuthor(top: Int, perAuthorScale: Bool)
     /// `--authors`: a table of authors.
-    case authorTable(AuthorSummary.Order)
+    case authorTable(AuthorSummary.Order, top: Int?)
   }
   var mode = Mode.graph
   /// `--layout calendar`: the month calendar instead of weeks as columns.
@@ -92,7 +92,8 @@ struct Invocation {
       mode = .byAuthor(top: top, perAuthorScale: parsed.has("scale-per-author"))
     } else if parsed.has("authors") {
       mode = .authorTable(
-        parsed.last("sort").flatMap(AuthorSummary.Order.init(rawValue:)) ?? .commits)
+        parsed.last("sort").flatMap(AuthorSummary.Order.init(rawValue:)) ?? .commits,
+        top: try parsed.whole("top"))
     }
     usesMailmap = !parsed.has("no-mailmap")
     isQuiet = parsed.has("quiet")

@@ -32,9 +32,9 @@ struct OptionSpec: Sendable {
   /// For a number: the range it must fall in, and whether it must be whole.
   var range: ClosedRange<Double>?
   var isWhole = true
-  /// The option without which this one means nothing (`--top` goes with `--by-author`). A
-  /// configured default for it is used only when that option is given.
-  var requires: String?
+  /// The options without one of which this one means nothing (`--top` goes with `--by-author`
+  /// or `--authors`). A configured default for it is used only when one of them is given.
+  var requires: [String] = []
   /// Options it cannot be given with. A configured default gives way to any of them on the
   /// command line instead of conflicting.
   var conflicts: [String] = []
@@ -165,17 +165,17 @@ enum OptionTable {
       group: .output),
     OptionSpec(
       long: "top", kind: .value(placeholder: "n"), defaultValue: "5", range: 1...1000,
-      requires: "by-author",
-      help: "how many authors --by-author shows", group: .output),
+      requires: ["by-author", "authors"],
+      help: "how many authors --by-author or --authors shows", group: .output),
     OptionSpec(
       long: "authors", kind: .flag, help: "a table of authors instead of a graph", group: .output),
     OptionSpec(
       long: "sort", kind: .value(placeholder: "key"),
       choices: ["commits", "name", "active", "first", "last"],
-      defaultValue: "commits", requires: "authors", help: "how --authors sorts its table",
+      defaultValue: "commits", requires: ["authors"], help: "how --authors sorts its table",
       group: .output),
     OptionSpec(
-      long: "scale-per-author", kind: .flag, requires: "by-author",
+      long: "scale-per-author", kind: .flag, requires: ["by-author"],
       help: "with --by-author, each graph on its own scale", group: .appearance),
     OptionSpec(
       long: "theme", kind: .value(placeholder: "theme"),
@@ -275,7 +275,7 @@ enum OptionTable {
     if windowExtent.contains(spec.long) && explicitWindow.contains(where: commandLine.has) {
       return false
     }
-    if let needed = spec.requires, !commandLine.has(needed) { return false }
+    if !spec.requires.isEmpty && !spec.requires.contains(where: commandLine.has) { return false }
     return true
   }
 

@@ -8,11 +8,13 @@ extension Run {
     let scale = invocation.scale
     var byAuthor: (top: Int, perAuthor: Bool)?
     switch invocation.mode {
-    case .authorTable(let order):
-      let rows = AuthorSummary.sorted(
-        report.activity.authors.map {
-          AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
-        }, by: order)
+    case .authorTable(let order, let top):
+      let rows = Array(
+        AuthorSummary.sorted(
+          report.activity.authors.map {
+            AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
+          }, by: order
+        ).prefix(top ?? Int.max))
       let writer = AuthorTableWriter(isASCII: invocation.isASCII, width: terminalWidth)
       switch invocation.format {
       case .csv: return Output(text: writer.csv(rows))
@@ -37,6 +39,7 @@ extension Run {
     }
     switch invocation.format {
     case .csv:
+      if let byAuthor { return Output(text: CSVWriter().renderByAuthor(report, top: byAuthor.top)) }
       return Output(text: CSVWriter().render(report))
     case .json:
       return Output(text: JSONWriter(authorDays: byAuthor?.top ?? 0).render(report))

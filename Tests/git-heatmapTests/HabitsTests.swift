@@ -74,6 +74,47 @@ struct HabitsTests {
   }
 }
 
+@Suite("Per-author data in every format")
+struct PerAuthorFormatTests {
+  @Test("--by-author --format csv is long form, each row as git log counts; --authors --top N")
+  func longForm() throws {
+    let repo = try TemporaryRepository()
+    let people = ["Ada", "Bob", "Ada", "Cy", "Ada", "Bob"]
+    for (index, person) in people.enumerated() {
+      try repo.commit(
+        date: "\(1_704_196_800 + index / 2 * 86_400) +0000", author: person,
+        email: "\(person.lowercased())@x")
+    }
+    let csv = heatmap(
+      ["--by-author", "--top", "2", "--format", "csv", "--year", "2024"], in: repo.path)
+    #expect(csv.status == 0, "\(csv.stderr)")
+    var expected = ["date,author,email,count"]
+    for (name, email) in [("Ada", "ada@x"), ("Bob", "bob@x")] {
+      for (day, count) in try repo.gitDays(["--author=\(email)"]) {
+        expected.append("\(day),\(name),\(email),\(count)")
+      }
+    }
+    let rows = csv.stdout.split(separator: "\n").map(String.init)
+    #expect(rows.first == "date,author,email,count")
+    #expect(Set(rows) == Set(expected))
+    // By day, then in the authors' order (most commits first).
+    #expect(
+      rows == [
+        "date,author,email,count", "2024-01-02,Ada,ada@x,1", "2024-01-02,Bob,bob@x,1",
+        "2024-01-03,Ada,ada@x,1", "2024-01-04,Ada,ada@x,1", "2024-01-04,Bob,bob@x,1",
+      ])
+    let json = heatmap(
+      ["--by-author", "--top", "2", "--format", "json", "--year", "2024"], in: repo.path)
+    #expect(json.stdout.contains("\"days\""))
+    let table = heatmap(
+      ["--authors", "--top", "1", "--format", "csv", "--year", "2024"], in: repo.path)
+    #expect(table.stdout.split(separator: "\n").count == 2)
+    #expect(table.stdout.contains("Ada,ada@x,3"))
+    let alone = heatmap(["--top", "1"], in: repo.path)
+    #expect(alone.stderr.hasPrefix("git-heatmap: '--top' goes with '--by-author' or '--authors'"))
+  }
+}
+
 extension Array where Element == String {
   /// `["--author=", "ada"]` pairs joined into `["--author=ada"]`, as git log takes them.
   func chunked() -> [String] {

@@ -12,6 +12,28 @@ public struct CSVWriter: Sendable {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// `--by-author --format csv`: `date,author,email,count` in long form, a row for each day an
+  /// author among the first `top` has commits, by day and then in the authors' order. Names
+  /// are stripped of control and bidi characters, as every CSV field is.
+  public func renderByAuthor(_ report: ActivityReport, top: Int) -> String {
+    let authors = report.activity.authors.prefix(top)
+    var rows: [(offset: Int, rank: Int, count: Int)] = []
+    for (rank, author) in authors.enumerated() {
+      for day in author.activeDays { rows.append((day.offset, rank, day.count)) }
+    }
+    rows.sort { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
+    var lines = ["date,author,email,count"]
+    lines.reserveCapacity(rows.count + 1)
+    let first = report.activity.days.first
+    for row in rows {
+      let author = authors[authors.startIndex + row.rank].author
+      lines.append(
+        "\(first.advanced(by: row.offset).iso),\(TextEscaping.csv(author.name)),\(TextEscaping.csv(author.email)),\(row.count)"
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
 }
 
 /// `--format json`: one object whose keys come in a fixed order, so outputs diff cleanly.
