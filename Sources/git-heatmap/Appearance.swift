@@ -4,10 +4,13 @@ import GitActivity
 /// color and how many colors, how wide the graph may be, which palette suits the background.
 enum Appearance {
   /// `--color` and the environment, like git and ripgrep: an explicit `--color` wins; else
-  /// `NO_COLOR` (non-empty) turns color off, `CLICOLOR_FORCE` or `FORCE_COLOR` turn it on, and
-  /// otherwise color is on when stdout is a terminal whose `TERM` is not `dumb`.
+  /// `NO_COLOR` (non-empty) turns color off, `CLICOLOR_FORCE` or `FORCE_COLOR` turn it on; else
+  /// git's `color.heatmap`, then `color.ui` (`always`, `never`/`false`, `auto`/`true`); and
+  /// `auto` means color when stdout is a terminal whose `TERM` is not `dumb`, or when git runs
+  /// us under its pager (`git -p heatmap`, `GIT_PAGER_IN_USE`) and `color.pager` is true.
   static func colorDepth(
-    mode: String, environment: [String: String], stdoutIsTerminal: Bool
+    mode: String, environment: [String: String], stdoutIsTerminal: Bool,
+    gitColor: GitColorConfig = GitColorConfig()
   ) -> TerminalOptions.ColorDepth {
     let isOn: Bool
     switch mode {
@@ -19,7 +22,13 @@ enum Appearance {
       } else if isSet(environment["CLICOLOR_FORCE"]) || isSet(environment["FORCE_COLOR"]) {
         isOn = true
       } else {
-        isOn = stdoutIsTerminal && environment["TERM"] != "dumb"
+        switch gitColor.mode {
+        case .always: isOn = true
+        case .never: isOn = false
+        case .auto:
+          let pagerInUse = isSet(environment["GIT_PAGER_IN_USE"]) && gitColor.usesPagerColor
+          isOn = (stdoutIsTerminal || pagerInUse) && environment["TERM"] != "dumb"
+        }
       }
     }
     guard isOn else { return .none }
@@ -71,5 +80,32 @@ enum Appearance {
     if let tint { palette = palette.tinted(tint) }
     if let colors { palette = palette.with(levels: colors) }
     return palette
+  }
+}
+
+/// git's color settings: `color.heatmap` (this command's), `color.ui` (every command's), and
+/// `color.pager` (whether color goes to git's pager).
+struct GitColorConfig: Equatable {
+  var ui: String?
+  var heatmap: String?
+  var pager: String?
+
+  enum Mode { case always, never, auto }
+
+  /// `color.heatmap` if set, else `color.ui`, as git reads them; `auto` when neither is.
+  var mode: Mode {
+    switch (heatmap ?? ui)?.lowercased() {
+    case "always": return .always
+    case "never", "false", "no", "off", "0": return .never
+    default: return .auto
+    }
+  }
+
+  /// `color.pager`, true unless set false.
+  var usesPagerColor: Bool {
+    switch pager?.lowercased() {
+    case "false", "no", "off", "0": return false
+    default: return true
+    }
   }
 }

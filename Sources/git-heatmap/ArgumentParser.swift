@@ -45,6 +45,8 @@ struct ParsedArguments: Equatable {
 
   /// The options whose values came from `git config heatmap.*`, for messages that name the key.
   var configured: Set<String> = []
+  /// git's own color settings, as configured.
+  var gitColor = GitColorConfig()
 
   func has(_ long: String) -> Bool { values[long] != nil }
   func last(_ long: String) -> String? { values[long]?.last }

@@ -86,7 +86,7 @@ enum Command {
     let entries: [(name: String, value: String)]
     do {
       entries = try GitConfiguration.entries(
-        section: "heatmap", from: start, environment: context.environment)
+        sections: ["heatmap", "color"], from: start, environment: context.environment)
     } catch {
       throw CommandError(error)
     }
@@ -96,6 +96,12 @@ enum Command {
     let given = parsed
     var fromConfig: [String: [String]] = [:]
     for (name, value) in entries {
+      switch name.lowercased() {
+      case "color.ui": parsed.gitColor.ui = value
+      case "color.heatmap": parsed.gitColor.heatmap = value
+      case "color.pager": parsed.gitColor.pager = value
+      default: break
+      }
       guard let spec = byKey[name.lowercased()], OptionTable.configuredDefaultApplies(spec, given)
       else { continue }
       if !spec.choices.isEmpty && !spec.choices.contains(value) {

@@ -50,6 +50,7 @@ struct Invocation {
   var palette: [RGB]?
   var scale = LevelScale.github
   var colorMode = "auto"
+  var gitColor = GitColorConfig()
   var isASCII = false
   var title: String?
   var cellSize = 0.0
@@ -174,6 +175,7 @@ struct Invocation {
     scale =
       parsed.last("scale").flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
     colorMode = parsed.last("color") ?? "auto"
+    gitColor = parsed.gitColor
     isASCII = parsed.has("ascii")
     title = parsed.last("title")
     // The calendar's tiles are larger than the graph's cells; the table holds the graph's.

@@ -234,7 +234,8 @@ enum OptionTable {
       long: "clear-cache", kind: .flag, help: "remove this repository's history cache first",
       group: .run),
     OptionSpec(
-      long: "no-config", kind: .flag, help: "ignore heatmap.* defaults in git config", group: .run),
+      long: "no-config", kind: .flag, help: "ignore heatmap.* defaults and color.* in git config",
+      group: .run),
     OptionSpec(
       long: "generate-completion", kind: .value(placeholder: "shell"),
       choices: ["bash", "zsh", "fish"],

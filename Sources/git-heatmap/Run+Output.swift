@@ -95,7 +95,7 @@ extension Run {
   func terminalOptions() -> TerminalOptions {
     let depth = Appearance.colorDepth(
       mode: invocation.colorMode, environment: context.environment,
-      stdoutIsTerminal: writesToTerminal)
+      stdoutIsTerminal: writesToTerminal, gitColor: invocation.gitColor)
     let palette = Appearance.palette(
       theme: invocation.theme,
       isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),

@@ -74,6 +74,47 @@ struct HabitsTests {
   }
 }
 
+@Suite("Colors as git's own commands choose them")
+struct GitColorTests {
+  @Test(
+    "color.ui and color.heatmap below the environment and --color; git -p with color.pager",
+    arguments: [
+      ([], [:], [String: String](), false),
+      (["color.ui=always"], [:], [:], true),
+      (["color.ui=always", "color.heatmap=never"], [:], [:], false),
+      (["color.ui=never", "color.heatmap=always"], [:], [:], true),
+      (["color.ui=true"], [:], [:], false),
+      (["color.ui=always"], ["NO_COLOR": "1"], [:], false),
+      (["color.ui=never"], ["CLICOLOR_FORCE": "1"], [:], true),
+      ([], ["GIT_PAGER_IN_USE": "true"], [:], true),
+      (["color.pager=false"], ["GIT_PAGER_IN_USE": "true"], [:], false),
+      (["color.ui=always"], [:], ["--color": "never"], false),
+      (["color.ui=never"], [:], ["--color": "always"], true),
+    ] as [([String], [String: String], [String: String], Bool)])
+  func colors(
+    config: [String], environment: [String: String], flags: [String: String], colored: Bool
+  ) throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1734900000 +0000")
+    for entry in config {
+      let parts = entry.split(separator: "=").map(String.init)
+      try repo.git(["config", parts[0], parts[1]])
+    }
+    var environment = environment
+    environment["TERM"] = "xterm-256color"
+    // Whatever the test runner's own terminal says, only what each case sets counts.
+    for key in ["NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "GIT_PAGER_IN_USE"]
+    where environment[key] == nil {
+      environment[key] = ""
+    }
+    let arguments = flags.flatMap { [$0.key, $0.value] }
+    // stdout is not a terminal here: auto alone means no color.
+    let result = heatmap(arguments, in: repo.path, environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\u{1B}[") == colored, "\(config) \(environment) \(flags)")
+  }
+}
+
 @Suite("Per-author data in every format")
 struct PerAuthorFormatTests {
   @Test("--by-author --format csv is long form, each row as git log counts; --authors --top N")

@@ -3,12 +3,12 @@ import CGit2
 /// git's configuration as git itself layers it (system, global, repository), read through
 /// libgit2.
 package enum GitConfiguration {
-  /// Every `section.*` entry, lowest precedence first, with names as libgit2 gives them (section
+  /// Every entry of `sections`, lowest precedence first, with names as libgit2 gives them (section
   /// and key in lowercase). It reads the repository found from `start` (with `GIT_DIR`), or the
   /// user's and system's files when there is none. The corresponding C function is
   /// `git_config_iterator_new`.
   package static func entries(
-    section: String, from start: String, environment: [String: String]
+    sections: [String], from start: String, environment: [String: String]
   ) throws(GitError) -> [(name: String, value: String)] {
     try Library.ensureInitialized()
     var config: OpaquePointer?
@@ -36,7 +36,7 @@ package enum GitConfiguration {
     // its pattern does not match. The prefix test is all that is needed.
     var iterator: OpaquePointer?
     try GitError.check(git_config_iterator_new(&iterator, config), "git_config_iterator_new")
-    let prefix = section.lowercased() + "."
+    let prefixes = sections.map { $0.lowercased() + "." }
     guard let iterator else { return [] }
     defer { git_config_iterator_free(iterator) }
     var result: [(name: String, value: String)] = []
@@ -47,14 +47,14 @@ package enum GitConfiguration {
       try GitError.check(status, "git_config_next")
       guard let entry, let name = entry.pointee.name else { continue }
       let key = String(cString: name)
-      guard key.lowercased().hasPrefix(prefix) else { continue }
+      guard prefixes.contains(where: key.lowercased().hasPrefix) else { continue }
       let value = entry.pointee.value.map { String(cString: $0) } ?? ""
       result.append((key, value))
     }
     // The iterator lists files from the highest precedence down; git's order is the reverse.
     // `git -c` comes last: it wins.
-    let commandLine = try CommandLineConfig(environment: environment).entries.filter {
-      $0.name.hasPrefix(prefix)
+    let commandLine = try CommandLineConfig(environment: environment).entries.filter { entry in
+      prefixes.contains(where: entry.name.hasPrefix)
     }
     return result.reversed() + commandLine.map { ($0.name, $0.value ?? "true") }
   }
