@@ -59,9 +59,10 @@ enum Appearance {
     return terminalColumns ?? 80
   }
 
-  /// Whether the terminal's background is dark: `COLORFGBG` (`fg;bg`, with backgrounds 0–6 and 8
-  /// dark), and dark when it cannot be told.
-  static func terminalIsDark(environment: [String: String]) -> Bool {
+  /// Whether the terminal's background is dark: the color the terminal reports (OSC 11), else
+  /// `COLORFGBG` (`fg;bg`, with backgrounds 0–6 and 8 dark), and dark when neither tells.
+  static func terminalIsDark(environment: [String: String], reportedBackground: RGB?) -> Bool {
+    if let reportedBackground { return reportedBackground.luminance < 0.18 }
     guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last,
       let background = Int(last)
     else { return true }

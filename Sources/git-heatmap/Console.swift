@@ -59,6 +59,8 @@ struct RunContext {
   /// How long a walk runs before a progress line appears on a terminal.
   var progressDelay: TimeInterval = 0.5
   var localTimeZone = TimeZone.current
+  /// Asks the terminal for its background color (OSC 11); tests answer for it.
+  var terminalBackground: () -> RGB? = { nil }
 
   /// The real process: its arguments, environment, directory and terminal.
   static func process() -> RunContext {
@@ -83,6 +85,7 @@ struct RunContext {
     var context = RunContext(
       arguments: arguments, environment: environment, currentDirectory: directory)
     context.stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    context.terminalBackground = { TerminalBackground.query() }
     context.stderrIsTerminal = isatty(STDERR_FILENO) == 1
     var size = winsize()
     if context.stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0

@@ -48,7 +48,9 @@ extension Run {
     case .terminal:
       let options = terminalOptions()
       if isCalendar {
-        return Output(text: calendar(svgOptions().theme).terminal(report, options: options))
+        // The calendar follows the terminal's theme, as the graph does.
+        let theme: SVGOptions.Theme = options.palette.isDark ? .githubDark : .github
+        return Output(text: calendar(theme).terminal(report, options: options))
       }
       let extra = byAuthor.map {
         "; the top \(min($0.top, report.activity.authors.count)) of \(Wording.count(report.activity.authors.count, "author"))"
@@ -96,9 +98,15 @@ extension Run {
     let depth = Appearance.colorDepth(
       mode: invocation.colorMode, environment: context.environment,
       stdoutIsTerminal: writesToTerminal, gitColor: invocation.gitColor)
+    // Only a graph in color on a terminal, with no theme chosen, needs to know the background.
+    let asks =
+      depth != .none && writesToTerminal && invocation.theme != "github"
+      && invocation.theme != "github-dark"
     let palette = Appearance.palette(
       theme: invocation.theme,
-      isDarkByDefault: Appearance.terminalIsDark(environment: context.environment),
+      isDarkByDefault: Appearance.terminalIsDark(
+        environment: context.environment,
+        reportedBackground: asks ? context.terminalBackground() : nil),
       tint: invocation.tint, colors: invocation.palette)
     return TerminalOptions(
       colorDepth: depth, palette: palette, isASCII: invocation.isASCII, width: terminalWidth)

@@ -37,25 +37,31 @@ struct TerminalEndToEndTests {
   /// Runs the binary in a tmux pane of the given size and returns the screen, with and without
   /// its colors.
   static func inTmux(
-    columns: Int, rows: Int, directory: String, command: [String], environment: [String: String]
+    columns: Int, rows: Int, directory: String, command: [String], environment: [String: String],
+    configuration: String = "", after: String = ""
   ) throws -> (plain: String, colored: String) {
     let socket = "heatmap-test-\(UUID().uuidString.prefix(8))"
+    let configFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      socket + ".conf"
+    ).path
+    try configuration.write(toFile: configFile, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: configFile) }
     let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
       separator: " ")
     let marker = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".done")
       .path
-    let script = "cd '\(directory)' && \(quoted); touch '\(marker)'; sleep 60"
+    let script = "cd '\(directory)' && \(quoted); \(after) touch '\(marker)'; sleep 60"
     var tmuxEnvironment = environment
     tmuxEnvironment["TMUX"] = nil
     let run = { (arguments: [String]) throws -> String in
       try TemporaryRepository.run(
-        "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, in: directory,
+        "/usr/bin/tmux", ["-L", socket, "-f", configFile] + arguments, in: directory,
         environment: tmuxEnvironment)
     }
     // The server outlives the command that starts it: it must not hold open any descriptor that
     // Foundation's Process watches, or waiting for the starter lasts as long as the server.
     let start = [
-      "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)",
+      "tmux", "-L", socket, "-f", configFile, "new-session", "-d", "-s", "t", "-x", "\(columns)",
       "-y", "\(rows)", script,
     ]
     .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
@@ -104,6 +110,33 @@ struct TerminalEndToEndTests {
     #expect(lines[9].hasSuffix("Less ■ ■ ■ ■ ■ More"))
     #expect(lines.allSatisfy { $0.count <= 80 })
     #expect(screen.colored.contains("\u{1B}[38;2;"))
+  }
+
+  @Test(
+    "the terminal's own background (OSC 11) picks the palette, graph and calendar; modes restored",
+    arguments: [("#ffffff", "235;237;240", "0;15"), ("#101010", "22;27;34", "15;0")])
+  func askedBackground(background: String, emptyCell: String, staleColorFGBG: String) throws {
+    let repo = try Self.repository()
+    var environment = repo.environment
+    environment["TERM"] = "xterm-256color"
+    environment["COLORTERM"] = "truecolor"
+    // A COLORFGBG that says the opposite: what the terminal answers wins.
+    environment["COLORFGBG"] = staleColorFGBG
+    for key in ["COLUMNS", "NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR"] { environment[key] = nil }
+    for layout in ["github", "calendar"] {
+      let screen = try Self.inTmux(
+        columns: 100, rows: 40, directory: repo.path,
+        command: [try builtExecutable(), "--layout", layout, "--weeks", "4"],
+        environment: environment, configuration: "set -g window-style 'bg=\(background)'\n",
+        after: "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' ';")
+      if layout == "github" {
+        #expect(screen.colored.contains("38;2;\(emptyCell)m"), "\(background)")
+      } else {
+        #expect(screen.colored.contains("48;2;\(emptyCell)m"), "\(background) calendar")
+      }
+      // The terminal is given back in canonical mode with echo.
+      #expect(screen.plain.contains("icanon echo"), "\(screen.plain)")
+    }
   }
 
   @Test("NO_COLOR, a pipe, TERM=dumb and --color never write no escape byte; --color always does")
@@ -166,9 +199,32 @@ struct TerminalEndToEndTests {
     #expect(
       Appearance.width(environment: ["COLUMNS": "40"], terminalColumns: nil, isTerminal: false)
         == 40)
-    #expect(Appearance.terminalIsDark(environment: ["COLORFGBG": "0;15"]) == false)
-    #expect(Appearance.terminalIsDark(environment: ["COLORFGBG": "15;0"]) == true)
-    #expect(Appearance.terminalIsDark(environment: [:]) == true)
+    let white = RGB(red: 255, green: 255, blue: 255)
+    let solarizedLight = RGB(red: 0xFD, green: 0xF6, blue: 0xE3)
+    let black = RGB(red: 0, green: 0, blue: 0)
+    #expect(
+      Appearance.terminalIsDark(environment: ["COLORFGBG": "0;15"], reportedBackground: nil)
+        == false)
+    #expect(
+      Appearance.terminalIsDark(environment: ["COLORFGBG": "15;0"], reportedBackground: nil)
+        == true)
+    #expect(Appearance.terminalIsDark(environment: [:], reportedBackground: nil) == true)
+    // What the terminal reports wins over a stale COLORFGBG.
+    #expect(
+      Appearance.terminalIsDark(environment: ["COLORFGBG": "15;0"], reportedBackground: white)
+        == false)
+    #expect(
+      Appearance.terminalIsDark(environment: [:], reportedBackground: solarizedLight) == false)
+    #expect(
+      Appearance.terminalIsDark(environment: ["COLORFGBG": "0;15"], reportedBackground: black)
+        == true)
+    #expect(
+      TerminalBackground.parse(Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\".utf8)) == white)
+    #expect(TerminalBackground.parse(Array("\u{1B}]11;rgb:0/0/0\u{07}".utf8)) == black)
+    #expect(
+      TerminalBackground.parse(Array("\u{1B}]11;rgb:fdfd/f6f6/e3e3\u{1B}\\\u{1B}[?62c".utf8))
+        == solarizedLight)
+    #expect(TerminalBackground.parse(Array("\u{1B}[?1;2c".utf8)) == nil)
   }
 
   @Test("a long window is drawn one calendar year per graph, each with its total")
