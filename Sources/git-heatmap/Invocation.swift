@@ -61,8 +61,7 @@ struct Invocation {
   var wantsHelp = false
   var wantsVersion = false
 
-  static let dateHint =
-    "expected YYYY-MM-DD, 'today', 'yesterday' or 'N days|weeks|months|years ago'"
+  static let dateHint = "expected " + DateExpression.examples
 
   init(_ parsed: ParsedArguments) throws(CommandError) {
     wantsHelp = parsed.has("help")

@@ -74,6 +74,55 @@ struct HabitsTests {
   }
 }
 
+@Suite("Dates as git users type them")
+struct DateFormTests {
+  /// The day git itself reads a date as: `git rev-parse --since=TEXT` prints the moment.
+  static func gitDay(_ text: String, in repo: TemporaryRepository, now: Int) throws -> String {
+    let output = try repo.git(
+      ["rev-parse", "--since=\(text)"], environment: ["GIT_TEST_DATE_NOW": "\(now)"])
+    let seconds = Int(output.split(separator: "=").last?.trimmingCharacters(in: .newlines) ?? "")
+    return Day(epochSeconds: Int64(seconds ?? 0), offsetSeconds: 0).iso
+  }
+
+  @Test(
+    "every day-naming form reads as git reads it",
+    arguments: [
+      "yesterday", "last week", "last.month", "2.weeks.ago", "3 days ago", "6 months ago",
+      "last year", "last monday", "last friday", "last sunday", "2025/01/05", "2025.01.05",
+      "01/05/2025", "5.1.2025", "2025-01-05 12:00", "2025-01-05",
+    ])
+  func likeGit(text: String) throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1735000000 +0000")
+    // A fixed now (2026-11-30 10:00 UTC, a Monday) for both git and us.
+    let now = 1_796_032_800
+    let expected = try Self.gitDay(text, in: repo, now: now)
+    let result = heatmap(
+      ["--format", "csv", "--since", text, "--until", "2026-11-30"], in: repo.path,
+      now: Date(timeIntervalSince1970: TimeInterval(now)))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.split(separator: "\n").dropFirst().first?.prefix(10) == Substring(expected),
+      "\(text)")
+  }
+
+  @Test("a month: --since 2025-01 is its first day, --until 2025-02 its last")
+  func months() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1738281600 +0000")  // 2025-01-31
+    let result = heatmap(
+      ["--format", "csv", "--since", "2025-01", "--until", "2025-02"], in: repo.path,
+      now: Date(timeIntervalSince1970: 1_750_000_000))
+    let rows = result.stdout.split(separator: "\n").dropFirst()
+    #expect(rows.first?.hasPrefix("2025-01-01") == true)
+    #expect(rows.last?.hasPrefix("2025-02-28") == true)
+    #expect(nonZeroDays(result.stdout) == ["2025-01-31": 1])
+    let bad = heatmap(["--since", "next tuesday"], in: repo.path)
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("expected a date such as 2025-03-01, 2025-03 (a month)"))
+  }
+}
+
 @Suite("Colors as git's own commands choose them")
 struct GitColorTests {
   @Test(

@@ -83,7 +83,7 @@ public struct WindowRequest: Hashable, Sendable {
     if year == nil, let since {
       let first = since.resolve(today: today)
       if let until = until ?? end {
-        let last = until.resolve(today: today)
+        let last = until.resolve(today: today, isEnd: true)
         if last < first {
           let option = self.until != nil ? "--until" : "--end"
           return "'--since' \(first.iso) is after '\(option)' \(last.iso)"
@@ -111,10 +111,10 @@ public struct WindowRequest: Hashable, Sendable {
     }
     if let since {
       let first = since.resolve(today: today)
-      let last = (until ?? end)?.resolve(today: today) ?? today
+      let last = (until ?? end)?.resolve(today: today, isEnd: true) ?? today
       return Window(days: DayRange(first: first, last: last), weekStart: weekStart, kind: .between)
     }
-    let last = (until ?? end)?.resolve(today: today) ?? today
+    let last = (until ?? end)?.resolve(today: today, isEnd: true) ?? today
     let weeks = min(
       max(self.weeks ?? WindowRequest.defaultWeeks, WindowRequest.weekRange.lowerBound),
       WindowRequest.weekRange.upperBound)

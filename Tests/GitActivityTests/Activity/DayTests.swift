@@ -60,11 +60,23 @@ struct DayTests {
       ("today", "2024-08-31"), ("yesterday", "2024-08-30"), ("6 months ago", "2024-02-29"),
       ("2 years ago", "2022-08-31"), ("1 week ago", "2024-08-24"), ("10 days ago", "2024-08-21"),
       ("2024-01-05", "2024-01-05"), ("6 fortnights ago", nil), ("-3 days ago", nil), ("ago", nil),
-      ("99999999999999999999 days ago", nil),
+      ("99999999999999999999 days ago", nil), ("last week", "2024-08-24"),
+      ("last.month", "2024-07-31"), ("2.weeks.ago", "2024-08-17"), ("last year", "2023-08-31"),
+      ("last friday", "2024-08-30"), ("last saturday", "2024-08-24"), ("2024/01/05", "2024-01-05"),
+      ("2024.01.05", "2024-01-05"), ("01/05/2024", "2024-01-05"), ("5.1.2024", "2024-01-05"),
+      ("2024-01-05 12:30", "2024-01-05"), ("2024-01-05 12:30:59", "2024-01-05"),
+      ("2024-02", "2024-02-01"), ("feb 2024", "2024-02-01"), ("2024 february", "2024-02-01"),
+      ("last tuesday-ish", nil), ("2024/02/30", nil), ("2024-13", nil), ("monday", nil),
+      ("0000-01", nil), ("1/2/3", nil),
     ]
     for (text, expected) in cases {
       #expect(DateExpression(parsing: text)?.resolve(today: today).iso == expected, "\(text)")
     }
+    // A month ends on its last day where a window ends.
+    #expect(
+      DateExpression(parsing: "2024-02")?.resolve(today: today, isEnd: true).iso == "2024-02-29")
+    #expect(
+      DateExpression(parsing: "2023-12")?.resolve(today: today, isEnd: true).iso == "2023-12-31")
   }
 }
 
