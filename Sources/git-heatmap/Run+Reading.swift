@@ -20,11 +20,13 @@ extension Run {
   /// The repositories of the run, read: the one found from the current directory, or those of
   /// `--repo` and `--scan`, read concurrently. A path that is not a repository is a warning,
   /// unless it was the only one.
-  func readSources(walk: WalkOptions) throws(GitError) -> [Source] {
+  func readSources(walk: WalkOptions, quietly: Bool = false) throws(GitError) -> [Source] {
     var paths = invocation.repositories.map(absolute)
     for directory in invocation.scanDirectories.map(absolute) {
       let found = RepositoryScanner.scan(directory, depth: invocation.scanDepth)
-      if found.isEmpty { warn(["no repository found in '\(RawPath.display(directory))'"]) }
+      if found.isEmpty && !quietly {
+        warn(["no repository found in '\(RawPath.display(directory))'"])
+      }
       paths += found
     }
     if invocation.repositories.isEmpty && invocation.scanDirectories.isEmpty {
@@ -45,7 +47,7 @@ extension Run {
       defer { progressLine?.finish() }
       let source = try Run.read(repository, settings: settings(walk: walk), phase: phase)
       progressLine?.finish()
-      warn(source.warnings)
+      if !quietly { warn(source.warnings) }
       return [source]
     }
     guard !paths.isEmpty else {
@@ -77,10 +79,10 @@ extension Run {
       switch results.withLock({ $0[index] }) {
       case .success(let source)?:
         if seenDirectories.insert(source.commonDirectory).inserted { sources.append(source) }
-        warn(source.warnings)
+        if !quietly { warn(source.warnings) }
       case .failure(let error)?:
         failures.append(error)
-        warn(["\(error.message); skipped"])
+        if !quietly { warn(["\(error.message); skipped"]) }
       case nil:
         break
       }

@@ -92,10 +92,61 @@ struct Run {
       DailyActivity(
         histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
     }
+    if activity.total == 0 && activity.outside.count > 0 && !invocation.isQuiet {
+      try noteCommitsOutside(activity.outside, walk: walk, days: window.days, options: options)
+    }
     let report = ActivityReport(
       repositories: sources.map(\.path), window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
     return phase("render") { output(report) }
+  }
+
+  /// An empty window over a selection that does count commits elsewhere says where they are and
+  /// which option shows them, rather than drawing a confident empty graph: `758 commits of
+  /// v2.50.0..v2.51.0 fall before the window; try --since 2025-06-01`. The walk stopped at the
+  /// window, so commits before it are counted again with a full walk (cached once read).
+  private func noteCommitsOutside(
+    _ found: OutsideCommits, walk: WalkOptions, days: DayRange, options: ActivityOptions
+  ) throws(CommandError) {
+    var outside = found
+    if outside.before > 0 && walk.committedNoEarlierThan != nil {
+      var full = walk
+      full.committedNoEarlierThan = nil
+      full.progress = nil
+      do {
+        let sources = try readSources(walk: full, quietly: true)
+        outside = DailyActivity(
+          histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options
+        ).outside
+        for source in sources {
+          if let (cache, location) = source.cacheToSave { cache.save(to: location) }
+        }
+      } catch {
+        throw CommandError(error)
+      }
+    }
+    let selection =
+      invocation.selection.includesAllRefs
+      ? "--all"
+      : invocation.selection.revisions.isEmpty
+        ? "HEAD" : invocation.selection.revisions.joined(separator: " ")
+    let what = "\(Wording.count(outside.count, "commit")) of \(TextEscaping.terminal(selection))"
+    var hints: [String] = []
+    var places: [String] = []
+    if outside.before > 0, let earliest = outside.earliest {
+      places.append("\(Wording.grouped(outside.before)) before")
+      hints.append("--since \(earliest.iso)")
+    }
+    if outside.after > 0, let latest = outside.latest {
+      places.append("\(Wording.grouped(outside.after)) after")
+      hints.append("--until \(latest.iso)")
+    }
+    let place =
+      places.count == 1
+      ? (outside.before > 0 ? "fall before the window" : "fall after the window")
+      : "fall outside the window (\(places.joined(separator: ", ")))"
+    let verb = outside.count == 1 ? place.replacingOccurrences(of: "fall ", with: "falls ") : place
+    stderr.write("\(Command.name): note: \(what) \(verb); try \(hints.joined(separator: " "))\n")
   }
 
   /// The zone days are read in. A named zone this machine's time-zone data does not know is an

@@ -74,6 +74,41 @@ struct HabitsTests {
   }
 }
 
+@Suite("An empty window says where the commits are")
+struct OutsideWindowTests {
+  @Test("a range before the window: how many, as git log counts, and the option that shows them")
+  func rangeBefore() throws {
+    let repo = try TemporaryRepository()
+    for index in 0..<30 {
+      try repo.commit(date: "\(1_600_000_000 + index * 86_400) +0000")  // from 2020-09-13
+      if index == 9 { try repo.git(["tag", "v1"]) }
+      if index == 24 { try repo.git(["tag", "v2"]) }
+    }
+    let range = "v1..v2"
+    let count = try repo.git(["rev-list", "--count", range]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    // The default window (the year to 2024-12-24) holds none of them.
+    for extra in [["--no-cache"], []] {
+      let result = heatmap([range, "--format", "csv"] + extra, in: repo.path)
+      #expect(result.status == 0)
+      #expect(
+        result.stderr
+          == "git-heatmap: note: \(count) commits of v1..v2 fall before the window; try --since 2020-09-23\n"
+      )
+      #expect(nonZeroDays(result.stdout).isEmpty)
+    }
+    let shown = heatmap([range, "--format", "csv", "--since", "2020-09-23"], in: repo.path)
+    #expect(nonZeroDays(shown.stdout).values.reduce(0, +) == Int(count))
+    #expect(heatmap([range, "--quiet"], in: repo.path).stderr.isEmpty)
+    // After the window, and one commit: the words agree.
+    let after = heatmap(["v1~0", "^v1~1", "--year", "2019"], in: repo.path)
+    #expect(
+      after.stderr
+        == "git-heatmap: note: 1 commit of v1~0 ^v1~1 falls after the window; try --until 2020-09-22\n"
+    )
+  }
+}
+
 @Suite("Dates as git users type them")
 struct DateFormTests {
   /// The day git itself reads a date as: `git rev-parse --since=TEXT` prints the moment.

@@ -83,6 +83,29 @@ public struct AuthorActivity: Hashable, Sendable {
   }
 }
 
+/// The commits a selection counts that fall outside the window, so that an empty graph can say
+/// where they are.
+public struct OutsideCommits: Hashable, Sendable {
+  /// Commits on days before the window, and after it.
+  public var before = 0
+  public var after = 0
+  /// The first and last of those days.
+  public var earliest: Day?
+  public var latest: Day?
+
+  /// None.
+  public init() {}
+
+  /// All of them.
+  public var count: Int { before + after }
+
+  mutating func add(_ day: Day, isBefore: Bool) {
+    if isBefore { before += 1 } else { after += 1 }
+    if earliest.map({ day < $0 }) ?? true { earliest = day }
+    if latest.map({ day > $0 }) ?? true { latest = day }
+  }
+}
+
 /// Commits per day over a window, and per author: what every renderer draws.
 public struct DailyActivity: Hashable, Sendable {
   /// The days of the window, oldest first.
@@ -91,6 +114,9 @@ public struct DailyActivity: Hashable, Sendable {
   public var counts: [Int]
   /// Everyone with a commit in the window, most commits first, then by name and email.
   public var authors: [AuthorActivity]
+  /// The commits that the same selection and filters count on days outside the window (of
+  /// those the walk read).
+  public var outside = OutsideCommits()
 
   /// Activity from counts made elsewhere (a test, another source).
   public init(days: DayRange, counts: [Int], authors: [AuthorActivity]) {
@@ -112,6 +138,7 @@ public struct DailyActivity: Hashable, Sendable {
     var authorCommits: [[Int32]] = []
     var seen = Set<ObjectID>()
     let deduplicates = histories.count > 1
+    var outside = OutsideCommits()
 
     for (history, mailmap) in histories {
       // Decide once per distinct identity, the first time a counted commit names it: its author
@@ -153,7 +180,6 @@ public struct DailyActivity: Hashable, Sendable {
         if options.excludesMerges && commit.isMerge { continue }
         guard commit.identity >= 0,
           let stamp = options.usesCommitterDate ? commit.committer : commit.author,
-          let position = days.index(of: bucketer.day(of: stamp)),
           number(of: Int(commit.identity)) >= 0, acceptsCommitter(commit.committerIdentity)
         else { continue }
         let number = numbers[Int(commit.identity)]
@@ -162,12 +188,18 @@ public struct DailyActivity: Hashable, Sendable {
         {
           continue
         }
+        let day = bucketer.day(of: stamp)
+        guard let position = days.index(of: day) else {
+          outside.add(day, isBefore: day < days.first)
+          continue
+        }
         counts[position] += 1
         authorCommits[number].append(Int32(position))
       }
     }
     self.days = days
     self.counts = counts
+    self.outside = outside
     self.authors = zip(authorList, authorCommits)
       .filter { !$0.1.isEmpty }
       .map { AuthorActivity(author: $0.0, commitOffsets: $0.1, windowLength: days.count) }
