@@ -115,9 +115,10 @@ struct Run {
       full.progress = nil
       do {
         let sources = try readSources(walk: full, quietly: true)
-        outside = DailyActivity(
-          histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options
-        ).outside
+        outside =
+          DailyActivity(
+            histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options
+          ).outside
         for source in sources {
           if let (cache, location) = source.cacheToSave { cache.save(to: location) }
         }

@@ -86,11 +86,13 @@ public struct AuthorActivity: Hashable, Sendable {
 /// The commits a selection counts that fall outside the window, so that an empty graph can say
 /// where they are.
 public struct OutsideCommits: Hashable, Sendable {
-  /// Commits on days before the window, and after it.
+  /// Commits on days before the window.
   public var before = 0
+  /// Commits on days after the window.
   public var after = 0
-  /// The first and last of those days.
+  /// The first of those days.
   public var earliest: Day?
+  /// The last of those days.
   public var latest: Day?
 
   /// None.
