@@ -181,7 +181,7 @@ enum OptionTable {
       long: "theme", kind: .value(placeholder: "theme"),
       choices: ["github", "github-dark", "auto"],
       help:
-        "colors; auto follows the viewer's light or dark mode in SVG, the background (COLORFGBG, else dark) in the terminal [default: github in SVG, auto in the terminal]",
+        "colors; auto follows the viewer's light or dark mode in SVG, and in the terminal the background it reports (else COLORFGBG, else dark) [default: github in SVG, auto in the terminal]",
       group: .appearance),
     OptionSpec(
       long: "tint", kind: .value(placeholder: "color"), conflicts: ["palette"],

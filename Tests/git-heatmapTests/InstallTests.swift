@@ -15,6 +15,56 @@ struct InstallTests {
       "/bin/bash", ["-c", command], in: directory, environment: environment)
   }
 
+  @Test(
+    "completions typed into real bash, zsh and fish in tmux: options, --opt=values, git heatmap",
+    arguments: ["bash", "zsh", "fish"])
+  func completionsInShells(shell: String) throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    try repo.git(["branch", "feature-x"])
+    let prefix = repo.root.path + "/prefix"
+    let home = repo.root.path + "/home"
+    try FileManager.default.createDirectory(
+      atPath: home + "/.config/fish", withIntermediateDirectories: true)
+    let scripts = Tools.projectRoot.appendingPathComponent("Scripts").path
+    try Self.run(
+      "'\(scripts)/install' --prefix '\(prefix)' --binary '\(try builtExecutable())' 2>/dev/null",
+      in: repo.path, environment: repo.environment)
+    try "PS1='$ '\nsource /usr/share/bash-completion/bash_completion\n".write(
+      toFile: home + "/.bashrc", atomically: true, encoding: .utf8)
+    try
+      "fpath=('\(prefix)/share/zsh/site-functions' $fpath)\nautoload -Uz compinit; compinit -u\nPROMPT='%% '\n"
+      .write(toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
+    try "function fish_prompt; echo '> '; end\nfunction fish_greeting; end\n".write(
+      toFile: home + "/.config/fish/config.fish", atomically: true, encoding: .utf8)
+    let environment = [
+      "HOME": home, "PATH": prefix + "/bin:/usr/bin:/bin", "TERM": "xterm",
+      // Where bash-completion and fish look for a prefix's files (the README says so).
+      "XDG_DATA_DIRS": prefix + "/share:/usr/local/share:/usr/share",
+      "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
+    ]
+    let command =
+      ["bash": "bash --rcfile '\(home)/.bashrc' -i", "zsh": "zsh -i", "fish": "fish -i"][shell]
+      ?? shell
+    let session = try ShellSession(command: command, directory: repo.path, environment: environment)
+    for prefixWord in ["git-heatmap", "git heatmap"] {
+      let options = try session.complete("\(prefixWord) --for", tabs: 1)
+      #expect(options.contains("\(prefixWord) --format"), "\(shell): \(options)")
+      let values = try session.complete("\(prefixWord) --format=", tabs: 2)
+      #expect(values.contains("summary") && values.contains("terminal"), "\(shell): \(values)")
+      let theme = try session.complete("\(prefixWord) --theme=gi", tabs: 1)
+      #expect(theme.contains("--theme=github"), "\(shell): \(theme)")
+      let spaced = try session.complete("\(prefixWord) --week-start ", tabs: 2)
+      #expect(spaced.contains("wednesday"), "\(shell): \(spaced)")
+      let revision = try session.complete("\(prefixWord) feat", tabs: 1)
+      #expect(revision.contains("feature-x"), "\(shell): \(revision)")
+    }
+    for problem in ["parse error", "command not found", "No such file"] {
+      let screen = try session.run(["capture-pane", "-t", "t", "-p", "-S", "-200"])
+      #expect(!screen.contains(problem), "\(shell): \(screen)")
+    }
+  }
+
   @Test("a relative prefix: uninstall from another folder, the prefix spelled otherwise")
   func relativePrefix() throws {
     let repo = try TemporaryRepository()
@@ -157,5 +207,68 @@ struct InstallTests {
       bad.stderr.hasPrefix(
         "git-heatmap: invalid value 'solarized' for 'heatmap.theme' in git config: expected github, github-dark or auto"
       ))
+  }
+}
+
+/// An interactive shell in a real terminal (tmux): keys typed, the screen read.
+final class ShellSession {
+  let socket = "heatmap-shell-\(UUID().uuidString.prefix(8))"
+  let environment: [String: String]
+
+  init(command: String, directory: String, environment: [String: String]) throws {
+    var environment = environment
+    environment["TMUX"] = nil
+    self.environment = environment
+    let variables = environment.map { "\($0.key)=\(ShellSession.quoted($0.value))" }.joined(
+      separator: " ")
+    // The server outlives the command that starts it: it must not hold open any descriptor that
+    // Foundation's Process watches, or waiting for the starter lasts as long as the server.
+    let start = [
+      "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "160", "-y",
+      "40", "-c", directory, "env -i \(variables) \(command)",
+    ].map(ShellSession.quoted).joined(separator: " ")
+    let starter = Process()
+    starter.executableURL = URL(fileURLWithPath: "/bin/bash")
+    starter.arguments = [
+      "-c",
+      "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
+        + start,
+    ]
+    starter.environment = environment
+    starter.standardInput = FileHandle.nullDevice
+    starter.standardOutput = FileHandle.nullDevice
+    starter.standardError = FileHandle.nullDevice
+    try starter.run()
+    starter.waitUntilExit()
+    usleep(1_000_000)
+  }
+
+  deinit {
+    _ = try? run(["kill-server"])
+  }
+
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> String {
+    try TemporaryRepository.run(
+      "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, in: "/",
+      environment: environment)
+  }
+
+  /// Types `text`, then Tab `tabs` times, and returns the screen; the line is cleared after.
+  func complete(_ text: String, tabs: Int = 2) throws -> String {
+    try run(["send-keys", "-t", "t", "-l", text])
+    for _ in 0..<tabs {
+      try run(["send-keys", "-t", "t", "Tab"])
+      usleep(600_000)
+    }
+    let screen = try run(["capture-pane", "-t", "t", "-p"])
+    try run(["send-keys", "-t", "t", "C-u"])
+    try run(["send-keys", "-t", "t", "C-l"])
+    usleep(300_000)
+    return screen
   }
 }
