@@ -123,7 +123,10 @@ struct InstallTests {
       COMP_WORDS=(git heatmap --week-start ""); COMP_CWORD=3; COMP_LINE="git heatmap --week-start "; COMP_POINT=${#COMP_LINE}
       __git_wrap__git_main; echo "${COMPREPLY[@]}"
       """, in: repo.path, environment: environment)
-    #expect(underGit == "--format\nsunday monday tuesday wednesday thursday friday saturday\n")
+    // git's own conventions: an option that takes a value ends in '=', a value in a space.
+    #expect(
+      underGit
+        == "--format=\nsunday  monday  tuesday  wednesday  thursday  friday  saturday \n")
     try Self.run(
       "zsh -n '\(prefix)/share/zsh/site-functions/_git-heatmap'", in: repo.path,
       environment: environment)
