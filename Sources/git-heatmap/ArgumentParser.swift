@@ -42,6 +42,8 @@ struct ParsedArguments: Equatable {
   /// Every value given for each option, in order; a flag maps to an array of empty strings.
   var values: [String: [String]] = [:]
   var positionals: [String] = []
+  /// What follows `--`: paths, as git log takes them; nil when there is no `--`.
+  var paths: [String]?
 
   /// The options whose values came from `git config heatmap.*`, for messages that name the key.
   var configured: Set<String> = []
@@ -128,7 +130,7 @@ struct ArgumentParser {
     while index < arguments.count {
       let argument = arguments[index]
       if argument == "--" {
-        result.positionals += arguments[(index + 1)...]
+        result.paths = Array(arguments[(index + 1)...])
         break
       }
       if argument.hasPrefix("--") {

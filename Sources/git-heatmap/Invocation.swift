@@ -30,6 +30,8 @@ struct Invocation {
   /// `--layout calendar`: the month calendar instead of weeks as columns.
   var isCalendar = false
   var selection = RevisionSelection()
+  /// Paths given after `--`; nil without `--`, when positional arguments may be paths too.
+  var pathArguments: [String]?
   var walk = WalkOptions()
   var excludesMerges = false
   var authorPatterns: [String] = []
@@ -70,6 +72,7 @@ struct Invocation {
     selection = RevisionSelection(
       revisions: parsed.positionals, includesAllRefs: parsed.has("all"),
       includesBranches: parsed.has("branches"))
+    pathArguments = parsed.paths
     walk.followsFirstParentOnly = parsed.has("first-parent")
     if parsed.has("no-replace-objects") { walk.replaceRefBase = nil }
     excludesMerges = parsed.has("no-merges")

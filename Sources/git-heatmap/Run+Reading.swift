@@ -33,6 +33,8 @@ extension Run {
       let repository = try phase("open") { () throws(GitError) in
         try Repository.discover(from: startDirectory(), environment: context.environment)
       }
+      var settings = settings(walk: walk)
+      settings.selection = try selection(in: repository)
       var walk = walk
       // One repository counts each commit once by the walk itself: no ids needed.
       walk.recordsCommitIDs = false
@@ -45,7 +47,8 @@ extension Run {
         progressLine?.start()
       }
       defer { progressLine?.finish() }
-      let source = try Run.read(repository, settings: settings(walk: walk), phase: phase)
+      settings.walk = walk
+      let source = try Run.read(repository, settings: settings, phase: phase)
       progressLine?.finish()
       if !quietly { warn(source.warnings) }
       return [source]
@@ -158,5 +161,21 @@ extension Run {
   func startDirectory() -> String {
     guard let directory = invocation.directory else { return context.currentDirectory }
     return directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
+  }
+
+  /// The revisions and paths of the command line in `repository`: after `--`, paths; without
+  /// it, each positional argument a revision or a path by git's rules. Paths are made relative
+  /// to the top of the work tree from the folder the run started in.
+  func selection(in repository: Repository) throws(GitError) -> RevisionSelection {
+    var selection = invocation.selection
+    var paths = invocation.pathArguments ?? []
+    if invocation.pathArguments == nil && !selection.revisions.isEmpty {
+      let split = try repository.splitRevisionsAndPaths(
+        selection.revisions, currentDirectory: startDirectory())
+      selection.revisions = split.revisions
+      paths = split.paths
+    }
+    selection.paths = try repository.pathspec(paths, currentDirectory: startDirectory())
+    return selection
   }
 }

@@ -130,7 +130,7 @@ struct HostileRepositoryTests {
     let all = heatmap(Self.everything + ["--all"], in: repo.path)
     #expect(all.status == 0, "\(all.stderr)")
     #expect(nonZeroDays(all.stdout) == ["2024-01-01": 1, "2024-01-02": 1])
-    let cycle = heatmap(Self.everything + ["loop-a"], in: repo.path)
+    let cycle = heatmap(Self.everything + ["loop-a", "--"], in: repo.path)
     #expect(cycle.status == 1)
     #expect(cycle.stderr == "git-heatmap: unknown revision 'loop-a'\n")
   }
@@ -203,7 +203,13 @@ struct HostileRepositoryTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(nonZeroDays(result.stdout) == ["2024-01-01": 1])
     #expect(!FileManager.default.fileExists(atPath: repo.path + "/pwned"))
-    let unknown = heatmap(Self.everything + ["nope$(id)\u{1B}[31m"], in: repo.path)
-    #expect(unknown.stderr == "git-heatmap: unknown revision 'nope$(id)[31m'\n")
+    // Control characters never reach the terminal, in either of git's messages.
+    let unknown = heatmap(Self.everything + ["nope$(id)\u{1B}]0;x\u{07}", "--"], in: repo.path)
+    #expect(unknown.stderr == "git-heatmap: unknown revision 'nope$(id)]0;x'\n")
+    let ambiguous = heatmap(Self.everything + ["nope$(id)\u{1B}]0;x\u{07}"], in: repo.path)
+    #expect(
+      ambiguous.stderr
+        == "git-heatmap: ambiguous argument 'nope$(id)]0;x': unknown revision or path not in the working tree; use '--' to separate paths from revisions\n"
+    )
   }
 }

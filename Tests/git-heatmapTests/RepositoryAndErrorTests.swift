@@ -95,9 +95,16 @@ struct RepositoryAndErrorTests {
     #expect(outside.stderr.hasPrefix("git-heatmap: not a git repository"))
     #expect(outside.stderr.filter { $0 == "\n" }.count == 1)
 
+    // As git: without '--' a word that is neither a revision nor a path is ambiguous; with it,
+    // an unknown revision.
     let unknown = heatmap(Self.window + ["no-such-branch"], in: repo.path)
     #expect(unknown.status == 1)
-    #expect(unknown.stderr == "git-heatmap: unknown revision 'no-such-branch'\n")
+    #expect(
+      unknown.stderr
+        == "git-heatmap: ambiguous argument 'no-such-branch': unknown revision or path not in the working tree; use '--' to separate paths from revisions\n"
+    )
+    let unknownRevision = heatmap(Self.window + ["no-such-branch", "--"], in: repo.path)
+    #expect(unknownRevision.stderr == "git-heatmap: unknown revision 'no-such-branch'\n")
 
     let unwritable = heatmap(Self.window + ["-o", "missing/dir/out.csv"], in: repo.path)
     #expect(unwritable.status == 1)

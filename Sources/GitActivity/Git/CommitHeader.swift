@@ -12,6 +12,8 @@ struct CommitHeader {
   var committer: Ident?
   /// The value of the `encoding` header, as offsets into the buffer.
   var encoding: Range<Int>?
+  /// The tree, from the first line.
+  var tree: ObjectID?
 
   /// A problem that makes the object unusable as a commit.
   enum Problem: Error, Equatable {
@@ -35,7 +37,10 @@ struct CommitHeader {
       let content = buffer.firstIndex(of: 0, from: position, before: lineEnd) ?? lineEnd
       if content == position { break }
       if isFirstLine, buffer.hasPrefix("tree ", at: position, end: content) {
-        // The tree itself is not needed.
+        if content - position == 45 {
+          header.tree = ObjectID(
+            hex: UnsafeRawBufferPointer(rebasing: buffer[(position + 5)..<content]))
+        }
       } else if acceptsParents, buffer.hasPrefix("parent ", at: position, end: content) {
         let hexStart = position + 7
         guard lineEnd - hexStart == 40, content == lineEnd,

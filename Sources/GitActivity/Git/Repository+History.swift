@@ -20,6 +20,12 @@ extension Repository {
     let tips = try self.tips(for: selection)
     let substitutions = try self.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
+    if !selection.paths.isEmpty {
+      var walk = PathspecWalk(
+        repository: self, paths: selection.paths, options: options,
+        substitutions: substitutions, shallow: shallowBoundary())
+      return HistoryRead(history: try walk.history(tips), updatedCache: nil)
+    }
     // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
     // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).
     let cache = substitutions.isEmpty ? cache : nil

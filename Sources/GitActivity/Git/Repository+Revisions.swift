@@ -8,6 +8,9 @@ public struct RevisionSelection: Sendable, Equatable {
   public var includesAllRefs = false
   /// `--branches`: every ref under `refs/heads/`.
   public var includesBranches = false
+  /// `-- <paths>`: only commits that change these paths, relative to the top of the work tree
+  /// (`Repository.pathspec(_:from:)` makes them so); empty means every commit.
+  public var paths: [String] = []
 
   /// A selection: revisions as `git log` takes them, `--all`, `--branches`.
   public init(
