@@ -56,6 +56,8 @@ enum Command {
     do throws(CommandError) {
       let run = Run(invocation: invocation, context: context, stderr: stderr)
       let result = try run.render()
+      // Once the graph is out, the caches finish writing (on the other core since the walk).
+      defer { result.pendingWrites?.wait() }
       if let output = invocation.output, output != "-" {
         try write(result.text, to: output, context: context)
         if !invocation.isQuiet, let alt = result.alternativeText {

@@ -59,6 +59,9 @@ struct RunContext {
   /// How long a walk runs before a progress line appears on a terminal.
   var progressDelay: TimeInterval = 0.5
   var localTimeZone = TimeZone.current
+  /// For tests: cache writing waits for this before it starts, so that a test can tell that the
+  /// output came first.
+  var cacheWriteGate: DispatchSemaphore?
   /// Asks the terminal for its background color (OSC 11); tests answer for it.
   var terminalBackground: () -> RGB? = { nil }
 

@@ -12,6 +12,9 @@ struct Run {
   struct Output {
     var text: String
     var alternativeText: String?
+    /// The caches still being written on the other core; the caller waits for them only after
+    /// the output is out, so that a first run shows its graph before the cache is on disk.
+    var pendingWrites: DispatchGroup?
   }
 
   /// With `GIT_HEATMAP_TIMING` set, each phase's time goes to stderr, for benchmarks.
@@ -67,9 +70,15 @@ struct Run {
     let saving = DispatchGroup()
     for source in sources {
       guard let (cache, location) = source.cacheToSave else { continue }
-      DispatchQueue.global().async(group: saving) { cache.save(to: location) }
+      let gate = context.cacheWriteGate
+      DispatchQueue.global().async(group: saving) {
+        _ = gate?.wait(timeout: .now() + 5)
+        cache.save(to: location)
+      }
     }
-    defer { saving.wait() }
+    // Should anything below fail, the caches are still written whole before the process ends.
+    var isHandedOver = false
+    defer { if !isHandedOver { saving.wait() } }
 
     var filter = AuthorFilter(
       patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
@@ -98,7 +107,10 @@ struct Run {
     let report = ActivityReport(
       repositories: sources.map(\.path), window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
-    return phase("render") { output(report) }
+    var result = phase("render") { output(report) }
+    result.pendingWrites = saving
+    isHandedOver = true
+    return result
   }
 
   /// An empty window over a selection that does count commits elsewhere says where they are and

@@ -277,4 +277,40 @@ struct ProgressLineTests {
     #expect(sink.text.hasPrefix("\r\u{1B}[Kreading history: 0 commits (0/s)"))
     #expect(sink.text.hasSuffix("\r\u{1B}[K"))
   }
+
+  @Test("a first run's graph is out before its cache is written")
+  func outputBeforeCache() throws {
+    let repo = try CacheAndWalkTests.repository()
+    let cache = CacheAndWalkTests.cacheFile(repo)
+    var base = ProcessInfo.processInfo.environment
+    for key in base.keys where key.hasPrefix("GIT_") { base[key] = nil }
+    var context = RunContext(
+      arguments: CacheAndWalkTests.everything, environment: base, currentDirectory: repo.path)
+    let gate = DispatchSemaphore(value: 0)
+    context.cacheWriteGate = gate
+    /// Lets the cache be written once the output has arrived, and notes whether it was there.
+    final class GateSink: TextSink, @unchecked Sendable {
+      let gate: DispatchSemaphore
+      let cache: String
+      var cacheExistedAtOutput: Bool?
+      var text = ""
+      init(gate: DispatchSemaphore, cache: String) {
+        self.gate = gate
+        self.cache = cache
+      }
+      func write(_ text: String) {
+        if cacheExistedAtOutput == nil {
+          cacheExistedAtOutput = FileManager.default.fileExists(atPath: cache)
+        }
+        self.text += text
+        gate.signal()
+      }
+    }
+    let out = GateSink(gate: gate, cache: cache)
+    let status = Command.run(context, stdout: out, stderr: StringSink())
+    #expect(status == 0)
+    #expect(out.cacheExistedAtOutput == false)
+    #expect(FileManager.default.fileExists(atPath: cache))
+    #expect(nonZeroDays(out.text) == (try repo.gitDays()))
+  }
 }
