@@ -40,6 +40,8 @@ struct Invocation {
   var isMe = false
   var usesMailmap = true
   var window = WindowRequest()
+  /// `--day`: the day whose commits are listed, instead of a graph.
+  var listedDay: DateExpression?
   var usesCommitterDate = false
   var zone = ZoneChoice.zone(.author)
   var format: Format = .terminal
@@ -107,6 +109,18 @@ struct Invocation {
     window.end = try Self.date(parsed, "end")
     window.since = try Self.date(parsed, "since")
     window.until = try Self.date(parsed, "until")
+    if let day = try Self.date(parsed, "day") {
+      let probe = Day(year: 2000, month: 1, day: 1)
+      guard day.resolve(today: probe) == day.resolve(today: probe, isEnd: true) else {
+        throw parsed.invalid("day", parsed.last("day") ?? "", expected: "expected one day")
+      }
+      listedDay = day
+      window.since = day
+      window.until = day
+      if parsed.last("format") == "svg" || parsed.last("format") == "summary" {
+        throw .usage("'--day' lists commits: use the terminal, --format csv or --format json")
+      }
+    }
     if let year = parsed.last("year") {
       guard year.count == 4, let number = Int(year), (1...9999).contains(number) else {
         throw parsed.invalid("year", year, expected: "expected a year such as 2024")

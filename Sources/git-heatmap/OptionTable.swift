@@ -160,6 +160,10 @@ enum OptionTable {
       defaultValue: "github", help: "weeks as columns, or a month calendar of the days",
       group: .output),
     OptionSpec(
+      long: "day", kind: .value(placeholder: "date"),
+      conflicts: ["weeks", "since", "until", "year", "end", "by-author", "authors", "layout"],
+      help: "list the commits of one day: hash, time, author, subject", group: .output),
+    OptionSpec(
       long: "by-author", kind: .flag, conflicts: ["authors"],
       help: "one graph for each of the top authors",
       group: .output),

@@ -8,6 +8,8 @@ extension Run {
   struct Source: Sendable {
     var path: String
     var commonDirectory: String
+    /// The git directory, to open the repository again (for `--day`'s subjects).
+    var gitDirectory: String
     var history: History
     var mailmap: Mailmap
     /// What to tell the user about reading it: commits not counted, a mailmap not read.
@@ -37,7 +39,7 @@ extension Run {
       settings.selection = try selection(in: repository)
       var walk = walk
       // One repository counts each commit once by the walk itself: no ids needed.
-      walk.recordsCommitIDs = false
+      walk.recordsCommitIDs = invocation.listedDay != nil
       var progressLine: ProgressLine?
       if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
         let progress = WalkProgress()
@@ -139,7 +141,7 @@ extension Run {
       settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
     return Source(
       path: RawPath.display(repository.displayPath), commonDirectory: repository.commonDirectory,
-      history: history,
+      gitDirectory: repository.gitDirectory, history: history,
       mailmap: mailmap.mailmap, warnings: mailmap.warnings + history.warnings,
       userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
       cacheToSave: cacheToSave)

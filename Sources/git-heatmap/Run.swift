@@ -94,20 +94,26 @@ struct Run {
       }
       filter.ownEmails = emails
     }
-    let options = ActivityOptions(
+    var options = ActivityOptions(
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
+    options.recordsCommits = invocation.listedDay != nil
     let activity = phase("activity") {
       DailyActivity(
         histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
     }
-    if activity.total == 0 && activity.outside.count > 0 && !invocation.isQuiet {
+    if activity.total == 0 && activity.outside.count > 0 && !invocation.isQuiet
+      && invocation.listedDay == nil
+    {
       try noteCommitsOutside(activity.outside, walk: walk, days: window.days, options: options)
     }
     let report = ActivityReport(
       repositories: sources.map(\.path), window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
-    var result = phase("render") { output(report) }
+    var result =
+      invocation.listedDay != nil
+      ? try listDay(activity, sources: sources, day: window.days.first, options: options)
+      : phase("render") { output(report) }
     result.pendingWrites = saving
     isHandedOver = true
     return result
@@ -198,6 +204,45 @@ struct Run {
     }
     if warnings.count > 5 {
       stderr.write("\(Command.name): warning: \(warnings.count - 5) more commits like these\n")
+    }
+  }
+
+  /// `--day`: the commits of one day, newest first, with their subjects read from each
+  /// repository.
+  private func listDay(
+    _ activity: DailyActivity, sources: [Source], day: Day, options: ActivityOptions
+  ) throws(CommandError) -> Output {
+    let bucketer = DayBucketer(zone: options.zone)
+    var commits: [DayCommit] = []
+    var ids: [Int: [String]] = [:]
+    var repositories: [Int: Repository] = [:]
+    do {
+      for counted in activity.counted {
+        let source = sources[counted.history]
+        let facts = source.history.commits[counted.index]
+        guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
+          continue
+        }
+        if ids[counted.history] == nil { ids[counted.history] = source.history.ids }
+        let id = ids[counted.history]?[counted.index] ?? ""
+        if repositories[counted.history] == nil {
+          repositories[counted.history] = try Repository.open(at: source.gitDirectory)
+        }
+        let subject = try repositories[counted.history]?.commitSubject(id) ?? ""
+        commits.append(
+          DayCommit(
+            id: id, seconds: stamp.seconds, offsetSeconds: bucketer.offsetSeconds(of: stamp),
+            author: counted.author, subject: subject))
+      }
+    } catch {
+      throw CommandError(error)
+    }
+    commits.sort { ($0.seconds, $0.id) > ($1.seconds, $1.id) }
+    let writer = DayListWriter(day: day)
+    switch invocation.format {
+    case .csv: return Output(text: writer.csv(commits))
+    case .json: return Output(text: writer.json(commits))
+    case .terminal, .summary, .svg: return Output(text: writer.terminal(commits))
     }
   }
 }

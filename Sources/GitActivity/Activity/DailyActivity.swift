@@ -8,6 +8,8 @@ public struct ActivityOptions: Hashable, Sendable {
   public var excludesMerges = false
   /// `--author`, `--me`, `--exclude-author`.
   public var filter = AuthorFilter()
+  /// Whether to keep which commits were counted (`DailyActivity.counted`), to list them.
+  public var recordsCommits = false
 
   /// Options for a count: the zone days are read in, which date, merges, and the filter.
   public init(
@@ -108,6 +110,17 @@ public struct OutsideCommits: Hashable, Sendable {
   }
 }
 
+/// A commit a `DailyActivity` counted: where it is in the histories, and who wrote it
+/// (mailmapped).
+public struct CountedCommit: Hashable, Sendable {
+  /// The index of its history.
+  public var history: Int
+  /// Its index in that history's commits.
+  public var index: Int
+  /// Its author, mailmapped.
+  public var author: Author
+}
+
 /// Commits per day over a window, and per author: what every renderer draws.
 public struct DailyActivity: Hashable, Sendable {
   /// The days of the window, oldest first.
@@ -119,6 +132,9 @@ public struct DailyActivity: Hashable, Sendable {
   /// The commits that the same selection and filters count on days outside the window (of
   /// those the walk read).
   public var outside = OutsideCommits()
+  /// With `ActivityOptions.recordsCommits`: each counted commit, where it is in the histories
+  /// and who wrote it.
+  public var counted: [CountedCommit] = []
 
   /// Activity from counts made elsewhere (a test, another source).
   public init(days: DayRange, counts: [Int], authors: [AuthorActivity]) {
@@ -141,8 +157,9 @@ public struct DailyActivity: Hashable, Sendable {
     var seen = Set<ObjectID>()
     let deduplicates = histories.count > 1
     var outside = OutsideCommits()
+    var counted: [CountedCommit] = []
 
-    for (history, mailmap) in histories {
+    for (historyIndex, (history, mailmap)) in histories.enumerated() {
       // Decide once per distinct identity, the first time a counted commit names it: its author
       // number, or -1 when filtered out.
       var numbers = [Int](repeating: -2, count: history.rawIdentities.count)
@@ -197,11 +214,16 @@ public struct DailyActivity: Hashable, Sendable {
         }
         counts[position] += 1
         authorCommits[number].append(Int32(position))
+        if options.recordsCommits {
+          counted.append(
+            CountedCommit(history: historyIndex, index: index, author: authorList[number]))
+        }
       }
     }
     self.days = days
     self.counts = counts
     self.outside = outside
+    self.counted = counted
     self.authors = zip(authorList, authorCommits)
       .filter { !$0.1.isEmpty }
       .map { AuthorActivity(author: $0.0, commitOffsets: $0.1, windowLength: days.count) }

@@ -98,15 +98,25 @@ public struct DayBucketer: Sendable {
   /// The day of `timestamp`.
   @inline(__always)
   public func day(of timestamp: Timestamp) -> Day {
+    Day(epochSeconds: timestamp.seconds, offsetSeconds: offsetSeconds(of: timestamp))
+  }
+
+  /// The offset from UTC, in seconds, that places `timestamp` in this zone: the commit's own in
+  /// `author`, else the zone's at that moment.
+  @inline(__always)
+  public func offsetSeconds(of timestamp: Timestamp) -> Int64 {
     switch zone {
-    case .author:
-      return Day(
-        epochSeconds: timestamp.seconds, offsetSeconds: Int64(timestamp.offsetMinutes) * 60)
-    case .fixed(let offset):
-      return Day(epochSeconds: timestamp.seconds, offsetSeconds: Int64(offset))
-    case .named:
-      return Day(epochSeconds: timestamp.seconds, offsetSeconds: offset(at: timestamp.seconds))
+    case .author: return Int64(timestamp.offsetMinutes) * 60
+    case .fixed(let offset): return Int64(offset)
+    case .named: return offset(at: timestamp.seconds)
     }
+  }
+
+  /// The second of its day (0 to 86,399) at which `timestamp` falls in this zone.
+  public func secondOfDay(of timestamp: Timestamp) -> Int {
+    let (local, overflow) = timestamp.seconds.addingReportingOverflow(offsetSeconds(of: timestamp))
+    guard !overflow else { return 0 }
+    return Int(((local % 86_400) + 86_400) % 86_400)
   }
 
   private func offset(at seconds: Int64) -> Int64 {

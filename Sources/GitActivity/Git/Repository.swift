@@ -246,3 +246,22 @@ extension Repository {
     return (mailmap, warnings)
   }
 }
+
+extension Repository {
+  /// The subject of commit `id` as git's `%s` shows it: the first paragraph of the message, its
+  /// lines joined by spaces, decoded through the commit's encoding. The corresponding C
+  /// functions are `git_commit_lookup` and `git_commit_summary`.
+  public func commitSubject(_ id: String) throws(GitError) -> String {
+    guard let objectID = ObjectID(hex: id) else {
+      throw GitError(message: "'\(id)' is not a commit id", function: "git_commit_lookup")
+    }
+    var oid = objectID.gitOID
+    var commit: OpaquePointer?
+    try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+    defer { git_commit_free(commit) }
+    guard let summary = git_commit_summary(commit) else { return "" }
+    let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }
+    return TextDecoding.decode(
+      UnsafeRawBufferPointer(start: summary, count: strlen(summary)), encoding: encoding)
+  }
+}

@@ -1,5 +1,6 @@
-// Fuzz target: the date parser of --since and --until. A date that parses resolves to a day,
-// and an ISO date prints back as it was written.
+// Fuzz target: the date parser of --since and --until. A date that parses resolves to a day; a
+// relative one never lies after today; a month's end is not before its start; an ISO date prints
+// back as it was written.
 @testable import GitActivity
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -8,10 +9,14 @@ public func fuzzDates(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if let day = Day(iso: text) { precondition(day.iso == text) }
   if let expression = DateExpression(parsing: text) {
     let today = Day(year: 2025, month: 6, day: 15)
-    let day = expression.resolve(today: today)
-    precondition(
-      day <= today || Day(iso: text.trimmingCharacters(in: .whitespaces).lowercased()) != nil)
-    _ = day.iso
+    let start = expression.resolve(today: today)
+    let end = expression.resolve(today: today, isEnd: true)
+    precondition(start <= end)
+    switch expression {
+    case .ago, .lastWeekday: precondition(start <= today)
+    case .day, .month: precondition(start.year >= 1 && end.year <= 9999)
+    }
+    _ = start.iso
   }
   return 0
 }

@@ -1,0 +1,86 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+@Suite("--day: the commits of one day, as git log places them")
+struct DayListTests {
+  static func repository() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    // 2024-03-05 in several offsets: some fall on the 4th or 6th in UTC.
+    let moments = [
+      ("1709596800 +0000", "Ada"), ("1709632800 +0900", "Bob"), ("1709679600 -0800", "Ada"),
+      ("1709683200 +0100", "Cy"), ("1709550000 +1400", "Bob"), ("1709700000 -1000", "Ada"),
+    ]
+    for (index, (date, author)) in moments.enumerated() {
+      try repo.commit(
+        "subject \(index)\u{1B}]0;x\u{07}\n\nbody", date: date, author: author,
+        email: "\(author.lowercased())@x")
+    }
+    return repo
+  }
+
+  /// `hash time author subject` of the commits git log puts on `day`, sorted.
+  static func gitLines(_ repo: TemporaryRepository, day: String, extra: [String] = [])
+    throws -> [String]
+  {
+    try repo.git(
+      ["log", "--date=format:%Y-%m-%d %H:%M %z", "--format=%H|%ad|%aN|%s"] + extra
+    ).split(separator: "\n").map(String.init).filter { $0.split(separator: "|")[1].hasPrefix(day) }
+      .map { line in
+        let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+        let time = parts[1].dropFirst(11)
+        return "\(parts[0]),\(time),\(parts[2])"
+      }.sorted()
+  }
+
+  @Test("hashes, times with the offset, authors: equal to git log's, in every zone choice")
+  func againstGit() throws {
+    let repo = try Self.repository()
+    for (arguments, gitExtra, environment) in [
+      ([String](), [String](), [String: String]()),
+      (["--author", "ada"], ["-i", "--author=ada"], [:]),
+      (["--timezone", "Asia/Tokyo"], [], ["TZ": "Asia/Tokyo"]),
+    ] {
+      let result = heatmap(["--day", "2024-03-05", "--format", "csv"] + arguments, in: repo.path)
+      #expect(result.status == 0, "\(result.stderr)")
+      let ours = result.stdout.split(separator: "\n").dropFirst().map { row in
+        let fields = row.split(separator: ",")
+        return "\(fields[0]),\(fields[2]),\(fields[3])"
+      }.sorted()
+      var expected: [String]
+      if environment["TZ"] != nil {
+        let output = try repo.git(
+          ["log", "--date=format-local:%Y-%m-%d %H:%M %z", "--format=%H|%ad|%aN"],
+          environment: environment)
+        expected = output.split(separator: "\n").map { $0.split(separator: "|") }
+          .filter { $0[1].hasPrefix("2024-03-05") }
+          .map { "\($0[0]),\($0[1].dropFirst(11)),\($0[2])" }.sorted()
+      } else {
+        expected = try Self.gitLines(repo, day: "2024-03-05", extra: gitExtra)
+      }
+      #expect(ours == expected, "\(arguments)")
+      #expect(!ours.isEmpty)
+    }
+  }
+
+  @Test("subjects: stripped in the terminal and CSV, exact in JSON; --day refuses svg")
+  func subjects() throws {
+    let repo = try Self.repository()
+    let terminal = heatmap(["--day", "2024-03-05"], in: repo.path).stdout
+    #expect(terminal.hasPrefix("Tuesday, 5 March 2024: "))
+    #expect(terminal.contains("subject 0]0;x"))
+    #expect(!terminal.contains("\u{1B}"))
+    let json = heatmap(["--day", "2024-03-05", "--format", "json"], in: repo.path).stdout
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let commits = try #require(object["commits"] as? [[String: Any]])
+    #expect(commits.contains { $0["subject"] as? String == "subject 0\u{1B}]0;x\u{07}" })
+    let svg = heatmap(["--day", "2024-03-05", "--format", "svg"], in: repo.path)
+    #expect(svg.status == 64)
+    let month = heatmap(["--day", "2024-03"], in: repo.path)
+    #expect(month.status == 64)
+  }
+}
