@@ -29,6 +29,8 @@ struct Invocation {
   var mode = Mode.graph
   /// `--layout calendar`: the month calendar instead of weeks as columns.
   var isCalendar = false
+  /// `--layout punchcard`: commits by weekday and hour of the day.
+  var isPunchcard = false
   var selection = RevisionSelection()
   /// Paths given after `--`; nil without `--`, when positional arguments may be paths too.
   var pathArguments: [String]?
@@ -188,6 +190,10 @@ struct Invocation {
       self.palette = colors.compactMap { $0 }
     }
     isCalendar = parsed.last("layout") == "calendar"
+    isPunchcard = parsed.last("layout") == "punchcard"
+    if isPunchcard, let other = ["by-author", "authors"].first(where: parsed.has) {
+      throw .usage("'--layout punchcard' cannot be combined with '--\(other)'")
+    }
     scale =
       parsed.last("scale").flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
     colorMode = parsed.last("color") ?? "auto"

@@ -156,8 +156,9 @@ enum OptionTable {
       defaultValue: "stdout", help: "write to <file> ('-' is stdout), atomically", group: .output),
 
     OptionSpec(
-      long: "layout", kind: .value(placeholder: "layout"), choices: ["github", "calendar"],
-      defaultValue: "github", help: "weeks as columns, or a month calendar of the days",
+      long: "layout", kind: .value(placeholder: "layout"),
+      choices: ["github", "calendar", "punchcard"], defaultValue: "github",
+      help: "weeks as columns, a month calendar of the days, or weekday by hour of day",
       group: .output),
     OptionSpec(
       long: "day", kind: .value(placeholder: "date"),

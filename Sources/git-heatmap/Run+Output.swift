@@ -117,4 +117,32 @@ extension Run {
     let writesFile = invocation.output.map { $0 != "-" } ?? false
     return context.stdoutIsTerminal && !writesFile
   }
+
+  /// `--layout punchcard` in the chosen format.
+  func punchcardOutput(_ card: Punchcard, report: ActivityReport) -> Output {
+    let clock =
+      report.zone == .author ? "each author's own clock" : "the clock of \(report.zone.description)"
+    let headline =
+      "\(Wording.count(card.total, "commit")) \(report.window.phrase) by weekday and hour, on \(clock)"
+    switch invocation.format {
+    case .csv: return Output(text: PunchcardWriter().csv(card))
+    case .json: return Output(text: PunchcardWriter().json(card, report: report))
+    case .summary:
+      return Output(
+        text: headline + "\n" + card.summary.prefix(1).uppercased() + card.summary.dropFirst()
+          + "\n")
+    case .terminal:
+      return Output(
+        text: TerminalRenderer(options: terminalOptions()).render(card, headline: headline))
+    case .svg:
+      let options = svgOptions()
+      let heading = ReportText.heading(for: report, title: options.title)
+      let description =
+        "\(headline). \(card.summary.prefix(1).uppercased())\(card.summary.dropFirst())."
+      return Output(
+        text: SVGRenderer(options: options).render(
+          card, heading: heading, description: description),
+        alternativeText: "Punch card of \(heading): \(description)")
+    }
+  }
 }

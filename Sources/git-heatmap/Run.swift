@@ -97,7 +97,7 @@ struct Run {
     var options = ActivityOptions(
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
-    options.recordsCommits = invocation.listedDay != nil
+    options.recordsCommits = invocation.listedDay != nil || invocation.isPunchcard
     let activity = phase("activity") {
       DailyActivity(
         histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
@@ -110,10 +110,17 @@ struct Run {
     let report = ActivityReport(
       repositories: sources.map(\.path), window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
-    var result =
-      invocation.listedDay != nil
-      ? try listDay(activity, sources: sources, day: window.days.first, options: options)
-      : phase("render") { output(report) }
+    var result: Output
+    if invocation.listedDay != nil {
+      result = try listDay(activity, sources: sources, day: window.days.first, options: options)
+    } else if invocation.isPunchcard {
+      let card = Punchcard(
+        activity: activity, histories: sources.map(\.history), options: options,
+        weekStart: window.weekStart, scale: invocation.scale)
+      result = punchcardOutput(card, report: report)
+    } else {
+      result = phase("render") { output(report) }
+    }
     result.pendingWrites = saving
     isHandedOver = true
     return result

@@ -164,7 +164,7 @@ public struct SVGRenderer: Sendable {
     return (elements, bottom, right)
   }
 
-  private func drawLegend(right: Double, baseline: Double, layout: Layout, palette: Palette)
+  func drawLegend(right: Double, baseline: Double, layout: Layout, palette: Palette)
     -> [String]
   {
     var elements: [String] = []
@@ -183,7 +183,7 @@ public struct SVGRenderer: Sendable {
     return elements
   }
 
-  private func style(light: Palette, dark: Palette) -> String {
+  func style(light: Palette, dark: Palette) -> String {
     var css = ""
     css += "text { fill: \(light.text.hex); }\n"
     css += ".heading, .summary { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"

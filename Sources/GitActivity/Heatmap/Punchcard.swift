@@ -1,0 +1,63 @@
+/// Commits by weekday and hour of the day: seven rows from the week start, 24 columns from
+/// midnight, each commit at its author's own clock (or the zone asked for).
+public struct Punchcard: Hashable, Sendable {
+  /// The weekday of the first row.
+  public let weekStart: Weekday
+  /// Commits per row and hour: `counts[row][hour]`.
+  public let counts: [[Int]]
+  /// The level of each count, 0 to 4, on one scale for the whole card.
+  public let levels: [[Int]]
+
+  /// The busiest hour: its row, its hour, and its commits; nil without commits.
+  public var busiest: (row: Int, hour: Int, count: Int)? {
+    var best: (row: Int, hour: Int, count: Int)?
+    for row in 0..<7 {
+      for hour in 0..<24 where counts[row][hour] > (best?.count ?? 0) {
+        best = (row, hour, counts[row][hour])
+      }
+    }
+    return best
+  }
+
+  /// All commits on the card.
+  public var total: Int { counts.flatMap { $0 }.saturatingSum }
+
+  /// The weekday of `row`.
+  public func weekday(ofRow row: Int) -> Weekday { weekStart.advanced(by: row) }
+
+  /// A card from counts made elsewhere.
+  public init(counts: [[Int]], weekStart: Weekday, scale: LevelScale) {
+    self.counts = counts
+    self.weekStart = weekStart
+    let flat = scale.levels(for: counts.flatMap { $0 })
+    levels = (0..<7).map { row in Array(flat[(row * 24)..<(row * 24 + 24)]) }
+  }
+
+  /// The card of the commits `activity` counted (it must have recorded them:
+  /// `ActivityOptions.recordsCommits`), read from `histories` in `options`' zone and date.
+  public init(
+    activity: DailyActivity, histories: [History], options: ActivityOptions, weekStart: Weekday,
+    scale: LevelScale
+  ) {
+    let bucketer = DayBucketer(zone: options.zone)
+    var counts = [[Int]](repeating: [Int](repeating: 0, count: 24), count: 7)
+    for commit in activity.counted {
+      let facts = histories[commit.history].commits[commit.index]
+      guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
+        continue
+      }
+      let row = bucketer.day(of: stamp).daysIntoWeek(startingOn: weekStart)
+      counts[row][bucketer.secondOfDay(of: stamp) / 3_600] += 1
+    }
+    self.init(counts: counts, weekStart: weekStart, scale: scale)
+  }
+
+  /// `busiest: Tuesdays 10:00-11:00, 312 commits`, or `no commits`.
+  public var summary: String {
+    guard let busiest else { return "no commits" }
+    let hour = busiest.hour
+    func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
+    return
+      "busiest: \(weekday(ofRow: busiest.row).name)s \(two(hour)):00-\(two((hour + 1) % 24)):00, \(Wording.count(busiest.count, "commit"))"
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+extension TerminalRenderer {
+  /// The punch card: hour labels, a row per weekday from the week start with a glyph or color
+  /// per hour, the legend, and the busiest hour. Below 52 columns, only the words.
+  public func render(_ card: Punchcard, headline: String) -> String {
+    var lines = [bold(TextWidth.truncate(headline, to: options.width))]
+    let gridWidth = Self.labelWidth + 48
+    if options.width >= gridWidth {
+      var header = [Character](repeating: " ", count: gridWidth)
+      for hour in stride(from: 0, to: 24, by: 3) {
+        for (offset, character) in String(hour).enumerated() {
+          header[Self.labelWidth + 2 * hour + offset] = character
+        }
+      }
+      lines.append(String(header).trimmingTrailingSpaces())
+      let glyphs = self.glyphs
+      for row in 0..<7 {
+        let label = card.weekday(ofRow: row).shortName
+        let cells = (0..<24).map {
+          paint(glyphs[card.levels[row][$0]], level: card.levels[row][$0])
+        }
+        lines.append(label + " " + cells.joined(separator: " "))
+      }
+      lines.append(legendLine(note: nil, gridWidth: gridWidth - 1, width: options.width))
+    }
+    lines.append(TextWidth.truncate(card.summary, to: options.width))
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension SVGRenderer {
+  /// The punch card as an SVG document in the graph's look and themes: a row of cells per
+  /// weekday, a column per hour, each cell with a tooltip, a legend, and the busiest hour; one
+  /// `role="img"` whose title and description say it all.
+  public func render(_ card: Punchcard, heading: String, description: String) -> String {
+    let layout = Layout(options: options)
+    let light = options.palette(dark: options.theme == .githubDark)
+    let dark = options.palette(dark: true)
+    let pitch = layout.pitch
+    let headingSize = layout.fontSize * 1.3
+    var body: [String] = []
+    let headingBaseline = (layout.padding + headingSize).rounded()
+    body.append(
+      #"<text class="heading" x="\#(n(layout.padding))" y="\#(n(headingBaseline))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(heading))</text>"#
+    )
+    let left = (layout.padding + layout.weekdayLabelWidth).rounded()
+    let hourBaseline = (headingBaseline + layout.fontSize * 1.8).rounded()
+    for hour in stride(from: 0, to: 24, by: 3) {
+      body.append(
+        #"<text class="label" x="\#(n(left + Double(hour) * pitch))" y="\#(n(hourBaseline))">\#(hour):00</text>"#
+      )
+    }
+    let top = (hourBaseline + layout.fontSize * 0.6).rounded()
+    for row in 0..<7 {
+      let weekday = card.weekday(ofRow: row)
+      let y = top + Double(row) * pitch
+      body.append(
+        #"<text class="label" x="\#(n(layout.padding))" y="\#(n(y + options.cellSize / 2 + layout.fontSize * 0.35))">\#(weekday.shortName)</text>"#
+      )
+      body.append(#"<g role="group" aria-label="\#(weekday.name)s">"#)
+      for hour in 0..<24 {
+        let (count, level) = (card.counts[row][hour], card.levels[row][hour])
+        let what = Wording.count(count, "commit")
+        body.append(
+          #"<rect x="\#(n(left + Double(hour) * pitch))" y="\#(n(y))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(light.levels[level].hex)" data-weekday="\#(weekday.name.lowercased())" data-hour="\#(hour)" data-count="\#(count)"><title>\#(weekday.name)s \#(hour):00–\#(hour + 1):00: \#(what)</title></rect>"#
+        )
+      }
+      body.append("</g>")
+    }
+    let gridRight = left + 24 * pitch - options.spacing
+    let baseline = top + 7 * pitch + layout.fontSize * 1.4
+    let summary = card.summary.prefix(1).uppercased() + card.summary.dropFirst()
+    body.append(
+      #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
+    )
+    let contentRight = max(
+      gridRight,
+      layout.padding + layout.textWidth(summary) + layout.fontSize * 1.5
+        + layout.legendWidth, layout.padding + layout.textWidth(heading, size: headingSize))
+    body += drawLegend(right: contentRight, baseline: baseline, layout: layout, palette: light)
+    let width = (contentRight + layout.padding).rounded(.up)
+    let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)
+    var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    out +=
+      #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="punchcard-title punchcard-desc" font-family="\#(Self.fontStack)" font-size="\#(n(layout.fontSize))">"#
+      + "\n"
+    out += #"<title id="punchcard-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
+    out += #"<desc id="punchcard-desc">\#(TextEscaping.xml(description))</desc>"# + "\n"
+    out +=
+      "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
+    if !options.isTransparent {
+      out +=
+        #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"#
+        + "\n"
+    }
+    out += body.joined(separator: "\n") + "\n</svg>\n"
+    return out
+  }
+}
+
+/// The punch card as data: JSON (`punchcard`, seven arrays of 24 counts from the week start)
+/// and CSV (`weekday,hour,count`).
+public struct PunchcardWriter: Sendable {
+  /// A writer.
+  public init() {}
+
+  /// `{"weekStart", "timezone", "total", "busiest", "punchcard": [[24 counts] × 7]}`.
+  public func json(_ card: Punchcard, report: ActivityReport) -> String {
+    var out = "{\n"
+    out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
+    out += "  \"weekStart\": \"\(card.weekStart.name.lowercased())\",\n"
+    out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
+    out += "  \"total\": \(card.total),\n"
+    out += "  \"busiest\": "
+    if let busiest = card.busiest {
+      out +=
+        "{\"weekday\": \"\(card.weekday(ofRow: busiest.row).name.lowercased())\", \"hour\": \(busiest.hour), \"count\": \(busiest.count)},\n"
+    } else {
+      out += "null,\n"
+    }
+    out += "  \"punchcard\": [\n"
+    out += card.counts.map { "    [" + $0.map(String.init).joined(separator: ", ") + "]" }.joined(
+      separator: ",\n")
+    out += "\n  ]\n}\n"
+    return out
+  }
+
+  /// `weekday,hour,count`, a row per weekday and hour, from the week start.
+  public func csv(_ card: Punchcard) -> String {
+    var lines = ["weekday,hour,count"]
+    for row in 0..<7 {
+      for hour in 0..<24 {
+        lines.append(
+          "\(card.weekday(ofRow: row).name.lowercased()),\(hour),\(card.counts[row][hour])")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
