@@ -49,3 +49,46 @@ struct ObjectReader: ~Copyable {
     try body(buffer)
   }
 }
+
+extension ObjectReader {
+  /// Reads commit `id` (or what replace refs put in its place) and returns its facts, with its
+  /// identities interned and its parents (grafted, when a graft names it) in `parents`, and its
+  /// tree. Shared by every walk, so that all read a commit the same way.
+  func readFacts(
+    _ id: ObjectID, substitutions: Substitutions, interner: inout IdentityInterner,
+    parents: inout [ObjectID]
+  ) throws(GitError) -> (facts: CommitFacts, tree: ObjectID?) {
+    var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
+    var tree: ObjectID?
+    try readCommit(try substitutions.object(for: id)) { (buffer) throws(GitError) in
+      let header: CommitHeader
+      do {
+        header = try CommitHeader.parse(buffer, parents: &parents)
+      } catch {
+        throw GitError(
+          message: "commit \(id.hex) is corrupt: a parent line is malformed",
+          function: "parse_commit")
+      }
+      tree = header.tree
+      if let author = header.author {
+        facts.identity = interner.intern(
+          buffer, name: author.name, email: author.email, encoding: header.encoding)
+        if let time = author.time {
+          facts.author = Timestamp(seconds: time, offsetMinutes: author.offsetMinutes)
+        }
+      }
+      if let committer = header.committer {
+        facts.committerIdentity = interner.intern(
+          buffer, name: committer.name, email: committer.email, encoding: header.encoding)
+        if let time = committer.time {
+          facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
+        }
+      }
+    }
+    if !substitutions.grafts.isEmpty, let grafted = substitutions.grafts[id] {
+      parents = grafted
+    }
+    facts.parentCount = Int32(parents.count)
+    return (facts, tree)
+  }
+}

@@ -225,36 +225,10 @@ final class ParallelWalk: @unchecked Sendable {
     _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
     parents: inout [ObjectID], into result: inout WorkerResult
   ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
-    var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
-    try reader.readCommit(try substitutions.object(for: id)) { (buffer) throws(GitError) in
-      let header: CommitHeader
-      do {
-        header = try CommitHeader.parse(buffer, parents: &parents)
-      } catch {
-        throw GitError(
-          message: "commit \(id.hex) is corrupt: a parent line is malformed",
-          function: "parse_commit")
-      }
-      if let author = header.author {
-        facts.identity = interner.intern(
-          buffer, name: author.name, email: author.email, encoding: header.encoding)
-        if let time = author.time {
-          facts.author = Timestamp(seconds: time, offsetMinutes: author.offsetMinutes)
-        }
-      }
-      if let committer = header.committer {
-        facts.committerIdentity = interner.intern(
-          buffer, name: committer.name, email: committer.email, encoding: header.encoding)
-        if let time = committer.time {
-          facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
-        }
-      }
-    }
-    if !substitutions.grafts.isEmpty, let grafted = substitutions.grafts[id] {
-      parents = grafted
-    }
     // The cache keeps the real parents; the shallow cut applies when walking.
-    facts.parentCount = Int32(parents.count)
+    let facts = try reader.readFacts(
+      id, substitutions: substitutions, interner: &interner, parents: &parents
+    ).facts
     if recordsIDs { result.ids.append(id) }
     result.facts.append(facts)
     if recordsParents {

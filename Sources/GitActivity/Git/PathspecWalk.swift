@@ -48,37 +48,9 @@ struct PathspecWalk {
     var pending: [ObjectID: Read] = [:]
     func read(_ id: ObjectID) throws(GitError) -> Read {
       if let known = pending[id] { return known }
-      var result = Read(
-        tree: nil, parents: [],
-        facts: CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0))
-      try reader.readCommit(try substitutions.object(for: id)) { (buffer) throws(GitError) in
-        let header: CommitHeader
-        do {
-          header = try CommitHeader.parse(buffer, parents: &parents)
-        } catch {
-          throw GitError(
-            message: "commit \(id.hex) is corrupt: a parent line is malformed",
-            function: "parse_commit")
-        }
-        result.tree = header.tree
-        if let author = header.author {
-          result.facts.identity = interner.intern(
-            buffer, name: author.name, email: author.email, encoding: header.encoding)
-          if let time = author.time {
-            result.facts.author = Timestamp(seconds: time, offsetMinutes: author.offsetMinutes)
-          }
-        }
-        if let committer = header.committer {
-          result.facts.committerIdentity = interner.intern(
-            buffer, name: committer.name, email: committer.email, encoding: header.encoding)
-          if let time = committer.time {
-            result.facts.committer = Timestamp(
-              seconds: time, offsetMinutes: committer.offsetMinutes)
-          }
-        }
-      }
-      result.parents = substitutions.grafts[id] ?? parents
-      result.facts.parentCount = Int32(result.parents.count)
+      let read = try reader.readFacts(
+        id, substitutions: substitutions, interner: &interner, parents: &parents)
+      let result = Read(tree: read.tree, parents: parents, facts: read.facts)
       pending[id] = result
       return result
     }

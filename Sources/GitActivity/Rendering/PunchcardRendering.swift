@@ -81,21 +81,9 @@ extension SVGRenderer {
     body += drawLegend(right: contentRight, baseline: baseline, layout: layout, palette: light)
     let width = (contentRight + layout.padding).rounded(.up)
     let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)
-    var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    out +=
-      #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="punchcard-title punchcard-desc" font-family="\#(Self.fontStack)" font-size="\#(n(layout.fontSize))">"#
-      + "\n"
-    out += #"<title id="punchcard-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
-    out += #"<desc id="punchcard-desc">\#(TextEscaping.xml(description))</desc>"# + "\n"
-    out +=
-      "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
-    if !options.isTransparent {
-      out +=
-        #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"#
-        + "\n"
-    }
-    out += body.joined(separator: "\n") + "\n</svg>\n"
-    return out
+    return document(
+      width: width, height: height, fontSize: layout.fontSize, id: "punchcard", title: heading,
+      description: description, light: light, dark: dark, body: body)
   }
 }
 

@@ -106,14 +106,24 @@ public struct SVGRenderer: Sendable {
     let width = (contentRight + layout.padding).rounded(.up)
     let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)
 
+    return document(
+      width: width, height: height, fontSize: layout.fontSize, id: "heatmap", title: heading,
+      description: ReportText.description(for: report), light: light, dark: dark, body: body)
+  }
+
+  /// The SVG document around `body`: the root with its size and `role="img"`, a title and a
+  /// description that name it for screen readers (`<id>-title`, `<id>-desc`), the style for the
+  /// theme, and the background unless transparent. Every drawing of this renderer is one.
+  func document(
+    width: Double, height: Double, fontSize: Double, id: String, title: String,
+    description: String, light: Palette, dark: Palette, body: [String]
+  ) -> String {
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     out +=
-      #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="heatmap-title heatmap-desc" font-family="\#(Self.fontStack)" font-size="\#(n(layout.fontSize))">"#
+      #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" font-family="\#(Self.fontStack)" font-size="\#(n(fontSize))">"#
       + "\n"
-    out += #"<title id="heatmap-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
-    out +=
-      #"<desc id="heatmap-desc">\#(TextEscaping.xml(ReportText.description(for: report)))</desc>"#
-      + "\n"
+    out += #"<title id="\#(id)-title">\#(TextEscaping.xml(title))</title>"# + "\n"
+    out += #"<desc id="\#(id)-desc">\#(TextEscaping.xml(description))</desc>"# + "\n"
     out +=
       "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
     if !options.isTransparent {
