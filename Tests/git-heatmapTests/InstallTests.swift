@@ -247,7 +247,7 @@ final class ShellSession {
   }
 
   deinit {
-    _ = try? run(["kill-server"])
+    endTmuxServer { try self.run($0) }
   }
 
   static func quoted(_ text: String) -> String {

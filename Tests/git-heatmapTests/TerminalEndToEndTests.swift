@@ -23,6 +23,18 @@ func builtExecutable() throws -> String {
   return path
 }
 
+/// Ends a tmux server and the processes in its panes for sure. A process the test runner starts
+/// inherits a mask that blocks most signals, and a tmux server started so does not end on
+/// `kill-server`; SIGKILL cannot be blocked.
+func endTmuxServer(_ run: ([String]) throws -> String) {
+  let panes = (try? run(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? ""
+  let server = (try? run(["display-message", "-p", "#{pid}"])) ?? ""
+  for pid in (panes + "\n" + server).split(separator: "\n").compactMap({ Int32($0) }) {
+    kill(pid, SIGKILL)
+  }
+  _ = try? run(["kill-server"])
+}
+
 @Suite("The terminal graph, end to end", .serialized)
 struct TerminalEndToEndTests {
   static func repository() throws -> TemporaryRepository {
@@ -77,7 +89,7 @@ struct TerminalEndToEndTests {
     starter.standardError = FileHandle.nullDevice
     try starter.run()
     starter.waitUntilExit()
-    defer { _ = try? run(["kill-server"]) }
+    defer { endTmuxServer(run) }
     defer { try? FileManager.default.removeItem(atPath: marker) }
     let deadline = Date().addingTimeInterval(20)
     while !FileManager.default.fileExists(atPath: marker) && Date() < deadline {
