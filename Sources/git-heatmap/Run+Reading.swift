@@ -66,10 +66,15 @@ extension Run {
     let results = Mutex<[Int: Result<Source, GitError>]>([:])
     let uniquePaths = paths
     let environment = context.environment
+    // With several repositories, paths after `--` are relative to each one's top.
+    let pathArguments = invocation.pathArguments ?? []
     DispatchQueue.concurrentPerform(iterations: uniquePaths.count) { index in
       let result: Result<Source, GitError>
       do throws(GitError) {
         let repository = try Repository.open(at: uniquePaths[index], environment: environment)
+        var settings = settings
+        settings.selection.paths = try repository.pathspec(
+          pathArguments, currentDirectory: repository.workingDirectory ?? repository.gitDirectory)
         result = .success(
           try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil)))
       } catch {

@@ -43,23 +43,8 @@ struct Run {
       throw CommandError.usage(problem)
     }
     let window = invocation.window.resolve(today: today)
-    var walk = invocation.walk
+    var walk = walkOptions()
     walk.committedNoEarlierThan = window.walkCutoff
-    if let workers = context.environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
-      walk.workerCount = workers
-    }
-    if let value = context.environment["GIT_HEATMAP_NO_COMMIT_GRAPH"], !value.isEmpty {
-      walk.usesCommitGraph = false
-    }
-    // git's own switches for replace refs and grafts (`git --no-replace-objects heatmap` sets
-    // the first).
-    if context.environment["GIT_NO_REPLACE_OBJECTS"] != nil { walk.replaceRefBase = nil }
-    if let base = context.environment["GIT_REPLACE_REF_BASE"], !base.isEmpty,
-      walk.replaceRefBase != nil
-    {
-      walk.replaceRefBase = base
-    }
-    if let file = context.environment["GIT_GRAFT_FILE"], !file.isEmpty { walk.graftFile = file }
     let sources: [Source]
     do {
       sources = try readSources(walk: walk)
@@ -173,6 +158,26 @@ struct Run {
       : "fall outside the window (\(places.joined(separator: ", ")))"
     let verb = outside.count == 1 ? place.replacingOccurrences(of: "fall ", with: "falls ") : place
     stderr.write("\(Command.name): note: \(what) \(verb); try \(hints.joined(separator: " "))\n")
+  }
+
+  /// How to walk: the command line's choices, then what the environment says — git's own
+  /// switches for replace refs and grafts (`git --no-replace-objects heatmap` sets the first),
+  /// and the knobs for benchmarks.
+  private func walkOptions() -> WalkOptions {
+    let environment = context.environment
+    var walk = invocation.walk
+    if let workers = environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
+      walk.workerCount = workers
+    }
+    if let value = environment["GIT_HEATMAP_NO_COMMIT_GRAPH"], !value.isEmpty {
+      walk.usesCommitGraph = false
+    }
+    if environment["GIT_NO_REPLACE_OBJECTS"] != nil { walk.replaceRefBase = nil }
+    if let base = environment["GIT_REPLACE_REF_BASE"], !base.isEmpty, walk.replaceRefBase != nil {
+      walk.replaceRefBase = base
+    }
+    if let file = environment["GIT_GRAFT_FILE"], !file.isEmpty { walk.graftFile = file }
+    return walk
   }
 
   /// The zone days are read in. A named zone this machine's time-zone data does not know is an

@@ -119,4 +119,15 @@ struct PathspecTests {
     #expect(outside.status == 1)
     #expect(outside.stderr.contains("is outside repository at"))
   }
+
+  @Test("with --repo and --scan, paths after -- are relative to each repository's top")
+  func severalRepositories() throws {
+    let repo = try Self.repository()
+    let result = heatmap(
+      Self.window + ["--repo", repo.path, "--", "docs"], in: repo.root.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(nonZeroDays(result.stdout) == (try repo.gitDays(["--", "docs"])))
+    let scanned = heatmap(Self.window + ["--scan", repo.root.path, "--", "src"], in: "/")
+    #expect(nonZeroDays(scanned.stdout) == (try repo.gitDays(["--", "src"])))
+  }
 }
