@@ -39,6 +39,8 @@ struct Invocation {
   var authorPatterns: [String] = []
   var exclusions: [String] = []
   var committerPatterns: [String] = []
+  /// `--co-authors`.
+  var countsCoAuthors = false
   var isMe = false
   var usesMailmap = true
   var window = WindowRequest()
@@ -79,6 +81,8 @@ struct Invocation {
     pathArguments = parsed.paths
     walk.followsFirstParentOnly = parsed.has("first-parent")
     if parsed.has("no-replace-objects") { walk.replaceRefBase = nil }
+    countsCoAuthors = parsed.has("co-authors")
+    walk.readsCoAuthors = countsCoAuthors
     excludesMerges = parsed.has("no-merges")
     authorPatterns = parsed.all("author")
     exclusions = parsed.all("exclude-author")

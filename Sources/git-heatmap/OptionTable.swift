@@ -114,6 +114,10 @@ enum OptionTable {
     OptionSpec(
       long: "me", kind: .flag, help: "only you: the user.email of git config", group: .authors),
     OptionSpec(
+      long: "co-authors", kind: .flag,
+      help: "a commit also counts for its Co-authored-by people, as GitHub counts it",
+      group: .authors),
+    OptionSpec(
       long: "no-mailmap", kind: .flag, help: "identities as written, without .mailmap",
       group: .authors),
     OptionSpec(

@@ -83,6 +83,7 @@ struct Run {
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
     options.recordsCommits = invocation.listedDay != nil || invocation.isPunchcard
+    options.countsCoAuthors = invocation.countsCoAuthors
     let activity = phase("activity") {
       DailyActivity(
         histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)

@@ -10,6 +10,10 @@ public struct ActivityOptions: Hashable, Sendable {
   public var filter = AuthorFilter()
   /// Whether to keep which commits were counted (`DailyActivity.counted`), to list them.
   public var recordsCommits = false
+  /// `--co-authors`: a commit counts for each of its `Co-authored-by` people too (they must
+  /// have been read: `WalkOptions.readsCoAuthors`), each person once per commit, and a filter
+  /// lets the commit in when it lets any of them in.
+  public var countsCoAuthors = false
 
   /// Options for a count: the zone days are read in, which date, merges, and the filter.
   public init(
@@ -197,11 +201,22 @@ public struct DailyActivity: Hashable, Sendable {
       }
       for (index, commit) in history.commits.enumerated() {
         if options.excludesMerges && commit.isMerge { continue }
-        guard commit.identity >= 0,
-          let stamp = options.usesCommitterDate ? commit.committer : commit.author,
-          number(of: Int(commit.identity)) >= 0, acceptsCommitter(commit.committerIdentity)
+        guard let stamp = options.usesCommitterDate ? commit.committer : commit.author,
+          acceptsCommitter(commit.committerIdentity)
         else { continue }
-        let number = numbers[Int(commit.identity)]
+        // Who the commit counts for: its author, and with --co-authors each co-author, every
+        // person the filter lets in, once.
+        var people: [Int] = []
+        if commit.identity >= 0, number(of: Int(commit.identity)) >= 0 {
+          people.append(numbers[Int(commit.identity)])
+        }
+        if options.countsCoAuthors, let coAuthors = history.coAuthors[index] {
+          for identity in coAuthors where number(of: Int(identity)) >= 0 {
+            let person = numbers[Int(identity)]
+            if !people.contains(person) { people.append(person) }
+          }
+        }
+        guard let number = people.first else { continue }
         if deduplicates && history.objectIDs.count == history.commits.count
           && !seen.insert(history.objectIDs[index]).inserted
         {
@@ -213,7 +228,7 @@ public struct DailyActivity: Hashable, Sendable {
           continue
         }
         counts[position] += 1
-        authorCommits[number].append(Int32(position))
+        for person in people { authorCommits[person].append(Int32(position)) }
         if options.recordsCommits {
           counted.append(
             CountedCommit(history: historyIndex, index: index, author: authorList[number]))

@@ -68,6 +68,9 @@ public struct History: Sendable {
   var rawIdentities: [RawIdentity]
   /// Commits that could not be placed on a day, with why, for one-line warnings.
   public var warnings: [String]
+  /// With `WalkOptions.readsCoAuthors`: the `Co-authored-by` people of the commits that have
+  /// some, by commit index, as indices into the identities.
+  var coAuthors: [Int: [Int32]] = [:]
 
   var objectIDs: [ObjectID]
 

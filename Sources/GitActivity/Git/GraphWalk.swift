@@ -26,7 +26,7 @@ final class GraphWalk {
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
-      substitutions: substitutions)
+      substitutions: substitutions, readsCoAuthors: options.readsCoAuthors)
   }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(WalkError) {
@@ -93,10 +93,13 @@ final class GraphWalk {
     swap(&ids, &countedIDs)
     visitedBits = []
     var appender = wantsCache ? HistoryCache.Appender(cache) : nil
+    var coAuthors: [Int: [Int32]] = [:]
     let merged = reader.merge(
-      into: &commits, ids: &ids, startingWith: cache.identities, cache: &appender)
-    let history = History(
+      into: &commits, ids: &ids, coAuthors: &coAuthors, startingWith: cache.identities,
+      cache: &appender)
+    var history = History(
       commits: commits, objectIDs: ids, identities: merged.identities, warnings: merged.warnings)
+    history.coAuthors = coAuthors
     let updated = appender.flatMap { $0.isEmpty ? nil : $0.finish(identities: merged.identities) }
     return HistoryRead(history: history, updatedCache: updated)
   }

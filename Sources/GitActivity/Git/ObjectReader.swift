@@ -56,7 +56,7 @@ extension ObjectReader {
   /// tree. Shared by every walk, so that all read a commit the same way.
   func readFacts(
     _ id: ObjectID, substitutions: Substitutions, interner: inout IdentityInterner,
-    parents: inout [ObjectID]
+    parents: inout [ObjectID], coAuthors: UnsafeMutablePointer<[Int32]>? = nil
   ) throws(GitError) -> (facts: CommitFacts, tree: ObjectID?) {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
     var tree: ObjectID?
@@ -82,6 +82,12 @@ extension ObjectReader {
           buffer, name: committer.name, email: committer.email, encoding: header.encoding)
         if let time = committer.time {
           facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
+        }
+      }
+      if let coAuthors {
+        coAuthors.pointee = CoAuthorTrailers.parse(buffer).map { person in
+          interner.intern(
+            buffer, name: person.name, email: person.email, encoding: header.encoding)
         }
       }
     }

@@ -22,6 +22,8 @@ final class ParallelWalk: @unchecked Sendable {
   /// Whether to keep each commit's id: for the cache, or for `History.ids`.
   private let recordsIDs: Bool
   private let state: WalkState
+  /// Whether messages are read for `Co-authored-by` trailers.
+  let readsCoAuthors: Bool
   private var counting = true
   private var firstParentOnly = false
 
@@ -31,10 +33,11 @@ final class ParallelWalk: @unchecked Sendable {
   init(
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
     progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
-    substitutions: Substitutions
+    substitutions: Substitutions, readsCoAuthors: Bool = false
   ) {
     self.graph = graph
     self.substitutions = substitutions
+    self.readsCoAuthors = readsCoAuthors
     self.progress = progress
     self.recordsParents = recordsParents
     self.recordsIDs = recordsIDs || recordsParents
@@ -226,10 +229,15 @@ final class ParallelWalk: @unchecked Sendable {
     parents: inout [ObjectID], into result: inout WorkerResult
   ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
     // The cache keeps the real parents; the shallow cut applies when walking.
-    let facts = try reader.readFacts(
-      id, substitutions: substitutions, interner: &interner, parents: &parents
-    ).facts
+    var coAuthors: [Int32] = []
+    let facts = try withUnsafeMutablePointer(to: &coAuthors) { pointer throws(GitError) in
+      try reader.readFacts(
+        id, substitutions: substitutions, interner: &interner, parents: &parents,
+        coAuthors: readsCoAuthors ? pointer : nil
+      ).facts
+    }
     if recordsIDs { result.ids.append(id) }
+    if !coAuthors.isEmpty { result.coAuthors[result.facts.count] = coAuthors }
     result.facts.append(facts)
     if recordsParents {
       result.parents += parents
@@ -266,6 +274,7 @@ final class ParallelWalk: @unchecked Sendable {
   /// and so is the visited set, so that the walk's memory does not pile up.
   func merge(
     into counted: inout [CommitFacts], ids countedIDs: inout [ObjectID],
+    coAuthors: inout [Int: [Int32]],
     startingWith cachedIdentities: [RawIdentity], cache appender: inout HistoryCache.Appender?
   ) -> Merged {
     var merged = Merged()
@@ -293,6 +302,9 @@ final class ParallelWalk: @unchecked Sendable {
           facts.committerIdentity = numbers[Int(facts.committerIdentity)]
         }
         if result.isCounted[index] {
+          if let people = result.coAuthors[index] {
+            coAuthors[counted.count] = people.map { numbers[Int($0)] }
+          }
           counted.append(facts)
           if recordsIDs { countedIDs.append(result.ids[index]) }
         }

@@ -26,6 +26,7 @@ struct PathspecWalk {
     var tree: ObjectID?
     var parents: [ObjectID]
     var facts: CommitFacts
+    var coAuthors: [Int32]
   }
 
   init(
@@ -48,9 +49,13 @@ struct PathspecWalk {
     var pending: [ObjectID: Read] = [:]
     func read(_ id: ObjectID) throws(GitError) -> Read {
       if let known = pending[id] { return known }
-      let read = try reader.readFacts(
-        id, substitutions: substitutions, interner: &interner, parents: &parents)
-      let result = Read(tree: read.tree, parents: parents, facts: read.facts)
+      var people: [Int32] = []
+      let read = try withUnsafeMutablePointer(to: &people) { pointer throws(GitError) in
+        try reader.readFacts(
+          id, substitutions: substitutions, interner: &interner, parents: &parents,
+          coAuthors: options.readsCoAuthors ? pointer : nil)
+      }
+      let result = Read(tree: read.tree, parents: parents, facts: read.facts, coAuthors: people)
       pending[id] = result
       return result
     }
@@ -69,6 +74,7 @@ struct PathspecWalk {
     var commits: [CommitFacts] = []
     var ids: [ObjectID] = []
     var warnings: [String] = []
+    var coAuthors: [Int: [Int32]] = [:]
     var visited = hidden
     let cutoff = options.committedNoEarlierThan ?? Int64.min
     stack = tips.included.reversed()
@@ -95,6 +101,7 @@ struct PathspecWalk {
         if let sameAs, candidates.count > 1 { next = [sameAs] }
       }
       if counts {
+        if !commit.coAuthors.isEmpty { coAuthors[commits.count] = commit.coAuthors }
         commits.append(commit.facts)
         if options.recordsCommitIDs { ids.append(id) }
         if commit.facts.author == nil {
@@ -105,8 +112,10 @@ struct PathspecWalk {
       for parent in next.reversed() where !visited.contains(parent) { stack.append(parent) }
       options.progress?.add(1)
     }
-    return History(
+    var history = History(
       commits: commits, objectIDs: ids, identities: interner.rawIdentities(), warnings: warnings)
+    history.coAuthors = coAuthors
+    return history
   }
 
   /// Whether the paths exist in `tree`: a root commit that has them counts.

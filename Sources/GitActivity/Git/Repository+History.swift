@@ -28,7 +28,7 @@ extension Repository {
     }
     // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
     // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).
-    let cache = substitutions.isEmpty ? cache : nil
+    let cache = substitutions.isEmpty && !options.readsCoAuthors ? cache : nil
     let commitGraph =
       options.usesCommitGraph && substitutions.isEmpty
       ? CommitGraph(objectsDirectory: commonDirectory + "/objects") : nil

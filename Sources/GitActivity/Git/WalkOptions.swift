@@ -24,6 +24,9 @@ public struct WalkOptions: Sendable, Equatable {
   public var replaceRefBase: String? = "refs/replace/"
   /// The graft file (`GIT_GRAFT_FILE`); nil means `info/grafts` in the git directory.
   public var graftFile: String?
+  /// Whether to read each commit's message for `Co-authored-by` trailers (`--co-authors`).
+  /// The cache does not keep them: such a walk reads every commit.
+  public var readsCoAuthors = false
 
   /// Options for a walk: first parent only, where to stop, how many threads.
   public init(

@@ -27,6 +27,8 @@ struct WorkerResult: Sendable {
   var parents: [ObjectID] = []
   var identities: [RawIdentity] = []
   var warnings: [String] = []
+  /// Co-authors by index in `facts`, as the worker's identity numbers.
+  var coAuthors: [Int: [Int32]] = [:]
 }
 
 /// The state the workers of a `ParallelWalk` share, and the lock that guards it.

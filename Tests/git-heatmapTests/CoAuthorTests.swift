@@ -1,0 +1,79 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+@Suite("--co-authors: a commit counts for its Co-authored-by people, as GitHub counts it")
+struct CoAuthorTests {
+  static func repository() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    let messages: [(String, String, String)] = [
+      ("Ada", "pair\n\nCo-authored-by: Bob <bob@x>\nco-authored-by: Cy <cy@x>", "1704196800"),
+      ("Ada", "solo", "1704283200"),
+      ("Dee", "review\n\nSigned-off-by: Dee <dee@x>\nCo-authored-by: Ada <ada@x>", "1704369600"),
+      // Bob twice in one commit, and as the old address the mailmap maps.
+      (
+        "Cy", "twice\n\nCo-authored-by: Bob <bob@x>\nCo-Authored-By: Robert <bob@old>",
+        "1704456000"
+      ),
+      // Not in the last paragraph: not a trailer.
+      ("Cy", "mention\n\nCo-authored-by: Eve <eve@x>\n\nThe end.", "1704542400"),
+    ]
+    for (author, message, time) in messages {
+      try repo.commit(
+        message, date: "\(time) +0000", author: author, email: "\(author.lowercased())@x")
+    }
+    try "Bob <bob@x> Robert <bob@old>\n".write(
+      toFile: repo.path + "/.mailmap", atomically: true, encoding: .utf8)
+    return repo
+  }
+
+  /// Per person, the commits git credits: the author and the co-authors of its trailers (as
+  /// `%(trailers:key=Co-authored-by,valueonly)` lists them), mailmapped, once per commit.
+  static func expected(_ repo: TemporaryRepository) throws -> [String: Int] {
+    let log = try repo.git([
+      "log", "--format=%aN <%aE>%x1f%(trailers:key=Co-authored-by,valueonly,separator=%x1f)%x1e",
+    ])
+    var counts: [String: Int] = [:]
+    for record in log.split(separator: "\u{1E}") {
+      let people = record.split(separator: "\u{1F}").map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+      }.filter { !$0.isEmpty }
+      var mapped = Set<String>()
+      for person in people {
+        mapped.insert(
+          try repo.git(["check-mailmap", person]).trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      for person in mapped { counts[person, default: 0] += 1 }
+    }
+    return counts
+  }
+
+  @Test("--authors, --author and the daily total, against git's trailers and the mailmap")
+  func againstGit() throws {
+    let repo = try Self.repository()
+    let year = ["--year", "2024"]
+    let table = heatmap(year + ["--authors", "--co-authors", "--format", "csv"], in: repo.path)
+    #expect(table.status == 0, "\(table.stderr)")
+    var ours: [String: Int] = [:]
+    for row in table.stdout.split(separator: "\n").dropFirst() {
+      let fields = row.split(separator: ",")
+      ours["\(fields[0]) <\(fields[1])>"] = Int(fields[2])
+    }
+    #expect(ours == (try Self.expected(repo)))
+    #expect(ours["Bob <bob@x>"] == 2 && ours["Eve <eve@x>"] == nil)
+    // Bob's graph has the commits he co-authored; the total counts each commit once.
+    let bob = heatmap(year + ["--co-authors", "--author", "bob", "--format", "csv"], in: repo.path)
+    #expect(nonZeroDays(bob.stdout) == ["2024-01-02": 1, "2024-01-05": 1])
+    let all = heatmap(year + ["--co-authors", "--format", "csv"], in: repo.path)
+    #expect(nonZeroDays(all.stdout).values.reduce(0, +) == 5)
+    // Off by default: equal to git log.
+    let plain = heatmap(year + ["--authors", "--format", "csv"], in: repo.path)
+    #expect(!plain.stdout.contains("Bob"))
+    let byAuthor = heatmap(
+      year + ["--co-authors", "--by-author", "--format", "json"], in: repo.path)
+    #expect(byAuthor.stdout.contains("\"Bob\""))
+  }
+}
