@@ -141,9 +141,11 @@ public struct SVGRenderer: Sendable {
   ) -> (elements: [String], bottom: Double, right: Double) {
     var elements: [String] = []
     let pitch = layout.pitch
-    let left = layout.padding + layout.weekdayLabelWidth
+    // The grid starts on whole pixels, so that with whole-pixel cells and gaps every cell edge
+    // falls on a pixel edge and stays sharp at 1x.
+    let left = (layout.padding + layout.weekdayLabelWidth).rounded()
     let monthBaseline = top + layout.fontSize
-    let gridTop = monthBaseline + layout.fontSize * 0.5
+    let gridTop = (monthBaseline + layout.fontSize * 0.5).rounded()
     let labelColumns = Int((layout.textWidth("May") + layout.fontSize * 0.5) / pitch) + 1
     for label in grid.monthLabels(labelColumns: labelColumns) {
       elements.append(

@@ -160,6 +160,38 @@ struct SVGRendererTests {
     #expect(try Tools.svglint(svg) == nil)
   }
 
+  @Test(
+    "every cell on whole pixels, with sharp edges at 1x in librsvg's rendering",
+    arguments: [(11.0, 3.0), (18, 4), (10, 2), (7, 1)])
+  func wholePixels(cellSize: Double, spacing: Double) throws {
+    var options = SVGOptions()
+    options.cellSize = cellSize
+    options.spacing = spacing
+    options.radius = 0
+    let svg = SVGRenderer(options: options).render(Fixtures.report(weeks: 8), scale: .github)
+    let parsed = try #require(SVGCells.parse(svg))
+    #expect(!parsed.cells.isEmpty)
+    for cell in parsed.cells {
+      #expect(cell.x == cell.x.rounded() && cell.y == cell.y.rounded(), "\(cell)")
+    }
+    // At a cell's left and top edges the pixel inside has the cell's color exactly and the
+    // pixel outside the background's: no edge is blended.
+    let image = try Tools.rasterize(svg)
+    let palette = Palette.github
+    for cell in parsed.cells.prefix(20) {
+      let (x, y, middle) = (Int(cell.x), Int(cell.y), Int(cell.size / 2))
+      let level = palette.levels[cell.level]
+      let inside = [image.pixel(x, y + middle), image.pixel(x + middle, y)]
+      for (r, g, b) in inside {
+        #expect((r, g, b) == (level.red, level.green, level.blue), "\(cell.date)")
+      }
+      let outside = [image.pixel(x - 1, y + middle), image.pixel(x + middle, y - 1)]
+      for (r, g, b) in outside {
+        #expect((r, g, b) == (255, 255, 255), "\(cell.date) outside")
+      }
+    }
+  }
+
   @Test("each level's color is where the data says, in librsvg's rendering")
   func pixels() throws {
     for (theme, palette) in [(SVGOptions.Theme.github, Palette.github), (.githubDark, .githubDark)]
