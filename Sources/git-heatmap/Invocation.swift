@@ -65,6 +65,8 @@ struct Invocation {
   var spacing = 0.0
   var radius = 0.0
   var isTransparent = false
+  /// `--emails`: authors' emails in by-author images.
+  var showsEmails = false
   var animates = false
   var wantsHelp = false
   var wantsVersion = false
@@ -211,6 +213,7 @@ struct Invocation {
       try parsed.number("spacing") ?? (isCalendar ? 4 : Double(Self.tableDefault("spacing")))
     radius = try parsed.number("radius") ?? (isCalendar ? 4 : Double(Self.tableDefault("radius")))
     isTransparent = parsed.has("transparent")
+    showsEmails = parsed.has("emails")
     animates = parsed.has("animate")
   }
 

@@ -233,6 +233,10 @@ enum OptionTable {
     OptionSpec(
       long: "transparent", kind: .flag, help: "SVG: no background", group: .appearance),
     OptionSpec(
+      long: "emails", kind: .flag, requires: ["by-author"],
+      help: "SVG: show authors' emails beside their names (left out of images by default)",
+      group: .appearance),
+    OptionSpec(
       long: "animate", kind: .flag,
       help: "SVG: cells fade in week by week (not under reduced motion)",
       group: .appearance),

@@ -28,9 +28,12 @@ extension Run {
     }
     // The calendar is a layout of the one graph; --by-author draws graphs of people instead.
     let isCalendar = invocation.isCalendar && byAuthor == nil
+    // Emails stay out of images (for public READMEs) unless --emails; the terminal is private.
+    let showsEmails = invocation.format != .svg || invocation.showsEmails
     func panels() -> [HeatmapPanel] {
       byAuthor.map {
-        HeatmapPanel.byAuthor(report, top: $0.top, scale: scale, perAuthor: $0.perAuthor)
+        HeatmapPanel.byAuthor(
+          report, top: $0.top, scale: scale, perAuthor: $0.perAuthor, showsEmails: showsEmails)
       } ?? HeatmapPanel.panels(for: report, scale: scale)
     }
     func calendar(_ theme: SVGOptions.Theme) -> CalendarRenderer {

@@ -146,6 +146,17 @@ struct PeopleAndPlacesTests {
     #expect(lines[0] == "17 commits between 2024-01-01 and 2024-12-31; the top 2 of 4 authors")
     #expect(lines.contains("Ada Lovelace <ada@example.com> · 12 commits (70.6%)"))
     #expect(lines.contains("Grace Hopper <grace@navy.mil> · 2 commits (11.8%)"))
+    // In an image, names only unless --emails; every share with one decimal.
+    let image = heatmap(
+      window + ["--by-author", "--format", "svg"], in: repo.path
+    ).stdout
+    #expect(
+      image.contains(">Ada Lovelace · 12 commits (70.6%)<") && !image.contains("ada@example.com"))
+    let withEmails = heatmap(
+      window + ["--by-author", "--format", "svg", "--emails"], in: repo.path
+    ).stdout
+    #expect(withEmails.contains("Ada Lovelace &lt;ada@example.com&gt; · 12 commits (70.6%)"))
+    #expect(HeatmapPanel.formatPercent(17) == "17.0%" && HeatmapPanel.formatPercent(0.44) == "0.4%")
     #expect(!lines.contains { $0.hasPrefix("Hedy") || $0.hasPrefix("Linus") })
 
     let svg = heatmap(["--format", "svg", "--by-author"] + window, in: repo.path)

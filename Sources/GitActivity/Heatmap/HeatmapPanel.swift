@@ -29,11 +29,13 @@ public struct HeatmapPanel: Hashable, Sendable {
     }
   }
 
-  /// One graph per author for the `top` authors, most commits first, each headed by name, email,
-  /// total and share. Levels come from one scale across all of them, so that colors compare
-  /// across people, unless `perAuthor`.
+  /// One graph per author for the `top` authors, most commits first, each headed by name (and
+  /// email when `showsEmails`: an image for a public README leaves them out), total and share.
+  /// Levels come from one scale across all of them, so that colors compare across people,
+  /// unless `perAuthor`.
   public static func byAuthor(
-    _ report: ActivityReport, top: Int, scale: LevelScale, perAuthor: Bool
+    _ report: ActivityReport, top: Int, scale: LevelScale, perAuthor: Bool,
+    showsEmails: Bool = true
   ) -> [HeatmapPanel] {
     let authors = Array(report.activity.authors.prefix(max(top, 0)))
     let countsByAuthor = authors.map(\.counts)
@@ -42,8 +44,9 @@ public struct HeatmapPanel: Hashable, Sendable {
     return zip(authors, countsByAuthor).map { author, counts in
       let thresholds = perAuthor ? LevelScale.Thresholds(scale: scale, counts: counts) : shared
       let share = Double(author.total) * 100 / Double(total)
+      let who = showsEmails ? "\(author.author.name) <\(author.author.email)>" : author.author.name
       let heading =
-        "\(author.author.name) <\(author.author.email)> · \(Wording.count(author.total, "commit")) (\(formatPercent(share)))"
+        "\(who) · \(Wording.count(author.total, "commit")) (\(formatPercent(share)))"
       return HeatmapPanel(
         heading: heading,
         grid: HeatmapGrid(
@@ -52,9 +55,9 @@ public struct HeatmapPanel: Hashable, Sendable {
     }
   }
 
-  /// `45.2%`, `100%`, `0.4%`.
-  static func formatPercent(_ value: Double) -> String {
+  /// `45.2%`, `17.0%`, `0.4%`: one precision for every share.
+  package static func formatPercent(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
-    return tenths % 10 == 0 ? "\(tenths / 10)%" : "\(tenths / 10).\(tenths % 10)%"
+    return "\(tenths / 10).\(tenths % 10)%"
   }
 }

@@ -79,11 +79,12 @@ public struct SVGRenderer: Sendable {
     var gridRight = 0.0
     for (number, panel) in panels.enumerated() {
       if let subheading = panel.heading {
-        y += layout.fontSize * 1.2
+        // A heading sits nearer its own graph than the one above it.
+        y += layout.fontSize * (number == 0 ? 1.2 : 2.4)
         body.append(
           #"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(subheading))</text>"#
         )
-        y += layout.fontSize * 0.5
+        y += layout.fontSize * 0.1
       }
       let (elements, bottom, right) = drawPanel(
         panel.grid, top: y, layout: layout, palette: light, number: number)
