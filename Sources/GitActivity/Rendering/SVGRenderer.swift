@@ -109,7 +109,8 @@ public struct SVGRenderer: Sendable {
 
     return document(
       width: width, height: height, fontSize: layout.fontSize, id: "heatmap", title: heading,
-      description: ReportText.description(for: report), light: light, dark: dark, body: body)
+      description: ReportText.description(for: report), light: light, dark: dark,
+      weeks: panels.map(\.grid.columnCount).max() ?? 0, body: body)
   }
 
   /// The SVG document around `body`: the root with its size and `role="img"`, a title and a
@@ -117,7 +118,7 @@ public struct SVGRenderer: Sendable {
   /// theme, and the background unless transparent. Every drawing of this renderer is one.
   func document(
     width: Double, height: Double, fontSize: Double, id: String, title: String,
-    description: String, light: Palette, dark: Palette, body: [String]
+    description: String, light: Palette, dark: Palette, weeks: Int = 0, body: [String]
   ) -> String {
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     out +=
@@ -126,7 +127,8 @@ public struct SVGRenderer: Sendable {
     out += #"<title id="\#(id)-title">\#(TextEscaping.xml(title))</title>"# + "\n"
     out += #"<desc id="\#(id)-desc">\#(TextEscaping.xml(description))</desc>"# + "\n"
     out +=
-      "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark) + "]]></style>\n"
+      "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark, weeks: weeks)
+      + "]]></style>\n"
     if !options.isTransparent {
       out +=
         #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"#
@@ -164,11 +166,10 @@ public struct SVGRenderer: Sendable {
       let day = grid.days.first.advanced(by: dayIndex)
       let count = grid.counts[dayIndex]
       let level = grid.levels[dayIndex]
+      // With --animate, the week's class carries its delay: one CSS rule per week.
+      let week = options.animates ? " w\(column)" : ""
       var attributes =
-        #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(palette.levels[level].hex)""#
-      if options.animates {
-        attributes += #" style="animation-delay:\#(n(Double(column) * 0.03))s""#
-      }
+        #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)\#(week)" fill="\#(palette.levels[level].hex)""#
       attributes += #" data-date="\#(day.iso)" data-count="\#(count)" data-level="\#(level)""#
       return "<rect \(attributes)><title>\(ReportText.dayTotal(day, count: count))</title></rect>"
     }
@@ -196,7 +197,7 @@ public struct SVGRenderer: Sendable {
     return elements
   }
 
-  func style(light: Palette, dark: Palette) -> String {
+  func style(light: Palette, dark: Palette, weeks: Int = 0) -> String {
     var css = ""
     css += "text { fill: \(light.text.hex); }\n"
     css += ".heading, .summary { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"
@@ -212,10 +213,15 @@ public struct SVGRenderer: Sendable {
       css += "}\n"
     }
     if options.animates {
+      // From a faint but visible state, so that a still capture (a preview, a thumbnail) is
+      // never an empty grid; a week at a time, one rule per week.
       css +=
-        "@keyframes reveal { from { opacity: 0; transform: scale(0.3); } to { opacity: 1; transform: scale(1); } }\n"
+        "@keyframes reveal { from { opacity: 0.35; transform: scale(0.7); } to { opacity: 1; transform: scale(1); } }\n"
       css +=
         ".day { transform-box: fill-box; transform-origin: center; animation: reveal 0.4s cubic-bezier(0.34, 1.56, 0.64, 1) both; }\n"
+      for week in 0..<weeks {
+        css += ".w\(week) { animation-delay: \(n(Double(week) * 0.03))s; }\n"
+      }
       css += "@media (prefers-reduced-motion: reduce) { .day { animation: none; } }\n"
     }
     return css

@@ -192,6 +192,19 @@ struct SVGRendererTests {
     }
   }
 
+  @Test("--animate: a still capture is never empty, and each week's delay is one CSS rule")
+  func animation() throws {
+    let svg = Self.svg({ $0.animates = true }, weeks: 10)
+    let parsed = try #require(SVGCells.parse(svg))
+    let columns = Set(parsed.cells.map(\.x)).count
+    // The first frame is faint, not empty; cells carry a week class, not a style each.
+    #expect(svg.contains("from { opacity: 0.35;"))
+    #expect(!svg.contains("style=\"animation-delay"))
+    #expect(svg.components(separatedBy: "{ animation-delay:").count - 1 == columns)
+    #expect(svg.contains("class=\"day l0 w0\""))
+    #expect(svg.contains("prefers-reduced-motion: reduce"))
+  }
+
   @Test("each level's color is where the data says, in librsvg's rendering")
   func pixels() throws {
     for (theme, palette) in [(SVGOptions.Theme.github, Palette.github), (.githubDark, .githubDark)]
