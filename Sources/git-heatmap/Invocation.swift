@@ -67,6 +67,8 @@ struct Invocation {
   var isTransparent = false
   /// `--emails`: authors' emails in by-author images.
   var showsEmails = false
+  /// `--compact`: SVG cells without tooltips and `data-*`.
+  var isCompact = false
   var animates = false
   var wantsHelp = false
   var wantsVersion = false
@@ -214,6 +216,7 @@ struct Invocation {
     radius = try parsed.number("radius") ?? (isCalendar ? 4 : Double(Self.tableDefault("radius")))
     isTransparent = parsed.has("transparent")
     showsEmails = parsed.has("emails")
+    isCompact = parsed.has("compact")
     animates = parsed.has("animate")
   }
 

@@ -233,6 +233,9 @@ enum OptionTable {
     OptionSpec(
       long: "transparent", kind: .flag, help: "SVG: no background", group: .appearance),
     OptionSpec(
+      long: "compact", kind: .flag,
+      help: "SVG: no tooltips or data-* attributes, a smaller file for READMEs", group: .appearance),
+    OptionSpec(
       long: "emails", kind: .flag, requires: ["by-author"],
       help: "SVG: show authors' emails beside their names (left out of images by default)",
       group: .appearance),

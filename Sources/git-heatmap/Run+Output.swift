@@ -92,6 +92,7 @@ extension Run {
     options.spacing = invocation.spacing
     options.radius = invocation.radius
     options.isTransparent = invocation.isTransparent
+    options.isCompact = invocation.isCompact
     options.animates = invocation.animates
     options.title = invocation.title
     return options

@@ -23,6 +23,8 @@ public struct SVGOptions: Hashable, Sendable {
   public var isTransparent = false
   /// Whether cells fade in week by week (not under reduced motion).
   public var animates = false
+  /// `--compact`: no tooltips and no `data-*` on the cells, for images in READMEs.
+  public var isCompact = false
   /// The heading; nil names the repository (and the author, when authors were chosen).
   public var title: String?
 
@@ -87,7 +89,7 @@ public struct SVGRenderer: Sendable {
         y += layout.fontSize * 0.1
       }
       let (elements, bottom, right) = drawPanel(
-        panel.grid, top: y, layout: layout, palette: light, number: number)
+        panel.grid, top: y, layout: layout, number: number)
       body += elements
       y = bottom
       gridRight = max(gridRight, right)
@@ -140,7 +142,7 @@ public struct SVGRenderer: Sendable {
 
   /// Month labels, weekday labels and cells of one grid, from `top` down.
   private func drawPanel(
-    _ grid: HeatmapGrid, top: Double, layout: Layout, palette: Palette, number: Int
+    _ grid: HeatmapGrid, top: Double, layout: Layout, number: Int
   ) -> (elements: [String], bottom: Double, right: Double) {
     var elements: [String] = []
     let pitch = layout.pitch
@@ -168,10 +170,12 @@ public struct SVGRenderer: Sendable {
       let level = grid.levels[dayIndex]
       // With --animate, the week's class carries its delay: one CSS rule per week.
       let week = options.animates ? " w\(column)" : ""
-      var attributes =
-        #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)\#(week)" fill="\#(palette.levels[level].hex)""#
-      attributes += #" data-date="\#(day.iso)" data-count="\#(count)" data-level="\#(level)""#
-      return "<rect \(attributes)><title>\(ReportText.dayTotal(day, count: count))</title></rect>"
+      // The level's color comes from its class (one CSS rule a level); `ry` defaults to `rx`.
+      let place =
+        #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" class="day l\#(level)\#(week)""#
+      if options.isCompact { return "<rect \(place)/>" }
+      return
+        #"<rect \#(place) data-date="\#(day.iso)" data-count="\#(count)"><title>\#(ReportText.dayTotal(day, count: count))</title></rect>"#
     }
     let bottom = gridTop + Double(HeatmapGrid.rows) * pitch - options.spacing
     let right = left + Double(grid.columnCount) * pitch - options.spacing
@@ -202,6 +206,9 @@ public struct SVGRenderer: Sendable {
     css += "text { fill: \(light.text.hex); }\n"
     css += ".heading, .summary { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"
     css += ".day, .legend { shape-rendering: geometricPrecision; }\n"
+    for level in 0...HeatmapMath.levelCount {
+      css += ".l\(level) { fill: \(light.levels[level].hex); }\n"
+    }
     if options.theme == .auto {
       css += "@media (prefers-color-scheme: dark) {\n"
       css += "  .background { fill: \(dark.background.hex); }\n"

@@ -40,7 +40,9 @@ final class SVGCells: NSObject, XMLParserDelegate {
       cells.append(
         Cell(
           date: date, count: Int(attributes["data-count"] ?? "") ?? -1,
-          level: Int(attributes["data-level"] ?? "") ?? -1,
+          level: (attributes["class"] ?? "").split(separator: " ").compactMap {
+            $0.hasPrefix("l") ? Int($0.dropFirst()) : nil
+          }.first ?? -1,
           x: Double(attributes["x"] ?? "") ?? -1, y: Double(attributes["y"] ?? "") ?? -1,
           size: Double(attributes["width"] ?? "") ?? -1))
     }
