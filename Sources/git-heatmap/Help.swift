@@ -4,11 +4,12 @@ enum Help {
     var lines = [
       "git-heatmap: a GitHub-style contribution graph of a git history",
       "",
-      "USAGE: git-heatmap [options] [<revision>...]",
-      "       git heatmap [options] [<revision>...]",
+      "USAGE: git-heatmap [options] [<revision>...] [[--] <path>...]",
+      "       git heatmap [options] [<revision>...] [[--] <path>...]",
       "",
       "Counts the commits of HEAD (or of the revisions and ranges given, as git log",
-      "takes them: main, v1.0..v2.0, ^old new) per day and per author, and draws them.",
+      "takes them: main, v1.0..v2.0, ^old new; only those that change the paths, when",
+      "paths are given) per day and per author, and draws them.",
     ]
     for group in OptionSpec.Group.allCases {
       let specs = OptionTable.all.filter { $0.group == group }
@@ -26,6 +27,8 @@ enum Help {
       "  git heatmap --all --me               your commits on every branch",
       "  git heatmap --year 2024 -o 2024.svg  a year as SVG, for a README",
       "  git heatmap --since '6 months ago' --format csv",
+      "  git heatmap -- src/ docs/             only commits that change these paths",
+      "  git heatmap --day yesterday           yesterday's commits",
       "",
       "Exit status: 0 success, 1 failure (git, I/O), 64 usage error.",
     ]

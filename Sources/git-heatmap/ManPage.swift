@@ -9,7 +9,7 @@ enum ManPage {
       "git-heatmap \\- draw a GitHub-style contribution graph of a git history",
       ".SH SYNOPSIS",
       ".B git heatmap",
-      "[\\fIoptions\\fR] [\\fIrevision\\fR...]",
+      "[\\fIoptions\\fR] [\\fIrevision\\fR...] [[\\fB\\-\\-\\fR] \\fIpath\\fR...]",
       ".SH DESCRIPTION",
       "Counts the commits of HEAD, or of the revisions and ranges given as",
       ".BR git\\-log (1)",

@@ -133,7 +133,7 @@ enum OptionTable {
       help: "the last day of the graph", group: .window),
     OptionSpec(
       long: "since", kind: .value(placeholder: "date"), conflicts: ["weeks"],
-      help: "the first day (YYYY-MM-DD, 'today', '6 months ago')",
+      help: "the first day (2025-03-01, 2025-03, yesterday, last week, 2.weeks.ago)",
       group: .window),
     OptionSpec(
       long: "until", kind: .value(placeholder: "date"), help: "the last day", group: .window),

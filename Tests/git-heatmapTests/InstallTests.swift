@@ -173,7 +173,7 @@ struct InstallTests {
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.allSatisfy { $0.count <= 80 })
-    #expect(lines.contains("USAGE: git-heatmap [options] [<revision>...]"))
+    #expect(lines.contains("USAGE: git-heatmap [options] [<revision>...] [[--] <path>...]"))
     for heading in ["REVISIONS:", "AUTHORS:", "WINDOW:", "OUTPUT:", "APPEARANCE:", "EXAMPLES:"] {
       #expect(lines.contains(Substring(heading)), "\(heading)")
     }
