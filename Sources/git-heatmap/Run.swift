@@ -39,6 +39,9 @@ struct Run {
   func render() throws(CommandError) -> Output {
     let zone = try resolvedZone()
     let today = Day(context.now, in: todayZone(zone))
+    if let day = invocation.listedDay?.resolve(today: today), today < day {
+      throw CommandError.usage("'--day' \(day.iso) is after today (\(today.iso))")
+    }
     if let problem = invocation.window.problem(today: today) {
       throw CommandError.usage(problem)
     }

@@ -82,5 +82,10 @@ struct DayListTests {
     #expect(svg.status == 64)
     let month = heatmap(["--day", "2024-03"], in: repo.path)
     #expect(month.status == 64)
+    let future = heatmap(["--day", "2031-01-01"], in: repo.path)
+    #expect(
+      future.stderr
+        == "git-heatmap: '--day' 2031-01-01 is after today (2024-12-24)\nsee 'git-heatmap --help'\n"
+    )
   }
 }
