@@ -44,6 +44,8 @@ struct Invocation {
   var isMe = false
   var usesMailmap = true
   var window = WindowRequest()
+  /// `-i`: the interactive view.
+  var isInteractive = false
   /// `--day`: the day whose commits are listed, instead of a graph.
   var listedDay: DateExpression?
   var usesCommitterDate = false
@@ -217,6 +219,7 @@ struct Invocation {
     isTransparent = parsed.has("transparent")
     showsEmails = parsed.has("emails")
     isCompact = parsed.has("compact")
+    isInteractive = parsed.has("interactive")
     animates = parsed.has("animate")
   }
 

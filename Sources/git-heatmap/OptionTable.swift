@@ -165,6 +165,11 @@ enum OptionTable {
       help: "weeks as columns, a month calendar of the days, or weekday by hour of day",
       group: .output),
     OptionSpec(
+      long: "interactive", short: "i", kind: .flag,
+      conflicts: ["format", "output", "by-author", "authors", "day", "layout"],
+      help: "the graph on the whole screen: move through days and years, list a day's commits",
+      group: .output),
+    OptionSpec(
       long: "day", kind: .value(placeholder: "date"),
       conflicts: ["weeks", "since", "until", "year", "end", "by-author", "authors", "layout"],
       help: "list the commits of one day: hash, time, author, subject", group: .output),

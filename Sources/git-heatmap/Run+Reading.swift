@@ -39,7 +39,7 @@ extension Run {
       settings.selection = try selection(in: repository)
       var walk = walk
       // One repository counts each commit once by the walk itself: no ids needed.
-      walk.recordsCommitIDs = invocation.listedDay != nil
+      walk.recordsCommitIDs = invocation.listedDay != nil || invocation.isInteractive
       var progressLine: ProgressLine?
       if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
         let progress = WalkProgress()

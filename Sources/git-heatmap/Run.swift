@@ -48,6 +48,13 @@ struct Run {
     let window = invocation.window.resolve(today: today)
     var walk = walkOptions()
     walk.committedNoEarlierThan = window.walkCutoff
+    if invocation.isInteractive {
+      guard context.stdoutIsTerminal && isatty(STDIN_FILENO) == 1 else {
+        throw .usage("'--interactive' needs a terminal on standard input and output")
+      }
+      // The whole history: the view scrolls back through all of it.
+      walk.committedNoEarlierThan = nil
+    }
     let sources: [Source]
     do {
       sources = try readSources(walk: walk)
@@ -85,8 +92,12 @@ struct Run {
     var options = ActivityOptions(
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
-    options.recordsCommits = invocation.listedDay != nil || invocation.isPunchcard
+    options.recordsCommits =
+      invocation.listedDay != nil || invocation.isPunchcard || invocation.isInteractive
     options.countsCoAuthors = invocation.countsCoAuthors
+    if invocation.isInteractive {
+      return try interactive(sources: sources, options: options, today: today)
+    }
     let activity = phase("activity") {
       DailyActivity(
         histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
@@ -260,5 +271,60 @@ struct Run {
     case .json: return Output(text: writer.json(commits))
     case .terminal, .summary, .svg: return Output(text: writer.terminal(commits))
     }
+  }
+
+  /// `-i`: counts the whole history (from its first commit's day to today) and hands the
+  /// terminal to `InteractiveView`; nothing is left to print after it.
+  private func interactive(sources: [Source], options: ActivityOptions, today: Day)
+    throws(CommandError) -> Output
+  {
+    let bucketer = DayBucketer(zone: options.zone)
+    var earliest = today
+    for source in sources {
+      for facts in source.history.commits {
+        guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
+          continue
+        }
+        earliest = min(earliest, bucketer.day(of: stamp))
+      }
+    }
+    // At least a year, so that a young history still fills the screen.
+    let first = min(earliest, today.addingMonths(-12).advanced(by: -7))
+    let days = DayRange(first: max(first, WindowRequest.representableDays.first), last: today)
+    let activity = DailyActivity(
+      histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)
+    var byDay: [Int: [CountedCommit]] = [:]
+    for commit in activity.counted {
+      let facts = sources[commit.history].history.commits[commit.index]
+      guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
+        continue
+      }
+      byDay[days.first.distance(to: bucketer.day(of: stamp)), default: []].append(commit)
+    }
+    let ids = sources.map(\.history.ids)
+    let repositories = sources.map { try? Repository.open(at: $0.gitDirectory) }
+    let view = InteractiveView(
+      days: days, counts: activity.counts,
+      thresholds: LevelScale.Thresholds(scale: invocation.scale, counts: activity.counts),
+      weekStart: invocation.window.weekStart,
+      commits: { offset in
+        (byDay[offset] ?? []).map { counted in
+          let facts = sources[counted.history].history.commits[counted.index]
+          let stamp =
+            (options.usesCommitterDate ? facts.committer : facts.author)
+            ?? Timestamp(seconds: 0, offsetMinutes: 0)
+          let id = ids[counted.history][counted.index]
+          let subject = (try? repositories[counted.history]?.commitSubject(id)) ?? nil
+          return DayCommit(
+            id: id, seconds: stamp.seconds, offsetSeconds: bucketer.offsetSeconds(of: stamp),
+            author: counted.author, subject: subject ?? "")
+        }.sorted { ($0.seconds, $0.id) > ($1.seconds, $1.id) }
+      },
+      options: terminalOptions(),
+      title:
+        "\(sources.map(\.path).joined(separator: ", ")) — \(Wording.count(activity.total, "commit")) · ? for keys, q to quit",
+      today: today)
+    view.run()
+    return Output(text: "")
   }
 }

@@ -112,8 +112,9 @@ public struct TerminalRenderer: Sendable {
     return grid.columnCount > fitting ? grid.suffix(fromColumn: grid.columnCount - fitting) : grid
   }
 
-  /// Month labels, then seven rows with weekday labels.
-  func draw(_ grid: HeatmapGrid) -> [String] {
+  /// Month labels, then seven rows with weekday labels; the day at `highlight` (an index in the
+  /// grid's days) in reverse video, or as `#` without color, as a cursor.
+  public func draw(_ grid: HeatmapGrid, highlight: Int? = nil) -> [String] {
     let columns = grid.columnCount
     var header = [Character](repeating: " ", count: Self.labelWidth + 2 * columns)
     var nextFree = 0
@@ -137,7 +138,13 @@ public struct TerminalRenderer: Sendable {
           continue
         }
         let level = grid.levels[index]
-        cells.append(paint(glyphs[level], level: level))
+        if index == highlight {
+          cells.append(
+            options.colorDepth == .none
+              ? "#" : "\u{1B}[7m" + paint(glyphs[level], level: level) + "\u{1B}[27m")
+        } else {
+          cells.append(paint(glyphs[level], level: level))
+        }
       }
       line += cells.joined(separator: " ")
       lines.append(line.trimmingTrailingSpaces())

@@ -1,0 +1,99 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+@Suite("-i: the interactive graph, driven in a real terminal", .serialized)
+struct InteractiveTests {
+  @Test("without a terminal, -i is a usage error")
+  func needsTerminal() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let result = heatmap(["-i"], in: repo.path)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("git-heatmap: '--interactive' needs a terminal"))
+  }
+
+  /// A session running `git-heatmap -i`, then printing the terminal's modes when it ends.
+  static func session(_ repo: TemporaryRepository) throws -> ShellSession {
+    let binary = try builtExecutable()
+    let script =
+      "'\(binary)' -i 2>/dev/null; echo; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo modes; exec sleep 60"
+    var environment = repo.environment
+    environment["TERM"] = "xterm-256color"
+    environment["COLORTERM"] = "truecolor"
+    return try ShellSession(
+      command: "bash -c \(ShellSession.quoted(script))", directory: repo.path,
+      environment: environment)
+  }
+
+  static func screen(_ session: ShellSession) throws -> String {
+    usleep(700_000)
+    return try session.run(["capture-pane", "-t", "t", "-p"])
+  }
+
+  @Test("moving by day and by year lists git log's commits; resize, help, q restores the terminal")
+  func drive() throws {
+    let repo = try TemporaryRepository()
+    let now = Int(Date().timeIntervalSince1970)
+    let yesterday = now - 86_400
+    let yearAgo = now - 365 * 86_400
+    try repo.commit(date: "\(yesterday) +0000", author: "Ada")
+    try repo.commit(date: "\(yesterday + 60) +0000", author: "Bob")
+    try repo.commit(date: "\(yearAgo) +0000", author: "Cy")
+    let session = try Self.session(repo)
+    var screen = try Self.screen(session)
+    #expect(screen.contains("3 commits · ? for keys, q to quit"), "\(screen)")
+    // A day back: yesterday's two commits, as git log has them.
+    try session.run(["send-keys", "-t", "t", "k"])
+    screen = try Self.screen(session)
+    let day = Day(epochSeconds: Int64(yesterday), offsetSeconds: 0)
+    let hashes = try repo.git(["log", "--date=format:%Y-%m-%d", "--format=%H %ad"])
+      .split(separator: "\n").filter { $0.hasSuffix(day.iso) }.map { String($0.prefix(10)) }
+    #expect(hashes.count == 2)
+    for hash in hashes { #expect(screen.contains(hash), "\(hash) \(screen)") }
+    #expect(screen.contains(ReportText.dayTotal(day, count: 2)))
+    // A year back, and a day forward again: the commit of a year ago.
+    try session.run(["send-keys", "-t", "t", "["])
+    try session.run(["send-keys", "-t", "t", "j"])
+    screen = try Self.screen(session)
+    let old = Day(epochSeconds: Int64(yearAgo), offsetSeconds: 0)
+    let target = day.addingMonths(-12).advanced(by: 1)
+    if target == old {
+      #expect(screen.contains(ReportText.dayTotal(old, count: 1)), "\(screen)")
+    } else {
+      #expect(screen.contains(ReportText.date(target)), "\(screen)")
+    }
+    // A smaller terminal: redrawn to fit.
+    try session.run(["resize-window", "-t", "t", "-x", "60", "-y", "24"])
+    screen = try Self.screen(session)
+    #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 60 })
+    #expect(screen.contains("Mon "))
+    try session.run(["send-keys", "-t", "t", "?"])
+    screen = try Self.screen(session)
+    #expect(screen.contains("q or Esc: quit"))
+    try session.run(["send-keys", "-t", "t", "q"])
+    screen = try Self.screen(session)
+    #expect(screen.contains("icanon echo modes"), "\(screen)")
+  }
+
+  @Test("SIGTERM gives the terminal back too")
+  func terminated() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 3_600) +0000")
+    let session = try Self.session(repo)
+    var screen = try Self.screen(session)
+    #expect(screen.contains("? for keys"))
+    let shell = try session.run(["list-panes", "-t", "t", "-F", "#{pane_pid}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let child = try TemporaryRepository.run(
+      "/usr/bin/pgrep", ["-P", shell], in: "/", environment: ProcessInfo.processInfo.environment
+    ).split(separator: "\n").first.flatMap { Int32($0) }
+    let pid = try #require(child)
+    kill(pid, SIGTERM)
+    screen = try Self.screen(session)
+    #expect(screen.contains("icanon echo modes"), "\(screen)")
+  }
+}
