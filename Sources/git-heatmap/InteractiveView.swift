@@ -46,17 +46,19 @@ struct InteractiveView {
     write("\u{1B}[?1049h\u{1B}[?25l")
     var cursor = today
     var showsHelp = false
+    var listStart = 0
     var lastSize = (0, 0)
     var needsDraw = true
     while true {
       let size = Self.terminalSize()
       if needsDraw || size != lastSize {
-        draw(cursor: cursor, size: size, showsHelp: showsHelp)
+        draw(cursor: cursor, size: size, showsHelp: showsHelp, listStart: &listStart)
         lastSize = size
         needsDraw = false
       }
       guard let key = Self.readKey() else { continue }
       needsDraw = true
+      let before = cursor
       switch key {
       case "q", "escape", "ctrl-c": return
       case "?": showsHelp.toggle()
@@ -68,15 +70,24 @@ struct InteractiveView {
       case "pagedown": cursor = cursor.addingMonths(1)
       case "[": cursor = cursor.addingMonths(-12)
       case "]": cursor = cursor.addingMonths(12)
+      // The day's commits, a page at a time.
+      case "n", " ": listStart += Self.pageSize
+      case "p", "b": listStart = max(0, listStart - Self.pageSize)
       default: needsDraw = false
       }
       cursor = min(max(cursor, days.first), days.last)
+      if cursor != before { listStart = 0 }
     }
   }
 
   /// The screen for `cursor`: a title, the weeks that fit ending with the cursor's, the legend,
   /// the day's, week's and month's totals, and the day's commits.
-  func draw(cursor: Day, size: (columns: Int, rows: Int), showsHelp: Bool) {
+  /// How many commits `n` and `p` scroll by.
+  static let pageSize = 5
+
+  func draw(
+    cursor: Day, size: (columns: Int, rows: Int), showsHelp: Bool, listStart: inout Int
+  ) {
     let (columns, rows) = size
     var lines: [String] = []
     lines.append(String(title.prefix(columns)))
@@ -109,11 +120,20 @@ struct InteractiveView {
     )
     if showsHelp {
       lines += [
-        "", "←/→ or h/l: a week   ↑/↓ or k/j: a day   PgUp/PgDn: a month   [/]: a year",
-        "?: these keys   q or Esc: quit",
+        "", "←/→ h/l: a week   ↑/↓ k/j: a day", "PgUp/PgDn: a month   [ ]: a year",
+        "n/p: the day's other commits   ?: keys   q/Esc: quit",
       ]
     } else {
-      for commit in commits(offset) {
+      let all = commits(offset)
+      let room = max(1, rows - 1 - lines.count - 1)
+      listStart = min(listStart, max(0, all.count - 1))
+      let shownCommits = all.dropFirst(listStart).prefix(room)
+      if listStart + shownCommits.count < all.count || listStart > 0 {
+        lines.append(
+          "  commits \(listStart + 1)-\(listStart + shownCommits.count) of \(all.count) (n/p to scroll)"
+        )
+      }
+      for commit in shownCommits {
         lines.append(
           "  \(commit.id.prefix(10))  \(commit.time)  \(TextEscaping.terminal(commit.author.name))  \(TextEscaping.terminal(commit.subject))"
         )

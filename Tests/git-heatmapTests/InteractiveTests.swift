@@ -73,7 +73,7 @@ struct InteractiveTests {
     #expect(screen.contains("Mon "))
     try session.run(["send-keys", "-t", "t", "?"])
     screen = try Self.screen(session)
-    #expect(screen.contains("q or Esc: quit"))
+    #expect(screen.contains("q/Esc: quit"))
     try session.run(["send-keys", "-t", "t", "q"])
     screen = try Self.screen(session)
     #expect(screen.contains("icanon echo modes"), "\(screen)")
@@ -95,5 +95,27 @@ struct InteractiveTests {
     kill(pid, SIGTERM)
     screen = try Self.screen(session)
     #expect(screen.contains("icanon echo modes"), "\(screen)")
+  }
+
+  @Test("a day's commits scroll a page at a time with n and p")
+  func scrolling() throws {
+    let repo = try TemporaryRepository()
+    let start = Int(Date().timeIntervalSince1970) - 86_400 - 7_200
+    for index in 0..<30 {
+      try repo.commit("change \(index)", date: "\(start + index * 60) +0000")
+    }
+    let session = try Self.session(repo)
+    try session.run(["resize-window", "-t", "t", "-x", "100", "-y", "20"])
+    try session.run(["send-keys", "-t", "t", "k"])
+    var screen = try Self.screen(session)
+    #expect(screen.contains("of 30 (n/p to scroll)"), "\(screen)")
+    #expect(screen.contains("change 29") && !screen.contains("change 0\n"))
+    for _ in 0..<6 { try session.run(["send-keys", "-t", "t", "n"]) }
+    screen = try Self.screen(session)
+    #expect(screen.contains("change 0"), "\(screen)")
+    try session.run(["send-keys", "-t", "t", "p"])
+    try session.run(["send-keys", "-t", "t", "q"])
+    screen = try Self.screen(session)
+    #expect(screen.contains("icanon echo modes"))
   }
 }
