@@ -76,4 +76,36 @@ struct CoAuthorTests {
       year + ["--co-authors", "--by-author", "--format", "json"], in: repo.path)
     #expect(byAuthor.stdout.contains("\"Bob\""))
   }
+
+  @Test("the cache keeps co-authors: a --co-authors run after the first is warm, and stays so")
+  func cached() throws {
+    let repo = try Self.repository()
+    let location = HistoryCache.Location(
+      commonDirectory: repo.path + "/.git", fallbackDirectory: nil)
+    let table = ["--year", "2024", "--authors", "--co-authors", "--format", "csv"]
+    func counts() -> [String: Int] {
+      var result: [String: Int] = [:]
+      for row in heatmap(table, in: repo.path).stdout.split(separator: "\n").dropFirst() {
+        let fields = row.split(separator: ",")
+        result["\(fields[0]) <\(fields[1])>"] = Int(fields[2])
+      }
+      return result
+    }
+    // A plain run writes a cache without trailers; --co-authors sets it aside and writes one
+    // with them.
+    #expect(heatmap(["--year", "2024"], in: repo.path).status == 0)
+    #expect(HistoryCache.load(from: location)?.hasCoAuthors == false)
+    #expect(counts() == (try Self.expected(repo)))
+    let cache = try #require(HistoryCache.load(from: location))
+    #expect(cache.hasCoAuthors && cache.coAuthors.count == 3)
+    // A plain run after it reads the trailers of new commits too, so the cache stays whole.
+    try repo.commit(
+      "new\n\nCo-authored-by: Eve <eve@x>", date: "1704628800 +0000", author: "Ada",
+      email: "ada@x")
+    #expect(heatmap(["--year", "2024"], in: repo.path).status == 0)
+    let kept = try #require(HistoryCache.load(from: location))
+    #expect(kept.hasCoAuthors && kept.coAuthors.count == 4 && kept.count == 6)
+    #expect(counts() == (try Self.expected(repo)))
+    #expect(counts()["Eve <eve@x>"] == 1)
+  }
 }

@@ -12,6 +12,8 @@ final class GraphWalk {
   private var visitedBits: [UInt64]
   private var counted: [CommitFacts] = []
   private var countedIDs: [ObjectID] = []
+  /// The co-authors of cached commits counted, by index in `counted`.
+  private var countedCoAuthors: [Int: [Int32]] = [:]
 
   init(
     repository: Repository, cache: HistoryCache, shallow: Set<ObjectID>, options: WalkOptions,
@@ -61,6 +63,9 @@ final class GraphWalk {
         let facts = cache.facts[Int(index)]
         // Every commit reached counts; the cutoff only decides which parents are not walked.
         if counting {
+          if options.readsCoAuthors, let people = cache.coAuthors[index] {
+            countedCoAuthors[counted.count] = people
+          }
           counted.append(facts)
           if recordsIDs { countedIDs.append(cache.ids[Int(index)]) }
         }
@@ -92,8 +97,10 @@ final class GraphWalk {
     swap(&commits, &counted)
     swap(&ids, &countedIDs)
     visitedBits = []
-    var appender = wantsCache ? HistoryCache.Appender(cache) : nil
+    var appender =
+      wantsCache ? HistoryCache.Appender(cache, hasCoAuthors: options.readsCoAuthors) : nil
     var coAuthors: [Int: [Int32]] = [:]
+    swap(&coAuthors, &countedCoAuthors)
     let merged = reader.merge(
       into: &commits, ids: &ids, coAuthors: &coAuthors, startingWith: cache.identities,
       cache: &appender)

@@ -10,8 +10,9 @@ extension HistoryCache {
     /// Parent ids of the appended records, resolved by `finish`.
     private var pendingParents: [ObjectID] = []
 
-    init(_ cache: HistoryCache) {
+    init(_ cache: HistoryCache, hasCoAuthors: Bool = false) {
       self.cache = cache
+      self.cache.hasCoAuthors = hasCoAuthors
       base = cache.count
     }
 
@@ -19,8 +20,11 @@ extension HistoryCache {
 
     /// Appends a commit unless the cache already had it. A walk reads each commit once, so
     /// commits appended here are distinct.
-    mutating func append(id: ObjectID, facts: CommitFacts, parents: some Collection<ObjectID>) {
+    mutating func append(
+      id: ObjectID, facts: CommitFacts, parents: some Collection<ObjectID>, coAuthors: [Int32] = []
+    ) {
       guard base == 0 || cache.index(of: id) == nil else { return }
+      if !coAuthors.isEmpty { cache.coAuthors[Int32(cache.ids.count)] = coAuthors }
       cache.ids.append(id)
       cache.facts.append(facts)
       pendingParents.append(contentsOf: parents)

@@ -4,7 +4,7 @@ import Foundation
 extension HistoryCache {
   static let magic: [UInt8] = Array("GHMCACHE".utf8)
   /// Bumped whenever the layout or the meaning of a field changes.
-  static let formatVersion: UInt32 = 3
+  static let formatVersion: UInt32 = 4
   static let recordSize = 44
 
   /// The file's bytes: a header, the sections, and a checksum of everything before it.
@@ -35,6 +35,11 @@ extension HistoryCache {
     out.u32(UInt32(parentRefs.count))
     out.u32(UInt32(externalParents.count))
     out.u32(UInt32(identities.count))
+    let pairs = coAuthors.keys.sorted().flatMap { record in
+      (coAuthors[record] ?? []).map { (record, $0) }
+    }
+    out.u32(hasCoAuthors ? 1 : 0)
+    out.u32(UInt32(pairs.count))
     for id in ids {
       out.id(id)
       maybeFlush()
@@ -61,6 +66,11 @@ extension HistoryCache {
     }
     for id in externalParents {
       out.id(id)
+      maybeFlush()
+    }
+    for (record, identity) in pairs {
+      out.i32(record)
+      out.i32(identity)
       maybeFlush()
     }
     for identity in identities {
@@ -91,7 +101,7 @@ extension HistoryCache {
   }
 
   init?(decoding raw: UnsafeRawBufferPointer) {
-    let headerSize = 8 + 5 * 4
+    let headerSize = 8 + 7 * 4
     guard raw.count >= headerSize + 8, raw.starts(with: HistoryCache.magic) else { return nil }
     let bodySize = raw.count - 8
     func u32(_ offset: Int) -> Int {
@@ -102,10 +112,12 @@ extension HistoryCache {
       stored == HistoryCache.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<bodySize]))
     else { return nil }
     let (count, refCount, externalCount, identityCount) = (u32(12), u32(16), u32(20), u32(24))
+    let (flags, pairCount) = (u32(28), u32(32))
+    guard flags <= 1 else { return nil }
     // Sizes must fit what the file holds before anything is allocated or read.
     let fixed =
       count * (20 + 4 + HistoryCache.recordSize) + refCount * 4 + externalCount * 20
-      + identityCount * 12
+      + pairCount * 8 + identityCount * 12
     guard fixed <= bodySize - headerSize else { return nil }
     var position = headerSize
 
@@ -173,6 +185,19 @@ extension HistoryCache {
       external.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
       position += 20
     }
+    // Co-authors: (record, identity) pairs by record, in order.
+    var coAuthors: [Int32: [Int32]] = [:]
+    var previousRecord: Int32 = -1
+    for _ in 0..<pairCount {
+      let record = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      let identity = Int32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: position + 4, as: Int32.self))
+      guard record >= previousRecord, record < count, identity >= 0, identity < identityCount
+      else { return nil }
+      coAuthors[record, default: []].append(identity)
+      previousRecord = record
+      position += 8
+    }
     var identities = [RawIdentity]()
     identities.reserveCapacity(identityCount)
     for _ in 0..<identityCount {
@@ -195,6 +220,8 @@ extension HistoryCache {
     self.parentRefs = refs
     self.externalParents = external
     self.identities = identities
+    self.hasCoAuthors = flags == 1
+    self.coAuthors = coAuthors
   }
 
   /// A 64-bit checksum of `bytes`, eight bytes at a time.

@@ -23,6 +23,11 @@ package struct HistoryCache: Sendable {
   var parentRefs: [Int32] = []
   var externalParents: [ObjectID] = []
   var identities: [RawIdentity] = []
+  /// Whether every record's `Co-authored-by` people were read (`--co-authors` needs them; once
+  /// read, later walks read them for new commits too, so that the cache stays complete).
+  package var hasCoAuthors = false
+  /// The co-authors of the records that have some, as indices into `identities`.
+  package var coAuthors: [Int32: [Int32]] = [:]
 
   package init() {}
 

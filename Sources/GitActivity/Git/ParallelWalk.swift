@@ -301,17 +301,17 @@ final class ParallelWalk: @unchecked Sendable {
         if facts.committerIdentity >= 0 {
           facts.committerIdentity = numbers[Int(facts.committerIdentity)]
         }
+        let people = result.coAuthors[index].map { $0.map { numbers[Int($0)] } }
         if result.isCounted[index] {
-          if let people = result.coAuthors[index] {
-            coAuthors[counted.count] = people.map { numbers[Int($0)] }
-          }
+          if let people { coAuthors[counted.count] = people }
           counted.append(facts)
           if recordsIDs { countedIDs.append(result.ids[index]) }
         }
         if appender != nil {
           let end = result.parentEnds[index]
           appender?.append(
-            id: result.ids[index], facts: facts, parents: result.parents[start..<end])
+            id: result.ids[index], facts: facts, parents: result.parents[start..<end],
+            coAuthors: people ?? [])
           start = end
         }
       }

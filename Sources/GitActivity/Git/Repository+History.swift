@@ -28,7 +28,13 @@ extension Repository {
     }
     // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
     // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).
-    let cache = substitutions.isEmpty && !options.readsCoAuthors ? cache : nil
+    var cache = substitutions.isEmpty ? cache : nil
+    // --co-authors needs every cached commit's trailers: a cache read without them is set aside
+    // (this walk reads every message and writes a cache that has them). A cache that has them
+    // keeps them: later walks read the trailers of new commits too.
+    if options.readsCoAuthors, let known = cache, !known.hasCoAuthors { cache = HistoryCache() }
+    var options = options
+    options.readsCoAuthors = options.readsCoAuthors || (cache?.hasCoAuthors ?? false)
     let commitGraph =
       options.usesCommitGraph && substitutions.isEmpty
       ? CommitGraph(objectsDirectory: commonDirectory + "/objects") : nil
