@@ -105,7 +105,17 @@ struct CoAuthorTests {
     #expect(heatmap(["--year", "2024"], in: repo.path).status == 0)
     let kept = try #require(HistoryCache.load(from: location))
     #expect(kept.hasCoAuthors && kept.coAuthors.count == 4 && kept.count == 6)
+    // That plain run counts authors only, though the trailers were read.
+    let plain = heatmap(["--year", "2024", "--authors", "--format", "csv"], in: repo.path)
+    #expect(plain.status == 0 && !plain.stdout.contains("Eve"))
+    // Warm: the --co-authors runs find every commit cached and leave the file as it is (a walk
+    // that read anything would replace it, with a new inode).
+    func inode() throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: location.primary)[.systemFileNumber] as? Int
+    }
+    let before = try inode()
     #expect(counts() == (try Self.expected(repo)))
     #expect(counts()["Eve <eve@x>"] == 1)
+    #expect(try inode() == before)
   }
 }
