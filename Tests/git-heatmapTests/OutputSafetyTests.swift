@@ -51,6 +51,16 @@ struct OutputSafetyTests {
     return repo
   }
 
+  /// What a reader thread received, once it has received something (two seconds at most).
+  static func text(when received: Locked<Data>) -> String {
+    var waited = 0
+    while received.get().isEmpty && waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    return String(decoding: received.get(), as: UTF8.self)
+  }
+
   static func mode(_ path: String) -> mode_t {
     var status = stat()
     return lstat(path, &status) == 0 ? status.st_mode : 0
@@ -93,12 +103,7 @@ struct OutputSafetyTests {
     let result = try runBinary(
       Self.csv + ["-o", fifo], in: repo.path, environment: repo.environment)
     #expect(result.status == 0, "\(result.stderr)")
-    var waited = 0
-    while received.get().isEmpty && waited < 200 {
-      usleep(10_000)
-      waited += 1
-    }
-    #expect(String(decoding: received.get(), as: UTF8.self) == Self.expectedCSV)
+    #expect(Self.text(when: received) == Self.expectedCSV)
     #expect(Self.mode(fifo) & S_IFMT == S_IFIFO)
   }
 
@@ -156,12 +161,7 @@ struct OutputSafetyTests {
     reader.start()
     let result = heatmap(Self.csv + ["-o", path], in: repo.path)
     #expect(result.status == 0, "\(result.stderr)")
-    var waited = 0
-    while received.get().isEmpty && waited < 200 {
-      usleep(10_000)
-      waited += 1
-    }
-    #expect(String(decoding: received.get(), as: UTF8.self) == Self.expectedCSV)
+    #expect(Self.text(when: received) == Self.expectedCSV)
     #expect(Self.mode(path) & S_IFMT == S_IFSOCK)
   }
 
