@@ -52,14 +52,16 @@ struct ObjectReader: ~Copyable {
 
 extension ObjectReader {
   /// Reads commit `id` (or what replace refs put in its place) and returns its facts, with its
-  /// identities interned and its parents (grafted, when a graft names it) in `parents`, and its
-  /// tree. Shared by every walk, so that all read a commit the same way.
+  /// identities interned and its parents (grafted, when a graft names it) in `parents`, its tree
+  /// and, with `readsCoAuthors`, its `Co-authored-by` people (interned too). Shared by every
+  /// walk, so that all read a commit the same way.
   func readFacts(
     _ id: ObjectID, substitutions: Substitutions, interner: inout IdentityInterner,
-    parents: inout [ObjectID], coAuthors: UnsafeMutablePointer<[Int32]>? = nil
-  ) throws(GitError) -> (facts: CommitFacts, tree: ObjectID?) {
+    parents: inout [ObjectID], readsCoAuthors: Bool = false
+  ) throws(GitError) -> (facts: CommitFacts, tree: ObjectID?, coAuthors: [Int32]) {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
     var tree: ObjectID?
+    var coAuthors: [Int32] = []
     try readCommit(try substitutions.object(for: id)) { (buffer) throws(GitError) in
       let header: CommitHeader
       do {
@@ -84,8 +86,8 @@ extension ObjectReader {
           facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
         }
       }
-      if let coAuthors {
-        coAuthors.pointee = CoAuthorTrailers.parse(buffer).map { person in
+      if readsCoAuthors {
+        coAuthors = CoAuthorTrailers.parse(buffer).map { person in
           interner.intern(
             buffer, name: person.name, email: person.email, encoding: header.encoding)
         }
@@ -95,6 +97,6 @@ extension ObjectReader {
       parents = grafted
     }
     facts.parentCount = Int32(parents.count)
-    return (facts, tree)
+    return (facts, tree, coAuthors)
   }
 }

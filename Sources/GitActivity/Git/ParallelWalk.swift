@@ -229,13 +229,9 @@ final class ParallelWalk: @unchecked Sendable {
     parents: inout [ObjectID], into result: inout WorkerResult
   ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
     // The cache keeps the real parents; the shallow cut applies when walking.
-    var coAuthors: [Int32] = []
-    let facts = try withUnsafeMutablePointer(to: &coAuthors) { pointer throws(GitError) in
-      try reader.readFacts(
-        id, substitutions: substitutions, interner: &interner, parents: &parents,
-        coAuthors: readsCoAuthors ? pointer : nil
-      ).facts
-    }
+    let (facts, _, coAuthors) = try reader.readFacts(
+      id, substitutions: substitutions, interner: &interner, parents: &parents,
+      readsCoAuthors: readsCoAuthors)
     if recordsIDs { result.ids.append(id) }
     if !coAuthors.isEmpty { result.coAuthors[result.facts.count] = coAuthors }
     result.facts.append(facts)

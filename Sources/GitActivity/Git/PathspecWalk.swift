@@ -49,13 +49,11 @@ struct PathspecWalk {
     var pending: [ObjectID: Read] = [:]
     func read(_ id: ObjectID) throws(GitError) -> Read {
       if let known = pending[id] { return known }
-      var people: [Int32] = []
-      let read = try withUnsafeMutablePointer(to: &people) { pointer throws(GitError) in
-        try reader.readFacts(
-          id, substitutions: substitutions, interner: &interner, parents: &parents,
-          coAuthors: options.readsCoAuthors ? pointer : nil)
-      }
-      let result = Read(tree: read.tree, parents: parents, facts: read.facts, coAuthors: people)
+      let read = try reader.readFacts(
+        id, substitutions: substitutions, interner: &interner, parents: &parents,
+        readsCoAuthors: options.readsCoAuthors)
+      let result = Read(
+        tree: read.tree, parents: parents, facts: read.facts, coAuthors: read.coAuthors)
       pending[id] = result
       return result
     }
