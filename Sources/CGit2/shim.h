@@ -2,6 +2,7 @@
 #define CGIT2_SHIM_H
 
 #include <git2.h>
+#include <zlib.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one small wrapper per option we set. */
 
@@ -29,6 +30,11 @@ static inline int cgit2_set_mwindow_mapped_limit(size_t bytes) {
 static inline int cgit2_allow_reader_extensions(void) {
   const char *extensions[] = {"worktreeconfig", "partialclone", "preciousobjects"};
   return git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, extensions, (size_t)3);
+}
+
+/* inflateInit is a macro that passes zlib's version and the stream's size: one wrapper. */
+static inline int cgit2_inflate_init(z_stream *stream) {
+  return inflateInit(stream);
 }
 
 #endif

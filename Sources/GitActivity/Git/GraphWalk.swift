@@ -28,7 +28,9 @@ final class GraphWalk {
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
-      substitutions: substitutions, readsCoAuthors: options.readsCoAuthors)
+      substitutions: substitutions, readsCoAuthors: options.readsCoAuthors,
+      packs: options.readsPacksDirectly
+        ? PackStore(objectsDirectory: repository.commonDirectory + "/objects") : nil)
   }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(WalkError) {

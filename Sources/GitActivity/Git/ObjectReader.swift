@@ -1,13 +1,16 @@
 import CGit2
 
-/// Reads raw objects from a repository's object database. It holds its `Repository`, so it cannot
-/// outlive it, and frees each object as soon as the caller has looked at its bytes: a worker
-/// never holds more than one commit's data.
+/// Reads raw commits: out of the packs directly when a `PackStore` is given (see `PackCursor`),
+/// and through the repository's libgit2 object database for everything the packs do not give.
+/// It holds its `Repository`, so it cannot outlive it, and frees each object as soon as the
+/// caller has looked at its bytes: a worker never holds more than one commit's data. One reader
+/// per thread.
 struct ObjectReader: ~Copyable {
   private let repository: Repository
   private let odb: OpaquePointer
+  private let packs: PackCursor?
 
-  init(repository: Repository) throws(GitError) {
+  init(repository: Repository, packs: PackStore? = nil) throws(GitError) {
     var odb: OpaquePointer?
     try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
     guard let odb else {
@@ -16,17 +19,29 @@ struct ObjectReader: ~Copyable {
     }
     self.repository = repository
     self.odb = odb
+    self.packs = packs.map(PackCursor.init(store:))
   }
 
   deinit {
     git_odb_free(odb)
   }
 
-  /// Calls `body` with the raw bytes of commit `id`, which are valid only during the call.
+  /// How many commits came out of the packs directly, stored whole and as deltas.
+  var commitsFromPacks: (whole: Int, deltified: Int) {
+    (packs?.wholeCommits ?? 0, packs?.deltifiedCommits ?? 0)
+  }
+
+  /// Calls `body` with the raw bytes of commit `id`, which are valid only during the call: all
+  /// of them with `wholeObject`, else at least its header (through the blank line that ends it);
+  /// `throughPacks: false` asks libgit2 alone.
   /// The corresponding C function is `git_odb_read`.
   func readCommit(
-    _ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+    _ id: ObjectID, wholeObject: Bool = true, throughPacks: Bool = true,
+    _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
   ) throws(GitError) {
+    if throughPacks, let packs, try packs.readCommit(id, wholeObject: wholeObject, body) {
+      return
+    }
     var oid = id.gitOID
     var object: OpaquePointer?
     let status = git_odb_read(&object, odb, &oid)
@@ -62,14 +77,29 @@ extension ObjectReader {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
     var tree: ObjectID?
     var coAuthors: [Int32] = []
-    try readCommit(try substitutions.object(for: id)) { (buffer) throws(GitError) in
+    let object = try substitutions.object(for: id)
+    // A header read from a pack without its checksum (see `PackCursor`) must look whole: a tree,
+    // an author and a committer with dates. Anything less is read again, whole and checked,
+    // through libgit2, so that a damaged pack gives an error and never a different count.
+    var isSuspect = false
+    func parse(_ buffer: UnsafeRawBufferPointer, checked: Bool) throws(GitError) {
       let header: CommitHeader
       do {
         header = try CommitHeader.parse(buffer, parents: &parents)
       } catch {
+        if !checked {
+          isSuspect = true
+          return
+        }
         throw GitError(
           message: "commit \(id.hex) is corrupt: a parent line is malformed",
           function: "parse_commit")
+      }
+      if !checked
+        && (header.tree == nil || header.author?.time == nil || header.committer?.time == nil)
+      {
+        isSuspect = true
+        return
       }
       tree = header.tree
       if let author = header.author {
@@ -91,6 +121,14 @@ extension ObjectReader {
           interner.intern(
             buffer, name: person.name, email: person.email, encoding: header.encoding)
         }
+      }
+    }
+    try readCommit(object, wholeObject: readsCoAuthors) { (buffer) throws(GitError) in
+      try parse(buffer, checked: packs == nil)
+    }
+    if isSuspect {
+      try readCommit(object, throughPacks: false) { (buffer) throws(GitError) in
+        try parse(buffer, checked: true)
       }
     }
     if !substitutions.grafts.isEmpty, let grafted = substitutions.grafts[id] {

@@ -24,6 +24,8 @@ final class ParallelWalk: @unchecked Sendable {
   private let state: WalkState
   /// Whether messages are read for `Co-authored-by` trailers.
   let readsCoAuthors: Bool
+  /// The packs every worker reads commits from directly, if any.
+  private let packs: PackStore?
   private var counting = true
   private var firstParentOnly = false
 
@@ -33,8 +35,9 @@ final class ParallelWalk: @unchecked Sendable {
   init(
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
     progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
-    substitutions: Substitutions, readsCoAuthors: Bool = false
+    substitutions: Substitutions, readsCoAuthors: Bool = false, packs: PackStore? = nil
   ) {
+    self.packs = packs
     self.graph = graph
     self.substitutions = substitutions
     self.readsCoAuthors = readsCoAuthors
@@ -135,7 +138,7 @@ final class ParallelWalk: @unchecked Sendable {
     var graphParents: [ObjectID] = []
     let reader: ObjectReader
     do {
-      reader = try ObjectReader(repository: repository)
+      reader = try ObjectReader(repository: repository, packs: packs)
     } catch {
       state.fail(.git(error), wasBusy: false)
       return

@@ -43,7 +43,10 @@ struct PathspecWalk {
 
   /// The commits of `tips` that change the paths, with their identities.
   mutating func history(_ tips: WalkTips) throws(GitError) -> History {
-    let reader = try ObjectReader(repository: repository)
+    let reader = try ObjectReader(
+      repository: repository,
+      packs: options.readsPacksDirectly
+        ? PackStore(objectsDirectory: repository.commonDirectory + "/objects") : nil)
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
     var pending: [ObjectID: Read] = [:]

@@ -19,6 +19,9 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether git's `commit-graph` file may tell the walk which commits to read before it reads
   /// them, so that all cores inflate commits at once.
   public var usesCommitGraph = true
+  /// Whether commits are read straight out of the packs (inflating only their headers), with
+  /// libgit2 for whatever the packs do not give; false reads every commit through libgit2.
+  public var readsPacksDirectly = true
   /// Where replace refs live (git's `GIT_REPLACE_REF_BASE`), or nil to read every object as it
   /// is (`--no-replace-objects`, `GIT_NO_REPLACE_OBJECTS`).
   public var replaceRefBase: String? = "refs/replace/"

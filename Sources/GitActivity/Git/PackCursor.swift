@@ -1,0 +1,384 @@
+import CGit2
+import Foundation
+
+/// Reads commits straight out of the packs of a `PackStore`, on one thread.
+///
+/// For a commit stored whole (95 % of them in git/git), it inflates only until the end of the
+/// commit's header, the part every count needs (on average 229 of 738 bytes in git/git), unless
+/// the whole message is asked for. A commit stored as a delta (`OFS_DELTA` or `REF_DELTA`) is
+/// rebuilt from its base, which is inflated whole and kept for the next delta on it; chains are
+/// followed to `maximumDepth`. Anything unexpected (an object of another type, a damaged stream,
+/// a delta that does not fit its base, an object not in these packs) makes `readCommit` answer
+/// false, and the caller asks libgit2, which reads it or reports what is wrong: this reader never
+/// guesses.
+///
+/// One cursor per thread: it owns a zlib stream, its output buffer and its cache of bases.
+final class PackCursor {
+  private let store: PackStore
+  private let stream: UnsafeMutablePointer<z_stream>
+  private let isReady: Bool
+  private var output: UnsafeMutableRawPointer
+  private var capacity: Int
+  private var bases: [BaseKey: Object] = [:]
+  private var baseBytes = 0
+  private var hint = 0
+  private var lengthsByPack: [[UInt32]?] = []
+  private var reads = 0
+  /// How many commits this cursor gave, stored whole and as deltas (for tests and benchmarks).
+  private(set) var wholeCommits = 0
+  private(set) var deltifiedCommits = 0
+
+  /// How deep a delta chain may be (git writes at most 50 by default).
+  static let maximumDepth = 64
+  /// How many bytes of inflated bases the cache keeps at most.
+  static let baseCacheLimit = 8 << 20
+  /// Objects larger than this are left to libgit2.
+  static let objectLimit = 1 << 30
+  /// After how many reads the packs' pages are given back (see `MappedFile.releasePages`): with
+  /// the commits of a pack stored together, about 16 MB of pages.
+  static let releaseInterval = 1 << 15
+  /// How many compressed bytes a partial read feeds zlib first, then at each further step: a
+  /// commit header is about 230 bytes (in git/git) and compresses to about half, and inflating
+  /// past its end is wasted.
+  static let firstStep = 192
+  static let nextStep = 96
+
+  private struct BaseKey: Hashable {
+    var pack: Int
+    var offset: Int
+  }
+
+  /// The entry lengths of pack `index`, fetched once from the pack (where they are made once).
+  @inline(__always)
+  private func lengths(of index: Int) -> [UInt32] {
+    if index < lengthsByPack.count, let known = lengthsByPack[index] { return known }
+    while lengthsByPack.count <= index { lengthsByPack.append(nil) }
+    let lengths = store.packs[index].entryLengths()
+    lengthsByPack[index] = lengths
+    return lengths
+  }
+
+  /// An object after its deltas: its type (1 commit, 2 tree, 3 blob, 4 tag) and bytes.
+  private struct Object {
+    var type: Int
+    var bytes: [UInt8]
+  }
+
+  /// An entry's header in the pack: its type (1–4, or 6 and 7 for deltas), its size once inflated,
+  /// where its zlib stream starts, and for a delta where its base is.
+  private struct Entry {
+    var type: Int
+    var size: Int
+    var data: Int
+    var baseOffset: Int?
+    var baseID: ObjectID?
+  }
+
+  init(store: PackStore) {
+    self.store = store
+    stream = .allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    isReady = cgit2_inflate_init(stream) == Z_OK
+    capacity = 4096
+    output = .allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit {
+    if isReady { inflateEnd(stream) }
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+    output.deallocate()
+  }
+
+  /// Calls `body` with commit `id`'s bytes through the end of its header (the blank line, or a
+  /// NUL byte, where git's parser stops too), or with all of them when `wholeObject`. Returns
+  /// false, without calling `body`, when the packs cannot give the commit: the caller then reads
+  /// it through libgit2.
+  func readCommit(
+    _ id: ObjectID, wholeObject: Bool, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) -> Bool {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages() }
+    guard let (packIndex, position, offset) = store.locate(id, hint: hint) else { return false }
+    hint = packIndex
+    let pack = store.packs[packIndex]
+    guard let entry = entry(in: pack, at: offset) else { return false }
+    if entry.type == 1 {
+      guard entry.size <= Self.objectLimit else { return false }
+      // A partial inflate never reaches the stream's own checksum: the index's CRC-32 of the
+      // entry's bytes stands for it, so that a damaged entry is never read as another commit.
+      if !wholeObject {
+        let lengths = lengths(of: packIndex)
+        guard position < lengths.count, case let length = lengths[position],
+          offset + Int(length) <= pack.pack.size - 20,
+          crc32(0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), UInt32(length))
+            == pack.checksum(at: position)
+        else { return false }
+      }
+      if entry.size > capacity {
+        output.deallocate()
+        capacity = max(entry.size, capacity * 2)
+        output = .allocate(byteCount: capacity, alignment: 16)
+      }
+      guard
+        let length = inflate(
+          pack, at: entry.data, size: entry.size, into: output, stopsAtHeaderEnd: !wholeObject)
+      else { return false }
+      wholeCommits += 1
+      try body(UnsafeRawBufferPointer(start: output, count: length))
+      return true
+    }
+    guard entry.type >= 6, let object = object(pack: packIndex, at: offset, depth: 0),
+      object.type == 1
+    else { return false }
+    deltifiedCommits += 1
+    let bytes = object.bytes
+    let count = bytes.count
+    try bytes.withUnsafeBufferPointer { (buffer) throws(GitError) in
+      try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+    }
+    return true
+  }
+
+  /// The header of the entry at `offset`: a type and size in a variable-length integer, then for
+  /// `OFS_DELTA` a distance back to the base, for `REF_DELTA` the base's id.
+  private func entry(in pack: PackFile, at offset: Int) -> Entry? {
+    let bytes = pack.pack.bytes
+    let end = bytes.count - 20
+    var position = offset
+    guard position < end else { return nil }
+    var byte = bytes[position]
+    position += 1
+    let type = Int(byte >> 4) & 7
+    var size = Int(byte & 0x0F)
+    var shift = 4
+    while byte & 0x80 != 0 {
+      guard position < end, shift <= 53 else { return nil }
+      byte = bytes[position]
+      position += 1
+      size |= Int(byte & 0x7F) << shift
+      shift += 7
+    }
+    var entry = Entry(type: type, size: size, data: position)
+    switch type {
+    case 1...4:
+      break
+    case 6:
+      guard position < end else { return nil }
+      byte = bytes[position]
+      position += 1
+      var distance = Int(byte & 0x7F)
+      while byte & 0x80 != 0 {
+        guard position < end, distance < 1 << 48 else { return nil }
+        byte = bytes[position]
+        position += 1
+        distance = (distance + 1) << 7 | Int(byte & 0x7F)
+      }
+      guard distance > 0, distance <= offset - 12 else { return nil }
+      entry.baseOffset = offset - distance
+      entry.data = position
+    case 7:
+      guard position + 20 <= end else { return nil }
+      entry.baseID = ObjectID(rawBytes: pack.pack.base + position)
+      entry.data = position + 20
+    default:
+      return nil
+    }
+    return entry.data < end ? entry : nil
+  }
+
+  /// The whole object at `offset` of pack `packIndex`, its deltas applied. Bases (`depth` > 0)
+  /// are kept, so that the next delta on the same base does not inflate it again.
+  private func object(pack packIndex: Int, at offset: Int, depth: Int) -> Object? {
+    let key = BaseKey(pack: packIndex, offset: offset)
+    if let cached = bases[key] { return cached }
+    let pack = store.packs[packIndex]
+    guard depth <= Self.maximumDepth, let entry = entry(in: pack, at: offset),
+      entry.size <= Self.objectLimit, let data = inflated(pack, entry)
+    else { return nil }
+    var object: Object
+    if entry.type <= 4 {
+      object = Object(type: entry.type, bytes: data)
+    } else {
+      var base: Object?
+      if let baseOffset = entry.baseOffset {
+        base = self.object(pack: packIndex, at: baseOffset, depth: depth + 1)
+      } else if let baseID = entry.baseID, let place = store.locate(baseID, hint: packIndex) {
+        base = self.object(pack: place.pack, at: place.offset, depth: depth + 1)
+      }
+      guard let base,
+        let bytes = base.bytes.withUnsafeBytes({ source in
+          data.withUnsafeBytes { delta in PackCursor.applyDelta(delta, to: source) }
+        })
+      else { return nil }
+      object = Object(type: base.type, bytes: bytes)
+    }
+    if depth > 0 {
+      if baseBytes + object.bytes.count > Self.baseCacheLimit {
+        bases.removeAll(keepingCapacity: true)
+        baseBytes = 0
+      }
+      bases[key] = object
+      baseBytes += object.bytes.count
+    }
+    return object
+  }
+
+  /// The entry's whole zlib stream, inflated.
+  private func inflated(_ pack: PackFile, _ entry: Entry) -> [UInt8]? {
+    var isComplete = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: entry.size) { buffer, count in
+      guard let base = buffer.baseAddress else {
+        isComplete =
+          inflate(
+            pack, at: entry.data, size: 0, into: output, stopsAtHeaderEnd: false) == 0
+        return
+      }
+      isComplete =
+        inflate(pack, at: entry.data, size: entry.size, into: base, stopsAtHeaderEnd: false)
+        == entry.size
+      count = isComplete ? entry.size : 0
+    }
+    return isComplete ? bytes : nil
+  }
+
+  /// Inflates the zlib stream at `data` of `pack` into `destination`, which has room for the
+  /// `size` bytes it must give. With `stopsAtHeaderEnd`, stops as soon as a commit's header has
+  /// ended and returns how many bytes are valid; else inflates all, and checks that the stream
+  /// ends (its checksum included) exactly at `size`. Nil on any zlib error.
+  private func inflate(
+    _ pack: PackFile, at data: Int, size: Int, into destination: UnsafeMutableRawPointer,
+    stopsAtHeaderEnd: Bool
+  ) -> Int? {
+    guard isReady else { return nil }
+    var start = data
+    if stopsAtHeaderEnd {
+      // A partial read cannot check the stream's Adler-32 (it is at the end): inflate the raw
+      // deflate data after zlib's two-byte header, and spare computing it.
+      let header = pack.pack.bytes
+      guard data + 2 < header.count - 20, header[data] & 0x0F == 8, header[data + 1] & 0x20 == 0,
+        (Int(header[data]) << 8 | Int(header[data + 1])) % 31 == 0,
+        inflateReset2(stream, -15) == Z_OK
+      else { return nil }
+      start += 2
+    } else {
+      guard inflateReset2(stream, 15) == Z_OK else { return nil }
+    }
+    // A partial read feeds the compressed bytes a step at a time, with room for the whole
+    // output: zlib's fast path needs that room, and stops when the input does.
+    let available = pack.pack.size - 20 - start
+    var fed = stopsAtHeaderEnd ? min(available, Self.firstStep) : available
+    stream.pointee.next_in = UnsafeMutablePointer(
+      mutating: (pack.pack.base + start).assumingMemoryBound(to: UInt8.self))
+    stream.pointee.avail_in = UInt32(clamping: fed)
+    let bytes = destination.assumingMemoryBound(to: UInt8.self)
+    stream.pointee.next_out = bytes
+    stream.pointee.avail_out = UInt32(clamping: size)
+    var produced = 0
+    while true {
+      let status = CGit2.inflate(stream, Z_NO_FLUSH)
+      let now = size - Int(stream.pointee.avail_out)
+      if stopsAtHeaderEnd {
+        if let end = PackCursor.headerEnd(bytes, from: produced, to: now) { return end }
+        if now == size { return now }
+      }
+      if status == Z_STREAM_END { return now == size ? now : nil }
+      guard status == Z_OK || status == Z_BUF_ERROR else { return nil }
+      if stream.pointee.avail_in == 0 && fed < available {
+        let more = min(available - fed, Self.nextStep)
+        stream.pointee.avail_in = UInt32(more)
+        fed += more
+      } else if now == produced {
+        // No progress: the input ended early, or the stream goes on past `size`.
+        return nil
+      }
+      produced = now
+    }
+  }
+
+  /// Where a commit's header ends among the bytes produced so far: after the first empty line
+  /// (including an empty first line) or after a NUL byte, looking at bytes from `start` on.
+  @inline(__always)
+  private static func headerEnd(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int)
+    -> Int?
+  {
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      if byte == 0 { return index + 1 }
+      if byte == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] == UInt8(ascii: "\n")) {
+        return index + 1
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Rebuilds an object from a delta on `base` (git's delta format: the base's and the result's
+  /// sizes, then instructions that copy a range of the base or insert literal bytes). Nil when the
+  /// delta does not fit its base or its own sizes.
+  static func applyDelta(_ delta: UnsafeRawBufferPointer, to base: UnsafeRawBufferPointer)
+    -> [UInt8]?
+  {
+    var position = 0
+    func size() -> Int? {
+      var value = 0
+      var shift = 0
+      while position < delta.count, shift <= 56 {
+        let byte = delta[position]
+        position += 1
+        value |= Int(byte & 0x7F) << shift
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    guard let sourceSize = size(), sourceSize == base.count, let targetSize = size(),
+      targetSize <= objectLimit
+    else { return nil }
+    var isValid = true
+    let result = [UInt8](unsafeUninitializedCapacity: targetSize) { buffer, count in
+      var written = 0
+      while position < delta.count {
+        let command = delta[position]
+        position += 1
+        var length: Int
+        if command & 0x80 != 0 {
+          var from = 0
+          length = 0
+          for bit in 0..<7 where command & (1 << bit) != 0 {
+            guard position < delta.count else {
+              isValid = false
+              return
+            }
+            let byte = Int(delta[position])
+            position += 1
+            if bit < 4 { from |= byte << (8 * bit) } else { length |= byte << (8 * (bit - 4)) }
+          }
+          if length == 0 { length = 0x10000 }
+          guard from + length <= base.count, written + length <= targetSize else {
+            isValid = false
+            return
+          }
+          buffer.baseAddress.unsafelyUnwrapped.advanced(by: written).update(
+            from: base.baseAddress.unsafelyUnwrapped.advanced(by: from)
+              .assumingMemoryBound(to: UInt8.self), count: length)
+        } else {
+          length = Int(command)
+          guard length > 0, position + length <= delta.count, written + length <= targetSize else {
+            isValid = false
+            return
+          }
+          buffer.baseAddress.unsafelyUnwrapped.advanced(by: written).update(
+            from: delta.baseAddress.unsafelyUnwrapped.advanced(by: position)
+              .assumingMemoryBound(to: UInt8.self), count: length)
+          position += length
+        }
+        written += length
+      }
+      isValid = isValid && written == targetSize
+      count = isValid ? written : 0
+    }
+    return isValid ? result : nil
+  }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GitActivity
+
+/// The pack reader against libgit2: every commit of real repositories, made by git in every way it
+/// stores commits, read through both, every parsed field compared.
+@Suite("Reading commits out of the packs")
+struct PackReaderTests {
+  /// What a walk takes from one commit, with identities as bytes (each reader numbers its own).
+  struct Read: Equatable, CustomStringConvertible {
+    var author: Timestamp?
+    var committer: Timestamp?
+    var authorIdentity: RawIdentity?
+    var committerIdentity: RawIdentity?
+    var parents: [ObjectID]
+    var tree: ObjectID?
+    var coAuthors: [RawIdentity]
+
+    var description: String {
+      "\(String(describing: author)) \(String(describing: committer)) "
+        + "\(String(describing: authorIdentity)) \(parents) \(coAuthors.count)"
+    }
+  }
+
+  /// Reads `ids` in `path` with the packs read directly or not at all; also says how many came
+  /// out of the packs, stored whole and as deltas.
+  static func read(
+    _ ids: [ObjectID], in path: String, directly: Bool, coAuthors: Bool
+  ) throws -> (reads: [Read], whole: Int, deltified: Int) {
+    let repository = try Repository.open(at: path)
+    let store =
+      directly ? PackStore(objectsDirectory: repository.commonDirectory + "/objects") : nil
+    let reader = try ObjectReader(repository: repository, packs: store)
+    var interner = IdentityInterner()
+    var parents: [ObjectID] = []
+    var raw: [(CommitFacts, [ObjectID], ObjectID?, [Int32])] = []
+    for id in ids {
+      let read = try reader.readFacts(
+        id, substitutions: Substitutions(), interner: &interner, parents: &parents,
+        readsCoAuthors: coAuthors)
+      raw.append((read.facts, parents, read.tree, read.coAuthors))
+    }
+    let identities = interner.rawIdentities()
+    func identity(_ index: Int32) -> RawIdentity? { index >= 0 ? identities[Int(index)] : nil }
+    let reads = raw.map { (facts, parents, tree, people) in
+      Read(
+        author: facts.author, committer: facts.committer,
+        authorIdentity: identity(facts.identity),
+        committerIdentity: identity(facts.committerIdentity), parents: parents, tree: tree,
+        coAuthors: people.compactMap(identity))
+    }
+    let counts = reader.commitsFromPacks
+    return (reads, counts.whole, counts.deltified)
+  }
+
+  /// Reads `ids` both ways, with and without messages, expects every field equal, and returns
+  /// how many commits the direct reader took from the packs.
+  @discardableResult
+  static func compare(_ ids: [ObjectID], in path: String) throws -> (whole: Int, deltified: Int) {
+    var counts = (whole: 0, deltified: 0)
+    for coAuthors in [false, true] {
+      let expected = try read(ids, in: path, directly: false, coAuthors: coAuthors)
+      #expect(expected.whole == 0 && expected.deltified == 0)
+      let direct = try read(ids, in: path, directly: true, coAuthors: coAuthors)
+      for (index, (want, got)) in zip(expected.reads, direct.reads).enumerated() where want != got {
+        Issue.record("\(ids[index].hex): libgit2 \(want), packs \(got)")
+      }
+      counts = (direct.whole, direct.deltified)
+    }
+    return counts
+  }
+
+  static func ids(_ text: String) -> [ObjectID] {
+    text.split(separator: "\n").compactMap { ObjectID(hex: String($0.prefix(40))) }
+  }
+
+  /// A history whose commits git stores as deltas: long, similar messages, several authors,
+  /// an encoding, trailers, merges.
+  static func makeHistory(_ repository: TemporaryRepository, commits: Int, start: Int) throws {
+    let paragraph = (0..<40).map { "line \($0) of a long and similar message body" }
+      .joined(separator: "\n")
+    for index in 0..<commits {
+      let author = ["Ada Lovelace", "Grace Hopper", "Édouard Lucas"][index % 3]
+      var message = "change \(start + index)\n\n\(paragraph)\nvariation \(index)"
+      if index % 4 == 0 { message += "\n\nCo-authored-by: Pair \(index % 3) <pair\(index % 3)@x>" }
+      try repository.commit(
+        message, date: "\(1_700_000_000 + (start + index) * 3600) +0\(index % 10)00",
+        author: author, email: "\(author.prefix(3).lowercased())@example.com")
+      if index % 10 == 9 {
+        try repository.git(["checkout", "-q", "-b", "side\(start + index)", "HEAD~2"])
+        try repository.commit(
+          "side \(index)\n\n\(paragraph)", date: "\(1_700_000_000 + index * 3600 + 7) +0000")
+        try repository.git(["checkout", "-q", "main"])
+        try repository.git(
+          ["merge", "-q", "--no-ff", "-m", "merge \(index)", "side\(start + index)"],
+          environment: ["GIT_COMMITTER_DATE": "1700000000 +0000"])
+      }
+    }
+  }
+
+  /// Commit objects git would not write itself but reads: a signature header, a repeated
+  /// author, a NUL in the header, no blank line, no author date, Latin-1 names, a large message.
+  static func unusualCommits(_ repository: TemporaryRepository) throws -> [ObjectID] {
+    let tree = try repository.emptyTree()
+    let signature = (0..<12).map { _ in " \(String(repeating: "Zm9vYmFy", count: 8))" }
+      .joined(separator: "\n")
+    var bodies: [[UInt8]] = [
+      "tree \(tree)\nauthor A <a@x> 1700000000 +0100\ncommitter C <c@x> 1700000001 +0100\ngpgsig -----BEGIN PGP SIGNATURE-----\n\(signature)\n -----END PGP SIGNATURE-----\n\nsigned\n\nCo-authored-by: Sig <sig@x>\n",
+      "tree \(tree)\nauthor First <f@x> 1 +0000\ncommitter C <c@x> 1700000002 +0000\nauthor Later <l@x> 1600000000 -0230\n\nrepeated author\n",
+      "tree \(tree)\nauthor A <a@x> 1700000003 +0000\ncommitter C <c@x> 1700000003 +0000",
+      "tree \(tree)\nauthor Nobody <n@x>\ncommitter C <c@x> 1700000004 +0000\n\nno author date\n",
+      "tree \(tree)\nauthor Big <b@x> 1700000005 +0000\ncommitter C <c@x> 1700000005 +0000\n\n"
+        + String(repeating: "a large message\n", count: 8000) + "\nCo-authored-by: End <end@x>\n",
+    ].map { Array($0.utf8) }
+    bodies.append(
+      Array("tree \(tree)\nauthor A <a@x> 1700000006 +0000".utf8) + [0]
+        + Array("garbage\ncommitter C <c@x> 1700000006 +0000\n\nnul\n".utf8))
+    bodies.append(
+      Array("tree \(tree)\nauthor Andr".utf8) + [0xE9]
+        + Array(
+          " <andre@x> 1700000007 +0200\ncommitter C <c@x> 1700000007 +0200\nencoding ISO-8859-1\n\nlatin\n"
+            .utf8))
+    // Similar signed commits, so that the pack stores some as deltas of others.
+    for index in 0..<20 {
+      bodies.append(
+        Array(
+          "tree \(tree)\nauthor S\(index % 4) <s@x> \(1_700_000_100 + index) +0000\ncommitter C <c@x> \(1_700_000_100 + index) +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n\(signature)\n -----END PGP SIGNATURE-----\n\nsigned \(index)\n\n\(signature)\n"
+            .utf8))
+    }
+    return try bodies.map { bytes in
+      let id = try repository.writeRawCommit(Data(bytes))
+      return try #require(ObjectID(hex: id))
+    }
+  }
+
+  @Test(
+    "packed whole and as deltas (OFS_DELTA from repack, REF_DELTA from pack-objects), loose, two packs, a multi-pack-index: every field equal to libgit2's"
+  )
+  func everyWayOfStoring() throws {
+    let repository = try TemporaryRepository()
+    try PackReaderTests.makeHistory(repository, commits: 40, start: 0)
+    // Deltas by offset, as repack writes them, chains allowed deep.
+    try repository.git(["repack", "-adfq", "--window=50", "--depth=50"])
+    let packed = PackReaderTests.ids(try repository.git(["rev-list", "--all"]))
+    let first = try PackReaderTests.compare(packed, in: repository.path)
+    #expect(first.whole + first.deltified == packed.count)
+    #expect(first.deltified > 0)
+    // The same pack with its reverse index (.rev), which gives the entries' lengths in order.
+    try repository.git(["-c", "pack.writeReverseIndex=true", "repack", "-adfq", "--window=50"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(
+        atPath: repository.path + "/.git/objects/pack"
+      ).contains { $0.hasSuffix(".rev") })
+    let withReverse = try PackReaderTests.compare(packed, in: repository.path)
+    #expect(withReverse.whole + withReverse.deltified == packed.count)
+
+    // Unusual commits in a pack of their own, written by pack-objects without
+    // --delta-base-offset: its deltas name their bases by id (REF_DELTA).
+    let unusual = try PackReaderTests.unusualCommits(repository)
+    try repository.git(
+      ["pack-objects", "-q", "--window=50", "--depth=50", ".git/objects/pack/pack"],
+      input: Data(unusual.map { $0.hex + "\n" }.joined().utf8))
+    try repository.git(["prune-packed"])
+    let second = try PackReaderTests.compare(unusual, in: repository.path)
+    #expect(second.whole + second.deltified == unusual.count)
+    #expect(second.deltified > 0)
+
+    // Loose commits on top, read through libgit2; then everything with a multi-pack-index.
+    try PackReaderTests.makeHistory(repository, commits: 6, start: 100)
+    let all = PackReaderTests.ids(try repository.git(["rev-list", "--all"])) + unusual
+    let withLoose = try PackReaderTests.compare(all, in: repository.path)
+    #expect(withLoose.whole + withLoose.deltified == packed.count + unusual.count)
+    try repository.git(["repack", "-dq"])
+    try repository.git(["multi-pack-index", "write"])
+    let packs = try FileManager.default.contentsOfDirectory(
+      atPath: repository.path + "/.git/objects/pack"
+    ).filter { $0.hasSuffix(".pack") }
+    #expect(packs.count == 3)
+    let withIndex = try PackReaderTests.compare(all, in: repository.path)
+    #expect(withIndex.whole + withIndex.deltified == all.count)
+  }
+
+  @Test("a repository borrowing objects through info/alternates, and a worktree")
+  func alternates() throws {
+    let origin = try TemporaryRepository()
+    try PackReaderTests.makeHistory(origin, commits: 20, start: 0)
+    try origin.git(["repack", "-adq"])
+    let clonePath = origin.root.appendingPathComponent("borrower").path
+    try origin.git(["clone", "-q", "--shared", origin.path, clonePath])
+    let borrower = TemporaryRepository(existing: clonePath, root: origin.root)
+    try PackReaderTests.makeHistory(borrower, commits: 5, start: 50)
+    try borrower.git(["repack", "-adlq"])
+    let all = PackReaderTests.ids(try borrower.git(["rev-list", "--all"]))
+    let counts = try PackReaderTests.compare(all, in: borrower.path)
+    #expect(counts.whole + counts.deltified == all.count)
+
+    let worktree = origin.root.appendingPathComponent("worktree").path
+    try borrower.git(["worktree", "add", "-q", worktree, "HEAD~3"])
+    let fromWorktree = try PackReaderTests.compare(all, in: worktree)
+    #expect(fromWorktree.whole + fromWorktree.deltified == all.count)
+  }
+
+  @Test(
+    "a damaged pack: every byte of a commit's entry changed in turn is an error, never other facts",
+    arguments: [false, true])
+  func damagedPack(reverseIndex: Bool) throws {
+    let repository = try TemporaryRepository()
+    try PackReaderTests.makeHistory(repository, commits: 3, start: 0)
+    try repository.git(["-c", "pack.writeReverseIndex=\(reverseIndex)", "repack", "-adfq"])
+    let head = try #require(
+      ObjectID(hex: try repository.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)))
+    let expected = try PackReaderTests.read(
+      [head], in: repository.path, directly: false, coAuthors: false
+    )
+    .reads
+    let packDirectory = repository.path + "/.git/objects/pack"
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: packDirectory).first {
+        $0.hasSuffix(".idx")
+      })
+    let index = try repository.git(
+      ["show-index"], input: try Data(contentsOf: URL(fileURLWithPath: packDirectory + "/" + name)))
+    var offsets: [String: Int] = [:]
+    for line in index.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      offsets[String(fields[1])] = Int(fields[0])
+    }
+    let start = try #require(offsets[head.hex])
+    let packPath = packDirectory + "/" + name.dropLast(4) + ".pack"
+    let pristine = try Data(contentsOf: URL(fileURLWithPath: packPath))
+    let end = offsets.values.filter { $0 > start }.min() ?? pristine.count - 20
+    var (errors, equal) = (0, 0)
+    for position in start..<end {
+      var damaged = pristine
+      damaged[position] ^= 0x5A
+      try FileManager.default.removeItem(atPath: packPath)
+      try damaged.write(to: URL(fileURLWithPath: packPath))
+      do {
+        let got = try PackReaderTests.read(
+          [head], in: repository.path, directly: true, coAuthors: false)
+        #expect(got.reads == expected, "byte \(position - start) of the entry")
+        equal += 1
+      } catch {
+        errors += 1
+      }
+    }
+    // The index's CRC-32 of the entry covers every byte of it, so any change is an error (read
+    // again through libgit2, whose inflate checks the stream): without that check, damage inside
+    // the name or email of the header gave other identities.
+    #expect(errors == end - start && equal == 0)
+  }
+}
