@@ -12,11 +12,10 @@ import Foundation
 /// Thread safety: every stored property is a `let`, and the mapped pages are read-only and never
 /// written, so one instance may be read from any number of threads.
 final class CommitGraph: @unchecked Sendable {
+  private let file: MappedFile
   private let base: UnsafeRawPointer
-  private let size: Int
   let count: Int
-  private let fanout: Int
-  private let ids: Int
+  private let ids: SortedObjectIDs
   private let data: Int
   private let extraEdges: Int?
   private let extraEdgeCount: Int
@@ -26,31 +25,17 @@ final class CommitGraph: @unchecked Sendable {
 
   /// Maps and checks `<objects>/info/commit-graph`; nil when there is none or it is unusable.
   init?(objectsDirectory: String) {
-    let path = objectsDirectory + "/info/commit-graph"
-    let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_size >= 8 + 12 + 256 * 4,
-      status.st_size < Int(Int32.max) * 8
+    guard
+      let file = MappedFile(
+        path: objectsDirectory + "/info/commit-graph", minimumSize: 8 + 12 + 256 * 4),
+      let layout = CommitGraph.layout(file.bytes),
+      let ids = SortedObjectIDs(file, fanout: layout.1, ids: layout.2), ids.count == layout.0,
+      ids.isSorted
     else { return nil }
-    let size = Int(status.st_size)
-    guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
-    else {
-      return nil
-    }
-    let base = UnsafeRawPointer(mapped)
-    guard let layout = CommitGraph.layout(UnsafeRawBufferPointer(start: base, count: size)) else {
-      munmap(mapped, size)
-      return nil
-    }
-    self.base = base
-    self.size = size
-    (count, fanout, ids, data, extraEdges, extraEdgeCount) = layout
-  }
-
-  deinit {
-    munmap(UnsafeMutableRawPointer(mutating: base), size)
+    self.file = file
+    base = file.base
+    self.ids = ids
+    (count, _, _, data, extraEdges, extraEdgeCount) = layout
   }
 
   /// Where the chunks are, after checking that the header and the chunk table make sense and
@@ -86,20 +71,6 @@ final class CommitGraph: @unchecked Sendable {
     guard ids.count == count * 20, data.count == count * 36, count < Int(CommitGraph.none) else {
       return nil
     }
-    var previous: UInt32 = 0
-    for byte in 0..<256 {
-      let value = UInt32(
-        bigEndian: raw.loadUnaligned(fromByteOffset: fanout.lowerBound + byte * 4, as: UInt32.self))
-      guard value >= previous, value <= count else { return nil }
-      previous = value
-    }
-    // Ids must be sorted, as lookups assume.
-    for index in 1..<max(count, 1) {
-      let previousID = ObjectID(
-        rawBytes: raw.baseAddress.unsafelyUnwrapped + ids.lowerBound + (index - 1) * 20)
-      let id = ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + ids.lowerBound + index * 20)
-      guard previousID < id else { return nil }
-    }
     let edges = chunk("EDGE")
     if let edges, edges.count % 4 != 0 { return nil }
     return (
@@ -110,28 +81,12 @@ final class CommitGraph: @unchecked Sendable {
 
   /// The id at `position`.
   func id(at position: Int32) -> ObjectID {
-    ObjectID(rawBytes: base + ids + Int(position) * 20)
+    ids.id(at: Int(position))
   }
 
   /// The position of `id`, or nil when the graph does not have it.
   func position(of id: ObjectID) -> Int32? {
-    let first = Int(id.high >> 56)
-    let low =
-      first == 0
-      ? 0
-      : Int(
-        UInt32(
-          bigEndian: base.loadUnaligned(fromByteOffset: fanout + (first - 1) * 4, as: UInt32.self)))
-    let high = Int(
-      UInt32(bigEndian: base.loadUnaligned(fromByteOffset: fanout + first * 4, as: UInt32.self)))
-    var (lower, upper) = (low, high)
-    while lower < upper {
-      let middle = (lower + upper) / 2
-      let candidate = self.id(at: Int32(middle))
-      if candidate == id { return Int32(middle) }
-      if candidate < id { lower = middle + 1 } else { upper = middle }
-    }
-    return nil
+    ids.position(of: id).map { Int32($0) }
   }
 
   /// The commit time at `position` (the committer date, as git records it in the graph).
