@@ -42,6 +42,8 @@ final class PackCursor {
   /// past its end is wasted.
   static let firstStep = 192
   static let nextStep = 96
+  /// Output room beyond an object's size, for zlib's fast path.
+  static let slack = 320
 
   private struct BaseKey: Hashable {
     var pack: Int
@@ -115,14 +117,16 @@ final class PackCursor {
             == pack.checksum(at: position)
         else { return false }
       }
-      if entry.size > capacity {
+      // Room past the object's size: zlib's fast path runs only with 258 bytes of room.
+      if entry.size + Self.slack > capacity {
         output.deallocate()
-        capacity = max(entry.size, capacity * 2)
+        capacity = max(entry.size + Self.slack, capacity * 2)
         output = .allocate(byteCount: capacity, alignment: 16)
       }
       guard
         let length = inflate(
-          pack, at: entry.data, size: entry.size, into: output, stopsAtHeaderEnd: !wholeObject)
+          pack, at: entry.data, size: entry.size, into: output, room: capacity,
+          stopsAtHeaderEnd: !wholeObject)
       else { return false }
       wholeCommits += 1
       try body(UnsafeRawBufferPointer(start: output, count: length))
@@ -231,24 +235,26 @@ final class PackCursor {
       guard let base = buffer.baseAddress else {
         isComplete =
           inflate(
-            pack, at: entry.data, size: 0, into: output, stopsAtHeaderEnd: false) == 0
+            pack, at: entry.data, size: 0, into: output, room: 0, stopsAtHeaderEnd: false) == 0
         return
       }
       isComplete =
-        inflate(pack, at: entry.data, size: entry.size, into: base, stopsAtHeaderEnd: false)
+        inflate(
+          pack, at: entry.data, size: entry.size, into: base, room: entry.size,
+          stopsAtHeaderEnd: false)
         == entry.size
       count = isComplete ? entry.size : 0
     }
     return isComplete ? bytes : nil
   }
 
-  /// Inflates the zlib stream at `data` of `pack` into `destination`, which has room for the
-  /// `size` bytes it must give. With `stopsAtHeaderEnd`, stops as soon as a commit's header has
+  /// Inflates the zlib stream at `data` of `pack` into `destination`, which has `room` bytes for
+  /// the `size` bytes it must give. With `stopsAtHeaderEnd`, stops as soon as a commit's header has
   /// ended and returns how many bytes are valid; else inflates all, and checks that the stream
   /// ends (its checksum included) exactly at `size`. Nil on any zlib error.
   private func inflate(
     _ pack: PackFile, at data: Int, size: Int, into destination: UnsafeMutableRawPointer,
-    stopsAtHeaderEnd: Bool
+    room: Int, stopsAtHeaderEnd: Bool
   ) -> Int? {
     guard isReady else { return nil }
     var start = data
@@ -273,11 +279,13 @@ final class PackCursor {
     stream.pointee.avail_in = UInt32(clamping: fed)
     let bytes = destination.assumingMemoryBound(to: UInt8.self)
     stream.pointee.next_out = bytes
-    stream.pointee.avail_out = UInt32(clamping: size)
+    stream.pointee.avail_out = UInt32(clamping: room)
     var produced = 0
     while true {
       let status = CGit2.inflate(stream, Z_NO_FLUSH)
-      let now = size - Int(stream.pointee.avail_out)
+      let now = room - Int(stream.pointee.avail_out)
+      // More than the entry's header said: the stream is damaged.
+      if now > size { return nil }
       if stopsAtHeaderEnd {
         if let end = PackCursor.headerEnd(bytes, from: produced, to: now) { return end }
         if now == size { return now }

@@ -279,7 +279,7 @@ final class ParallelWalk: @unchecked Sendable {
     var merged = Merged()
     var pending: [WorkerResult] = []
     state.withLock { fields in
-      fields.visited = []
+      fields.visited = ObjectIDSet()
       swap(&pending, &fields.results)
     }
     if pending.allSatisfy({ $0.facts.isEmpty }) {

@@ -45,7 +45,7 @@ final class WalkState: @unchecked Sendable {
     /// Commit-graph positions that `ParallelWalk.expandGraph` listed, read in batches.
     var listed: [Int32] = []
     /// Commits put on the stack once: those neither cached nor in the commit-graph.
-    var visited = Set<ObjectID>()
+    var visited = ObjectIDSet()
     /// Commit-graph positions seen, as a bitset (8 MB less than a set of ids for a million).
     var graphSeen: [UInt64]
     /// Commit-graph positions reached from commits read, to be expanded between rounds.
