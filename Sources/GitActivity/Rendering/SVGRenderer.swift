@@ -74,22 +74,27 @@ public struct SVGRenderer: Sendable {
     var y = layout.padding
     let headingSize = layout.fontSize * 1.3
     y += headingSize
-    body.append(
-      #"<text class="heading" x="\#(n(layout.padding))" y="\#(n(y))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(heading))</text>"#
-    )
+    let headingIndex = body.count
+    body.append("")
     y += layout.fontSize * 0.9
     var gridRight = 0.0
     for (number, panel) in panels.enumerated() {
-      if let subheading = panel.heading {
+      var top = y
+      if panel.heading != nil {
         // A heading sits nearer its own graph than the one above it.
         y += layout.fontSize * (number == 0 ? 1.2 : 2.4)
-        body.append(
-          #"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(subheading))</text>"#
-        )
-        y += layout.fontSize * 0.1
+        top = y + layout.fontSize * 0.1
       }
       let (elements, bottom, right) = drawPanel(
-        panel.grid, top: y, layout: layout, number: number)
+        panel.grid, top: top, layout: layout, number: number)
+      if let subheading = panel.heading {
+        // A name longer than its graph is shortened rather than allowed to widen the image.
+        let name = FontMetrics.truncate(
+          subheading, toWidth: right - layout.padding, size: layout.fontSize, bold: true)
+        body.append(
+          #"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(name))</text>"#
+        )
+      }
       body += elements
       y = bottom
       gridRight = max(gridRight, right)
@@ -98,9 +103,14 @@ public struct SVGRenderer: Sendable {
     y += layout.fontSize * 0.8
     let legend = layout.legendWidth
     let summaryWidth = layout.textWidth(summary)
+    // The canvas is as wide as the graph, or the footer when that is wider; the legend's "More"
+    // ends on its right edge, and a longer heading is shortened (the whole of it is the title).
     let contentRight = max(
-      gridRight, layout.padding + summaryWidth + layout.fontSize * 1.5 + legend,
-      layout.padding + layout.textWidth(heading, size: headingSize))
+      gridRight, layout.padding + summaryWidth + layout.fontSize * 1.5 + legend)
+    let shown = FontMetrics.truncate(
+      heading, toWidth: contentRight - layout.padding, size: headingSize, bold: true)
+    body[headingIndex] =
+      #"<text class="heading" x="\#(n(layout.padding))" y="\#(n(layout.padding + headingSize))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(shown))</text>"#
     let baseline = y + layout.fontSize
     body.append(
       #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
@@ -234,11 +244,13 @@ public struct SVGRenderer: Sendable {
     return css
   }
 
-  /// The system font stack GitHub uses, ending in a generic family; no web fonts.
+  /// Arial and the fonts made to its metrics, whose widths `FontMetrics` knows, so that text is
+  /// laid out as it renders: Arial on macOS and Windows, Liberation Sans (which fontconfig also
+  /// gives for Arial) or Arimo on Linux; no web fonts.
   static let fontStack =
-    "-apple-system, BlinkMacSystemFont, &apos;Segoe UI&apos;, &apos;Noto Sans&apos;, Helvetica, Arial, sans-serif"
+    "Arial, &apos;Liberation Sans&apos;, Arimo, Helvetica, sans-serif"
 
-  /// Measurements derived from the cell size, with text widths estimated generously.
+  /// Measurements derived from the cell size, with text measured in the font it names.
   struct Layout {
     let options: SVGOptions
     var pitch: Double { options.cellSize + options.spacing }
@@ -251,20 +263,9 @@ public struct SVGRenderer: Sendable {
       textWidth("Less") + textWidth("More") + fontSize * 0.8 + 5 * legendCell + 4 * legendGap
     }
 
-    /// A width no smaller than the text's in any common sans-serif font: 0.62 em per character,
-    /// 0.7 for capitals and digits, 1.1 for wide characters, plus 10%.
-    func textWidth(_ text: String, size: Double? = nil) -> Double {
-      let size = size ?? fontSize
-      let ems = text.unicodeScalars.reduce(0.0) { total, scalar in
-        if TextWidth.columns(of: scalar) == 2 { return total + 1.1 }
-        if scalar.properties.isUppercase || ("0"..."9").contains(scalar) || scalar == "W"
-          || scalar == "m"
-        {
-          return total + 0.72
-        }
-        return total + 0.62
-      }
-      return ems * size * 1.1
+    /// The text's width in the font the SVG names (see `FontMetrics`).
+    func textWidth(_ text: String, size: Double? = nil, bold: Bool = false) -> Double {
+      FontMetrics.width(of: text, size: size ?? fontSize, bold: bold)
     }
   }
 }

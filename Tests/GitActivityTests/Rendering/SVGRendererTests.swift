@@ -136,16 +136,20 @@ struct SVGRendererTests {
       for cell in parsed.cells {
         #expect(cell.x >= 0 && cell.x + cell.size <= width && cell.y + cell.size <= height)
       }
-      // Every text's estimated extent stays inside the picture.
+      // The heading, measured in the font the SVG names, stays inside the picture: shortened
+      // with an ellipsis when the graph is narrower, and whole in the title.
       let layout = SVGRenderer.Layout(
         options: {
           var o = SVGOptions(); o.cellSize = cellSize; return o
         }())
+      let title = "A heading that is rather long for a narrow graph"
+      let shown = try #require(
+        svg.firstMatch(of: /<text class="heading"[^>]*>([^<]*)<\/text>/)?.output.1)
       #expect(
-        layout.padding
-          + layout.textWidth(
-            "A heading that is rather long for a narrow graph", size: layout.fontSize * 1.3)
-          <= width)
+        layout.padding + layout.textWidth(String(shown), size: layout.fontSize * 1.3, bold: true)
+          <= width - layout.padding + 0.01)
+      #expect(shown == title || (shown.hasSuffix("…") && title.hasPrefix(shown.dropLast())))
+      #expect(svg.contains("<title id=\"heatmap-title\">\(title)</title>"))
     }
   }
 
@@ -192,6 +196,39 @@ struct SVGRendererTests {
         #expect((r, g, b) == (255, 255, 255), "\(cell.date) outside")
       }
     }
+  }
+
+  @Test(
+    "text is measured: the legend's \"More\" ends on the grid's right edge within 1 px in librsvg, at three cell sizes",
+    arguments: [11.0, 14, 18])
+  func legendEdge(cellSize: Double) throws {
+    var options = SVGOptions()
+    options.cellSize = cellSize
+    options.spacing = (cellSize / 4).rounded()
+    let svg = SVGRenderer(options: options).render(Fixtures.report(weeks: 53), scale: .github)
+    let parsed = try #require(SVGCells.parse(svg))
+    let gridRight = try #require(parsed.cells.map { $0.x + $0.size }.max())
+    let match = try #require(
+      svg.firstMatch(of: /<text class="label" x="[0-9.]+" y="([0-9.]+)">More<\/text>/))
+    let baseline = try #require(Double(match.output.1))
+    let layout = SVGRenderer.Layout(options: options)
+    // The rightmost ink of the footer's text row, in librsvg's rendering (Arial's metrics, as
+    // Liberation Sans: Scripts/test installs it, and fontconfig gives it for Arial).
+    let image = try Tools.rasterize(svg)
+    var inkRight = 0
+    for y in Int(baseline - layout.fontSize)...Int(baseline + 1) {
+      for x in stride(from: image.width - 1, through: 0, by: -1) {
+        let (r, g, b) = image.pixel(x, y)
+        if Int(r) + Int(g) + Int(b) < 3 * 200 {
+          inkRight = max(inkRight, x + 1)
+          break
+        }
+      }
+    }
+    #expect(abs(Double(inkRight) - gridRight) <= 1, "ink ends at \(inkRight), grid at \(gridRight)")
+    // The canvas is as wide as the content: the padding and no more.
+    let width = try #require(Double(parsed.rootAttributes["width"] ?? ""))
+    #expect(width == (gridRight + layout.padding).rounded(.up))
   }
 
   @Test("--animate: a still capture is never empty, and each week's delay is one CSS rule")
