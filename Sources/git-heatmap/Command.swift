@@ -55,14 +55,30 @@ enum Command {
     }
     do throws(CommandError) {
       let run = Run(invocation: invocation, context: context, stderr: stderr)
+      let writesStdout = invocation.output.map { $0 == "-" } ?? true
+      if invocation.isPNG && writesStdout && context.stdoutIsTerminal {
+        throw .usage("a PNG is not for the terminal: name a file with -o FILE.png, or redirect")
+      }
       let result = try run.render()
       // Once the graph is out, the caches finish writing (on the other core since the walk).
       defer { result.pendingWrites?.wait() }
+      let png =
+        invocation.isPNG
+        ? try Run.png(
+          from: result.text, scale: invocation.scaleFactor,
+          libraryName: context.environment["GIT_HEATMAP_LIBRSVG"]) : nil
       if let output = invocation.output, output != "-" {
-        try write(result.text, to: output, context: context)
+        if let png {
+          let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
+          try OutputFile.write(png, to: path, displayPath: output)
+        } else {
+          try write(result.text, to: output, context: context)
+        }
         if !invocation.isQuiet, let alt = result.alternativeText {
           stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")
         }
+      } else if let png {
+        stdout.write(bytes: png)
       } else {
         stdout.write(result.text)
       }

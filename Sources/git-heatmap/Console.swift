@@ -5,12 +5,17 @@ import GitActivity
 /// buffers.
 protocol TextSink: AnyObject {
   func write(_ text: String)
+  /// Writes bytes that are not text (a PNG).
+  func write(bytes: [UInt8])
   /// The `errno` of the first write that failed, or 0.
   var failure: Int32 { get }
 }
 
 extension TextSink {
   var failure: Int32 { 0 }
+
+  /// A sink that only takes text gets bytes as UTF-8, bad sequences replaced.
+  func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Standard output or standard error of this process. A failed write is remembered (and nothing
@@ -27,7 +32,11 @@ final class FileDescriptorSink: TextSink {
   var failure: Int32 { writer.failure }
 
   func write(_ text: String) {
-    writer.write(text)
+    write(bytes: Array(text.utf8))
+  }
+
+  func write(bytes: [UInt8]) {
+    bytes.withUnsafeBytes { writer.write($0) }
     if writer.failure == EPIPE {
       // The reader has gone: end as git does, by SIGPIPE (exit status 141 in a shell), even
       // when the runtime ignores the signal.
@@ -41,8 +50,12 @@ final class FileDescriptorSink: TextSink {
 final class StringSink: TextSink, @unchecked Sendable {
   private let lock = NSLock()
   private var collected = ""
+  private var collectedBytes: [UInt8] = []
   var text: String { lock.withLock { collected } }
+  /// What was written as bytes.
+  var bytes: [UInt8] { lock.withLock { collectedBytes } }
   func write(_ text: String) { lock.withLock { collected += text } }
+  func write(bytes: [UInt8]) { lock.withLock { collectedBytes += bytes } }
 }
 
 /// What a run knows of its surroundings: passed in, so that tests can set every part.

@@ -72,6 +72,10 @@ struct Invocation {
   /// `--compact`: SVG cells without tooltips and `data-*`.
   var isCompact = false
   var animates = false
+  /// A PNG of the SVG (`--format png`, `-o FILE.png`): `format` is then `.svg`.
+  var isPNG = false
+  /// `--scale-factor`: PNG pixels per SVG pixel.
+  var scaleFactor = 1.0
   var wantsHelp = false
   var wantsVersion = false
 
@@ -129,7 +133,7 @@ struct Invocation {
       listedDay = day
       window.since = day
       window.until = day
-      if parsed.last("format") == "svg" || parsed.last("format") == "summary" {
+      if ["svg", "png", "summary"].contains(parsed.last("format")) {
         throw .usage("'--day' lists commits: use the terminal, --format csv or --format json")
       }
     }
@@ -157,10 +161,14 @@ struct Invocation {
     try parseAppearance(parsed)
     output = parsed.last("output")
     if let format = parsed.last("format") {
-      self.format = Format(rawValue: format) ?? .terminal
+      isPNG = format == "png"
+      self.format = isPNG ? .svg : Format(rawValue: format) ?? .terminal
     } else if let output, output != "-" {
       let lowered = output.lowercased()
-      if let match = Format.allCases.first(where: {
+      if lowered.hasSuffix(".png") {
+        isPNG = true
+        self.format = .svg
+      } else if let match = Format.allCases.first(where: {
         $0 != .terminal && $0 != .summary && lowered.hasSuffix("." + $0.rawValue)
       }) {
         self.format = match
@@ -168,9 +176,13 @@ struct Invocation {
         self.format = .summary
       } else {
         throw CommandError.usage(
-          "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .csv, .json or .txt"
+          "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .png, .csv, .json or .txt"
         )
       }
+    }
+    scaleFactor = try parsed.number("scale-factor") ?? 1
+    if parsed.has("scale-factor") && !isPNG {
+      throw .usage("'--scale-factor' goes with PNG output: --format png or -o FILE.png")
     }
   }
 

@@ -153,7 +153,7 @@ enum OptionTable {
 
     OptionSpec(
       long: "format", kind: .value(placeholder: "format"),
-      choices: ["terminal", "svg", "csv", "json", "summary"], defaultValue: "terminal",
+      choices: ["terminal", "svg", "png", "csv", "json", "summary"], defaultValue: "terminal",
       help: "what to write; -o FILE picks it from the extension", group: .output),
     OptionSpec(
       long: "output", short: "o", kind: .value(placeholder: "file"), completes: .files,
@@ -237,6 +237,10 @@ enum OptionTable {
       group: .appearance),
     OptionSpec(
       long: "transparent", kind: .flag, help: "SVG: no background", group: .appearance),
+    OptionSpec(
+      long: "scale-factor", kind: .value(placeholder: "n"), defaultValue: "1", range: 0.25...8,
+      isWhole: false, help: "PNG: pixels per SVG pixel (2 for high-density screens)",
+      group: .appearance),
     OptionSpec(
       long: "compact", kind: .flag,
       help: "SVG: no tooltips or data-* attributes, a smaller file for READMEs", group: .appearance),

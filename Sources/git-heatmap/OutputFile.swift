@@ -19,13 +19,18 @@ enum OutputFile {
   }
 
   static func write(_ text: String, to path: String, displayPath: String) throws(CommandError) {
+    try write(Array(text.utf8), to: path, displayPath: displayPath)
+  }
+
+  /// Writes `bytes` (a PNG, say) the same way as text.
+  static func write(_ bytes: [UInt8], to path: String, displayPath: String) throws(CommandError) {
     let target = try target(for: path, displayPath: displayPath)
-    var text = text
+    let text = bytes
     switch target {
     case .replace(let resolved, let permissions):
       do {
         try AtomicFile.replace(resolved, permissions: permissions, displayPath: displayPath) {
-          writer in text.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
+          writer in text.withUnsafeBytes { writer.write($0) }
         }
       } catch {
         throw CommandError.failure(error.message)
@@ -38,7 +43,7 @@ enum OutputFile {
       try finish(text, descriptor: try connect(resolved, displayPath), displayPath: displayPath)
     case .descriptor(let number):
       let writer = DescriptorWriter(descriptor: number)
-      writer.write(text)
+      text.withUnsafeBytes { writer.write($0) }
       if writer.failure != 0 { throw failure(displayPath, writer.failure) }
     }
   }
@@ -127,11 +132,11 @@ enum OutputFile {
     return descriptor
   }
 
-  private static func finish(_ text: String, descriptor: Int32, displayPath: String)
+  private static func finish(_ text: [UInt8], descriptor: Int32, displayPath: String)
     throws(CommandError)
   {
     let writer = DescriptorWriter(descriptor: descriptor)
-    writer.write(text)
+    text.withUnsafeBytes { writer.write($0) }
     var code = writer.failure
     if close(descriptor) != 0 && code == 0 { code = errno }
     if code != 0 { throw failure(displayPath, code) }

@@ -77,6 +77,23 @@ extension Run {
     }
   }
 
+  /// The PNG of an SVG this run drew (`--format png`, `-o FILE.png`), at `scale`.
+  static func png(from svg: String, scale: Double, libraryName: String?) throws(CommandError)
+    -> [UInt8]
+  {
+    guard let root = svg.firstMatch(of: /<svg [^>]*? width="([0-9.]+)" height="([0-9.]+)"/),
+      let width = Double(root.output.1), let height = Double(root.output.2)
+    else {
+      throw .usage("PNG output is for the graph, the calendar and the punch card")
+    }
+    do {
+      return try PNGRasterizer.png(
+        svg: svg, width: width, height: height, scale: scale, libraryName: libraryName)
+    } catch {
+      throw .failure(error.message)
+    }
+  }
+
   var terminalWidth: Int {
     Appearance.width(
       environment: context.environment, terminalColumns: context.terminalColumns,

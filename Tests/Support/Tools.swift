@@ -40,6 +40,18 @@ public enum Tools {
     try TemporaryRepository.run(
       "/usr/bin/rsvg-convert", [svgFile, "-o", pngFile], in: directory.path,
       environment: environment)
+    return try pixels(ofPNG: pngFile)
+  }
+
+  /// The color of every pixel of the PNG file at `pngFile`, read through ImageMagick.
+  public static func pixels(ofPNG pngFile: String) throws -> (
+    width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)
+  ) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pixels-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let environment = ProcessInfo.processInfo.environment
     // ImageMagick writes raw RGB bytes; the size comes from identify.
     let size = try TemporaryRepository.run(
       "/usr/bin/identify", ["-format", "%w %h", pngFile], in: directory.path,
