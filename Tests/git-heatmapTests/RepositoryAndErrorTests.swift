@@ -46,8 +46,8 @@ struct RepositoryAndErrorTests {
       (["--versoin"], "git-heatmap: unknown option '--versoin' (did you mean '--version'?)"),
       (["--format"], "git-heatmap: missing value for '--format <format>'"),
       (
-        ["--format", "png"],
-        "git-heatmap: invalid value 'png' for '--format': expected terminal, svg, csv, json or summary"
+        ["--format", "gif"],
+        "git-heatmap: invalid value 'gif' for '--format': expected terminal, svg, png, csv, json or summary"
       ),
       (
         ["--since", "last tuesday-ish"],
@@ -75,8 +75,8 @@ struct RepositoryAndErrorTests {
       ),
       (["--all=yes"], "git-heatmap: '--all' does not take a value"),
       (
-        ["-o", "graph.png"],
-        "git-heatmap: cannot tell the format of 'graph.png' from its extension: add --format, or name it .svg, .csv, .json or .txt"
+        ["-o", "graph.gif"],
+        "git-heatmap: cannot tell the format of 'graph.gif' from its extension: add --format, or name it .svg, .png, .csv, .json or .txt"
       ),
     ] as [([String], String)])
   func usageErrors(arguments: [String], message: String) throws {

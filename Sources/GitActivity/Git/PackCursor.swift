@@ -34,9 +34,10 @@ final class PackCursor {
   static let baseCacheLimit = 8 << 20
   /// Objects larger than this are left to libgit2.
   static let objectLimit = 1 << 30
-  /// After how many reads the packs' pages are given back (see `MappedFile.releasePages`): with
-  /// the commits of a pack stored together, about 16 MB of pages.
-  static let releaseInterval = 1 << 15
+  /// After how many reads the packs' pages are given back (see `MappedFile.releasePages`). A
+  /// walk listed by the commit-graph reads in id order, a page per commit: 4,096 reads keep at
+  /// most 16 MB of a pack resident per reader (32,768 let a million-commit walk reach 280 MB).
+  static let releaseInterval = 1 << 12
   /// How many compressed bytes a partial read feeds zlib first, then at each further step: a
   /// commit header is about 230 bytes (in git/git) and compresses to about half, and inflating
   /// past its end is wasted.
