@@ -136,8 +136,7 @@ public struct CalendarRenderer: Sendable {
     let step = (cell * 0.18).rounded()
     var body: [String] = []
     body.append(
-      #"<text class="heading" x="\#(n(padding))" y="\#(n(headingBaseline))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(heading))</text>"#
-    )
+      SVGRenderer.heading(heading, x: padding, baseline: headingBaseline, size: headingSize))
     for (column, initial) in calendar.weekdayInitials.enumerated() {
       body.append(
         #"<text class="label" x="\#(n(padding + Double(column) * pitch + cell / 2))" y="\#(n(headerBaseline))" text-anchor="middle">\#(initial)</text>"#
@@ -184,12 +183,9 @@ public struct CalendarRenderer: Sendable {
     body.append(
       #"<text class="summary" x="\#(n(padding))" y="\#(n(summaryBaseline))">\#(TextEscaping.xml(summary))</text>"#
     )
-    let estimate = SVGRenderer.Layout(
-      options: {
-        var o = options; o.cellSize = fontSize - 1; return o
-      }())
     let contentWidth = max(
-      gridWidth, estimate.textWidth(heading, size: headingSize), estimate.textWidth(summary))
+      gridWidth, SVGRenderer.headingWidth(heading, size: headingSize),
+      FontMetrics.width(of: summary, size: fontSize))
     let width = (padding * 2 + contentWidth).rounded(.up)
     let height = (summaryBaseline + fontSize * 0.5 + padding).rounded(.up)
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"

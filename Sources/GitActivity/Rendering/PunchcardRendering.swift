@@ -42,8 +42,7 @@ extension SVGRenderer {
     var body: [String] = []
     let headingBaseline = (layout.padding + headingSize).rounded()
     body.append(
-      #"<text class="heading" x="\#(n(layout.padding))" y="\#(n(headingBaseline))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(heading))</text>"#
-    )
+      Self.heading(heading, x: layout.padding, baseline: headingBaseline, size: headingSize))
     let left = (layout.padding + layout.weekdayLabelWidth).rounded()
     let hourBaseline = (headingBaseline + layout.fontSize * 1.8).rounded()
     for hour in stride(from: 0, to: 24, by: 3) {
@@ -77,7 +76,7 @@ extension SVGRenderer {
     let contentRight = max(
       gridRight,
       layout.padding + layout.textWidth(summary) + layout.fontSize * 1.5
-        + layout.legendWidth, layout.padding + layout.textWidth(heading, size: headingSize))
+        + layout.legendWidth, layout.padding + Self.headingWidth(heading, size: headingSize))
     body += drawLegend(right: contentRight, baseline: baseline, layout: layout, palette: light)
     let width = (contentRight + layout.padding).rounded(.up)
     let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)

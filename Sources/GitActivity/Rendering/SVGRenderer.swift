@@ -109,8 +109,9 @@ public struct SVGRenderer: Sendable {
       gridRight, layout.padding + summaryWidth + layout.fontSize * 1.5 + legend)
     let shown = FontMetrics.truncate(
       heading, toWidth: contentRight - layout.padding, size: headingSize, bold: true)
-    body[headingIndex] =
-      #"<text class="heading" x="\#(n(layout.padding))" y="\#(n(layout.padding + headingSize))" font-size="\#(n(headingSize))" font-weight="600">\#(TextEscaping.xml(shown))</text>"#
+
+    body[headingIndex] = Self.heading(
+      shown, x: layout.padding, baseline: layout.padding + headingSize, size: headingSize)
     let baseline = y + layout.fontSize
     body.append(
       #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
@@ -148,6 +149,16 @@ public struct SVGRenderer: Sendable {
     }
     out += body.joined(separator: "\n") + "\n</svg>\n"
     return out
+  }
+
+  /// An image's heading, bold at `size`: the graph's, the punch card's and the calendar's.
+  static func heading(_ text: String, x: Double, baseline: Double, size: Double) -> String {
+    #"<text class="heading" x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(size))" font-weight="600">\#(TextEscaping.xml(text))</text>"#
+  }
+
+  /// How wide a heading is as `heading` draws it.
+  static func headingWidth(_ text: String, size: Double) -> Double {
+    FontMetrics.width(of: text, size: size, bold: true)
   }
 
   /// Month labels, weekday labels and cells of one grid, from `top` down.

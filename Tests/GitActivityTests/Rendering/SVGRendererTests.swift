@@ -231,6 +231,33 @@ struct SVGRendererTests {
     #expect(width == (gridRight + layout.padding).rounded(.up))
   }
 
+  @Test("every heading is measured bold, as it is drawn: the punch card's and the calendar's fit")
+  func boldHeadings() throws {
+    let heading = "git/git: commits by weekday and hour, December 2025 to November 2026"
+    let counts = (0..<7).map { row in (0..<24).map { ($0 * 7 + row * 3) % 11 } }
+    let card = Punchcard(counts: counts, weekStart: .sunday, scale: .github)
+    let punchcard = SVGRenderer(options: SVGOptions()).render(
+      card, heading: heading, description: "d")
+    var options = SVGOptions()
+    options.title = heading
+    options.cellSize = 36
+    options.spacing = 4
+    let calendar = CalendarRenderer(scale: .log).svg(Fixtures.report(weeks: 2), options: options)
+    for svg in [punchcard, calendar] {
+      let width = try #require(
+        svg.firstMatch(of: /<svg [^>]*? width="([0-9.]+)"/).flatMap { Double($0.output.1) })
+      let text = try #require(
+        svg.firstMatch(
+          of:
+            /<text class="heading" x="([0-9.]+)" y="[0-9.]+" font-size="([0-9.]+)" font-weight="600">([^<]*)<\/text>/
+        ))
+      let (x, size) = (Double(text.output.1) ?? 0, Double(text.output.2) ?? 0)
+      #expect(String(text.output.3) == heading)
+      // The heading's right end, with the left padding again on its right.
+      #expect(x + FontMetrics.width(of: heading, size: size, bold: true) + x <= width + 0.5)
+    }
+  }
+
   @Test("--animate: a still capture is never empty, and each week's delay is one CSS rule")
   func animation() throws {
     let svg = Self.svg({ $0.animates = true }, weeks: 10)
