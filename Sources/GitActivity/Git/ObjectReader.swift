@@ -32,16 +32,13 @@ struct ObjectReader: ~Copyable {
   }
 
   /// Calls `body` with the raw bytes of commit `id`, which are valid only during the call: all
-  /// of them with `wholeObject`, else at least its header (through the blank line that ends it);
-  /// `throughPacks: false` asks libgit2 alone.
+  /// of them with `wholeObject`, else at least its header (through the blank line that ends it).
   /// The corresponding C function is `git_odb_read`.
   func readCommit(
-    _ id: ObjectID, wholeObject: Bool = true, throughPacks: Bool = true,
+    _ id: ObjectID, wholeObject: Bool = true,
     _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
   ) throws(GitError) {
-    if throughPacks, let packs, try packs.readCommit(id, wholeObject: wholeObject, body) {
-      return
-    }
+    if let packs, try packs.readCommit(id, wholeObject: wholeObject, body) { return }
     var oid = id.gitOID
     var object: OpaquePointer?
     let status = git_odb_read(&object, odb, &oid)
@@ -77,29 +74,17 @@ extension ObjectReader {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
     var tree: ObjectID?
     var coAuthors: [Int32] = []
-    let object = try substitutions.object(for: id)
-    // A header read from a pack without its checksum (see `PackCursor`) must look whole: a tree,
-    // an author and a committer with dates. Anything less is read again, whole and checked,
-    // through libgit2, so that a damaged pack gives an error and never a different count.
-    var isSuspect = false
-    func parse(_ buffer: UnsafeRawBufferPointer, checked: Bool) throws(GitError) {
+    // Every read out of a pack is checked (the entry's CRC-32, or zlib's checksum): what is
+    // parsed here is the commit's own bytes, as libgit2 would give them.
+    try readCommit(try substitutions.object(for: id), wholeObject: readsCoAuthors) {
+      (buffer) throws(GitError) in
       let header: CommitHeader
       do {
         header = try CommitHeader.parse(buffer, parents: &parents)
       } catch {
-        if !checked {
-          isSuspect = true
-          return
-        }
         throw GitError(
           message: "commit \(id.hex) is corrupt: a parent line is malformed",
           function: "parse_commit")
-      }
-      if !checked
-        && (header.tree == nil || header.author?.time == nil || header.committer?.time == nil)
-      {
-        isSuspect = true
-        return
       }
       tree = header.tree
       if let author = header.author {
@@ -121,14 +106,6 @@ extension ObjectReader {
           interner.intern(
             buffer, name: person.name, email: person.email, encoding: header.encoding)
         }
-      }
-    }
-    try readCommit(object, wholeObject: readsCoAuthors) { (buffer) throws(GitError) in
-      try parse(buffer, checked: packs == nil)
-    }
-    if isSuspect {
-      try readCommit(object, throughPacks: false) { (buffer) throws(GitError) in
-        try parse(buffer, checked: true)
       }
     }
     if !substitutions.grafts.isEmpty, let grafted = substitutions.grafts[id] {
