@@ -7,7 +7,7 @@ final class PackFile: Sendable {
   let pack: MappedFile
   private let index: MappedFile
   private let names: SortedObjectIDs
-  private let packPath: String
+  private let reversePath: String
   private let checksums: Int
   private let offsets: Int
   private let largeOffsets: Int
@@ -17,6 +17,7 @@ final class PackFile: Sendable {
   /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
   /// or when they do not belong together (the index names the pack's checksum).
   init?(indexPath: String) {
+    let base = String(indexPath.dropLast(4))
     guard indexPath.hasSuffix(".idx"),
       let index = MappedFile(path: indexPath, minimumSize: 8 + 256 * 4 + 40),
       index.word(at: 0) == 0xFF74_4F63, index.word(at: 4) == 2,
@@ -25,15 +26,14 @@ final class PackFile: Sendable {
     let count = names.count
     let offsets = 8 + 256 * 4 + count * 24
     guard offsets + count * 4 + 40 <= index.size,
-      let pack = MappedFile(
-        path: String(indexPath.dropLast(4)) + ".pack", minimumSize: 12 + 20),
+      let pack = MappedFile(path: base + ".pack", minimumSize: 12 + 20),
       pack.word(at: 0) == 0x5041_434B, pack.word(at: 4) == 2 || pack.word(at: 4) == 3,
       Int(pack.word(at: 8)) == count,
       memcmp(pack.base + pack.size - 20, index.base + index.size - 40, 20) == 0
     else { return nil }
     self.index = index
     self.pack = pack
-    packPath = String(indexPath.dropLast(4)) + ".pack"
+    reversePath = base + ".rev"
     self.names = names
     checksums = 8 + 256 * 4 + count * 20
     self.offsets = offsets
@@ -98,7 +98,7 @@ final class PackFile: Sendable {
       for position in 0..<count { buffer[position] = UInt32(position) }
       initialized = count
     }
-    var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+    let keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
       for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
       initialized = count
     }
@@ -130,7 +130,6 @@ final class PackFile: Sendable {
       guard length < UInt64(UInt32.max) else { return [] }
       lengths[position] = UInt32(length)
     }
-    keys = []
     return lengths
   }
 
@@ -139,7 +138,7 @@ final class PackFile: Sendable {
   private func reverseIndex() -> MappedFile? {
     guard
       let file = MappedFile(
-        path: String(packPath.dropLast(5)) + ".rev", minimumSize: 12 + names.count * 4 + 40),
+        path: reversePath, minimumSize: 12 + names.count * 4 + 40),
       file.size == 12 + names.count * 4 + 40, file.word(at: 0) == 0x5249_4458,
       file.word(at: 4) == 1, file.word(at: 8) == 1,
       memcmp(file.base + file.size - 40, pack.base + pack.size - 20, 20) == 0
