@@ -13,7 +13,6 @@ import Foundation
 /// written, so one instance may be read from any number of threads.
 final class CommitGraph: @unchecked Sendable {
   private let file: MappedFile
-  private let base: UnsafeRawPointer
   let count: Int
   private let ids: SortedObjectIDs
   private let data: Int
@@ -33,7 +32,6 @@ final class CommitGraph: @unchecked Sendable {
       ids.isSorted
     else { return nil }
     self.file = file
-    base = file.base
     self.ids = ids
     (count, _, _, data, extraEdges, extraEdgeCount) = layout
   }
@@ -92,7 +90,8 @@ final class CommitGraph: @unchecked Sendable {
   /// The commit time at `position` (the committer date, as git records it in the graph).
   func commitTime(at position: Int32) -> Int64 {
     let word = UInt64(
-      bigEndian: base.loadUnaligned(fromByteOffset: data + Int(position) * 36 + 28, as: UInt64.self)
+      bigEndian: file.base.loadUnaligned(
+        fromByteOffset: data + Int(position) * 36 + 28, as: UInt64.self)
     )
     return Int64(word & 0x3_FFFF_FFFF)
   }
@@ -101,12 +100,12 @@ final class CommitGraph: @unchecked Sendable {
   /// when the graph is inconsistent there.
   func forEachParent(of position: Int32, firstOnly: Bool, _ body: (Int32) -> Void) -> Bool {
     let record = data + Int(position) * 36 + 20
-    let first = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: record, as: UInt32.self))
+    let first = file.word(at: record)
     guard first != CommitGraph.none else { return true }
     guard first < count else { return false }
     body(Int32(first))
     if firstOnly { return true }
-    let second = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: record + 4, as: UInt32.self))
+    let second = file.word(at: record + 4)
     if second == CommitGraph.none { return true }
     if second & 0x8000_0000 == 0 {
       guard second < count else { return false }
@@ -117,8 +116,7 @@ final class CommitGraph: @unchecked Sendable {
     guard let extraEdges else { return false }
     var edge = Int(second & 0x7FFF_FFFF)
     while edge < extraEdgeCount {
-      let value = UInt32(
-        bigEndian: base.loadUnaligned(fromByteOffset: extraEdges + edge * 4, as: UInt32.self))
+      let value = file.word(at: extraEdges + edge * 4)
       let parent = value & 0x7FFF_FFFF
       guard parent < count else { return false }
       body(Int32(parent))
