@@ -19,13 +19,8 @@ enum FontMetrics {
   {
     guard self.width(of: text, size: size, bold: bold) > width else { return text }
     let room = Int(width * 1000 / size) - advance(of: "…", bold: bold)
-    var used = 0
-    var result = ""
-    for character in text {
-      let advance = character.unicodeScalars.reduce(0) { $0 + self.advance(of: $1, bold: bold) }
-      if used + advance > room { break }
-      used += advance
-      result.append(character)
+    var result = TextWidth.prefix(of: text, within: room) { character in
+      character.unicodeScalars.reduce(0) { $0 + advance(of: $1, bold: bold) }
     }
     while result.last?.isWhitespace == true { result.removeLast() }
     return result + "…"

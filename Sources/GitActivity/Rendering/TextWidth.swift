@@ -33,15 +33,23 @@ package enum TextWidth {
   package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
     guard columns(of: text) > width else { return text }
     guard width > 0 else { return "" }
+    return prefix(of: text, within: width - 1) { columns(of: String($0)) } + ellipsis
+  }
+
+  /// The longest prefix of `text` whose characters, measured by `width`, take at most `room`:
+  /// the part of a text that is kept when it is shortened, in columns or in font units.
+  package static func prefix(of text: String, within room: Int, width: (Character) -> Int)
+    -> String
+  {
     var result = ""
     var used = 0
     for character in text {
-      let size = columns(of: String(character))
-      if used + size > width - 1 { break }
+      let size = width(character)
+      if used + size > room { break }
       result.append(character)
       used += size
     }
-    return result + ellipsis
+    return result
   }
 
   /// Items joined by `separator` into lines no wider than `width`; an item wider than a line
