@@ -232,17 +232,12 @@ final class PackCursor {
   /// The entry's whole zlib stream, inflated.
   private func inflated(_ pack: PackFile, _ entry: Entry) -> [UInt8]? {
     var isComplete = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: entry.size) { buffer, count in
-      guard let base = buffer.baseAddress else {
-        isComplete =
-          inflate(
-            pack, at: entry.data, size: 0, into: output, room: 0, stopsAtHeaderEnd: false) == 0
-        return
-      }
+    // At least one byte of capacity, so that even an empty object has somewhere to go.
+    let bytes = [UInt8](unsafeUninitializedCapacity: max(entry.size, 1)) { buffer, count in
       isComplete =
         inflate(
-          pack, at: entry.data, size: entry.size, into: base, room: entry.size,
-          stopsAtHeaderEnd: false)
+          pack, at: entry.data, size: entry.size, into: buffer.baseAddress.unsafelyUnwrapped,
+          room: entry.size, stopsAtHeaderEnd: false)
         == entry.size
       count = isComplete ? entry.size : 0
     }
