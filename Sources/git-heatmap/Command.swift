@@ -68,12 +68,7 @@ enum Command {
           from: result.text, scale: invocation.scaleFactor,
           libraryName: context.environment["GIT_HEATMAP_LIBRSVG"]) : nil
       if let output = invocation.output, output != "-" {
-        if let png {
-          let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
-          try OutputFile.write(png, to: path, displayPath: output)
-        } else {
-          try write(result.text, to: output, context: context)
-        }
+        try write(png ?? Array(result.text.utf8), to: output, context: context)
         if !invocation.isQuiet, let alt = result.alternativeText {
           stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")
         }
@@ -150,10 +145,10 @@ enum Command {
     return "\(name) \(version) (libgit2 \(libgit2Version), Swift \(swift))\n"
   }
 
-  private static func write(_ text: String, to output: String, context: RunContext)
+  private static func write(_ bytes: [UInt8], to output: String, context: RunContext)
     throws(CommandError)
   {
     let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
-    try OutputFile.write(text, to: path, displayPath: output)
+    try OutputFile.write(bytes, to: path, displayPath: output)
   }
 }

@@ -18,19 +18,14 @@ enum OutputFile {
     case descriptor(Int32)
   }
 
-  static func write(_ text: String, to path: String, displayPath: String) throws(CommandError) {
-    try write(Array(text.utf8), to: path, displayPath: displayPath)
-  }
-
-  /// Writes `bytes` (a PNG, say) the same way as text.
+  /// Writes `bytes` (text, or a PNG) to what is at `path`.
   static func write(_ bytes: [UInt8], to path: String, displayPath: String) throws(CommandError) {
     let target = try target(for: path, displayPath: displayPath)
-    let text = bytes
     switch target {
     case .replace(let resolved, let permissions):
       do {
         try AtomicFile.replace(resolved, permissions: permissions, displayPath: displayPath) {
-          writer in text.withUnsafeBytes { writer.write($0) }
+          writer in bytes.withUnsafeBytes { writer.write($0) }
         }
       } catch {
         throw CommandError.failure(error.message)
@@ -38,12 +33,12 @@ enum OutputFile {
     case .inPlace(let resolved):
       let descriptor = RawPath.withCString(resolved) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
       guard descriptor >= 0 else { throw failure(displayPath, errno) }
-      try finish(text, descriptor: descriptor, displayPath: displayPath)
+      try finish(bytes, descriptor: descriptor, displayPath: displayPath)
     case .socket(let resolved):
-      try finish(text, descriptor: try connect(resolved, displayPath), displayPath: displayPath)
+      try finish(bytes, descriptor: try connect(resolved, displayPath), displayPath: displayPath)
     case .descriptor(let number):
       let writer = DescriptorWriter(descriptor: number)
-      text.withUnsafeBytes { writer.write($0) }
+      bytes.withUnsafeBytes { writer.write($0) }
       if writer.failure != 0 { throw failure(displayPath, writer.failure) }
     }
   }
@@ -132,11 +127,11 @@ enum OutputFile {
     return descriptor
   }
 
-  private static func finish(_ text: [UInt8], descriptor: Int32, displayPath: String)
+  private static func finish(_ bytes: [UInt8], descriptor: Int32, displayPath: String)
     throws(CommandError)
   {
     let writer = DescriptorWriter(descriptor: descriptor)
-    text.withUnsafeBytes { writer.write($0) }
+    bytes.withUnsafeBytes { writer.write($0) }
     var code = writer.failure
     if close(descriptor) != 0 && code == 0 { code = errno }
     if code != 0 { throw failure(displayPath, code) }
