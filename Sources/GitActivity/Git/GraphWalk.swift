@@ -29,8 +29,7 @@ final class GraphWalk {
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
       substitutions: substitutions, readsCoAuthors: options.readsCoAuthors,
-      packs: options.readsPacksDirectly
-        ? PackStore(objectsDirectory: repository.commonDirectory + "/objects") : nil)
+      packs: repository.packStore(for: options))
   }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(WalkError) {

@@ -43,10 +43,7 @@ struct PathspecWalk {
 
   /// The commits of `tips` that change the paths, with their identities.
   mutating func history(_ tips: WalkTips) throws(GitError) -> History {
-    let reader = try ObjectReader(
-      repository: repository,
-      packs: options.readsPacksDirectly
-        ? PackStore(objectsDirectory: repository.commonDirectory + "/objects") : nil)
+    let reader = try ObjectReader(repository: repository, packs: repository.packStore(for: options))
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
     var pending: [ObjectID: Read] = [:]

@@ -37,7 +37,7 @@ extension Repository {
     options.readsCoAuthors = options.readsCoAuthors || (cache?.hasCoAuthors ?? false)
     let commitGraph =
       options.usesCommitGraph && substitutions.isEmpty
-      ? CommitGraph(objectsDirectory: commonDirectory + "/objects") : nil
+      ? CommitGraph(objectsDirectory: objectsDirectory) : nil
     let graph = GraphWalk(
       repository: self, cache: cache ?? HistoryCache(), shallow: shallowBoundary(),
       options: options, recordsParents: cache != nil, commitGraph: commitGraph,

@@ -151,6 +151,15 @@ public final class Repository {
     }
   }
 
+  /// The object store shared by every worktree: `<common git directory>/objects`.
+  var objectsDirectory: String { commonDirectory + "/objects" }
+
+  /// The packs a walk reads commits from directly, unless `options` say to read every commit
+  /// through libgit2.
+  func packStore(for options: WalkOptions) -> PackStore? {
+    options.readsPacksDirectly ? PackStore(objectsDirectory: objectsDirectory) : nil
+  }
+
   /// The path people know the repository by: its work tree, or the git directory when bare.
   public var displayPath: String { workingDirectory ?? gitDirectory }
 

@@ -31,7 +31,7 @@ struct PackReaderTests {
   ) throws -> (reads: [Read], whole: Int, deltified: Int) {
     let repository = try Repository.open(at: path)
     let store =
-      directly ? PackStore(objectsDirectory: repository.commonDirectory + "/objects") : nil
+      directly ? PackStore(objectsDirectory: repository.objectsDirectory) : nil
     let reader = try ObjectReader(repository: repository, packs: store)
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
