@@ -19,15 +19,9 @@ struct PNGOutputTests {
   }
 
   /// The SVG's cells: where they are, and the level each has.
-  static func cells(_ svg: String) -> [(x: Int, y: Int, size: Int, level: Int)] {
-    svg.matches(
-      of: /<rect x="(\d+)" y="(\d+)" width="(\d+)" height="\d+" rx="[0-9.]+" class="day l(\d)"/
-    )
-    .compactMap { match in
-      guard let x = Int(match.output.1), let y = Int(match.output.2),
-        let size = Int(match.output.3), let level = Int(match.output.4)
-      else { return nil }
-      return (x, y, size, level)
+  static func cells(_ svg: String) throws -> [(x: Int, y: Int, size: Int, level: Int)] {
+    try #require(SVGCells.parse(svg)).cells.map {
+      (Int($0.x), Int($0.y), Int($0.size), $0.level)
     }
   }
 
@@ -48,7 +42,7 @@ struct PNGOutputTests {
     let root = try #require(svg.stdout.firstMatch(of: /<svg [^>]*? width="(\d+)" height="(\d+)"/))
     #expect(image.width == scale * (Int(root.output.1) ?? 0))
     #expect(image.height == scale * (Int(root.output.2) ?? 0))
-    let cells = Self.cells(svg.stdout)
+    let cells = try Self.cells(svg.stdout)
     #expect(cells.count >= 365)
     // Each level's cells have the level's color at their centre, and the four levels in use
     // are all there.

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("SVG export, end to end")
 struct SVGEndToEndTests {
-  @Test("every cell's date and count equal the CSV of the same run; the output is deterministic")
+  @Test("every cell's date and count (its tooltip) equal the CSV of the same run; deterministic")
   func cellsEqualCSV() throws {
     let repo = try HistoryAgainstGitTests.makeRepository()
     let window = ["--since", "2024-02-15", "--until", "2024-04-15", "--all"]
@@ -17,12 +17,7 @@ struct SVGEndToEndTests {
     let rows = csv.split(separator: "\n").dropFirst().map {
       $0.split(separator: ",").map(String.init)
     }
-    var cells: [[String]] = []
-    for line in svg.stdout.split(separator: "\n") where line.hasPrefix("<rect x=") {
-      let date = line.firstMatch(of: /data-date="([0-9-]+)"/)?.1
-      let count = line.firstMatch(of: /data-count="([0-9]+)"/)?.1
-      cells.append([String(date ?? ""), String(count ?? "")])
-    }
+    let cells = try #require(SVGCells.parse(svg.stdout)).cells.map { [$0.date, String($0.count)] }
     #expect(cells == rows)
     #expect(cells.count == 61)
     #expect(heatmap(["--format", "svg"] + window, in: repo.path).stdout == svg.stdout)
@@ -61,6 +56,37 @@ struct SVGEndToEndTests {
     #expect(leftovers.isEmpty)
     #expect(
       heatmap(["-o", "-", "--format", "svg", "--quiet"], in: repo.path).stdout.hasPrefix("<?xml"))
+  }
+
+  @Test("a year with commits on every day: ≤ 45 KB with tooltips, ≤ 25 KB with --compact")
+  func fileSize() throws {
+    // The largest one-year graph: all 366 days of 2024 busy, most with two-digit counts.
+    let repo = try TemporaryRepository()
+    var stream = ""
+    var mark = 0
+    for day in 0..<366 {
+      for commit in 0..<(day % 23 + 10) {
+        mark += 1
+        let time = 1_704_110_400 + day * 86_400 + commit * 60  // 2024-01-01 12:00 UTC
+        stream += "commit refs/heads/main\nmark :\(mark)\n"
+        stream += "author A <a@x> \(time) +0000\ncommitter A <a@x> \(time) +0000\ndata 2\nm\n"
+        stream += mark > 1 ? "from :\(mark - 1)\n\n" : "\n"
+      }
+    }
+    try repo.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    let full = heatmap(["--format", "svg", "--year", "2024"], in: repo.path)
+    let compact = heatmap(["--format", "svg", "--year", "2024", "--compact"], in: repo.path)
+    #expect(full.status == 0 && compact.status == 0)
+    // Every day keeps its tooltip and date by default; --compact drops them.
+    let parsed = try #require(SVGCells.parse(full.stdout))
+    #expect(parsed.cells.count == 366)
+    #expect(parsed.cells.allSatisfy { $0.count >= 10 })
+    #expect(full.stdout.components(separatedBy: "data-date=").count - 1 == 366)
+    #expect(!compact.stdout.contains("data-") && !compact.stdout.contains("commits</title>"))
+    #expect(full.stdout.utf8.count <= 45_000, "\(full.stdout.utf8.count) bytes")
+    #expect(compact.stdout.utf8.count <= 25_000, "\(compact.stdout.utf8.count) bytes")
+    #expect(try Tools.svglint(full.stdout) == nil)
+    #expect(try Tools.svglint(compact.stdout) == nil)
   }
 
   @Test("every theme and option combination the command line offers is valid SVG 1.1")

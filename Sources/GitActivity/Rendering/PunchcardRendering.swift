@@ -43,7 +43,7 @@ extension SVGRenderer {
     let headingBaseline = (layout.padding + headingSize).rounded()
     body.append(
       Self.heading(heading, x: layout.padding, baseline: headingBaseline, size: headingSize))
-    let left = (layout.padding + layout.weekdayLabelWidth).rounded()
+    let left = layout.gridLeft
     let hourBaseline = (headingBaseline + layout.fontSize * 1.8).rounded()
     for hour in stride(from: 0, to: 24, by: 3) {
       body.append(

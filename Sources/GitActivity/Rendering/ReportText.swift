@@ -11,6 +11,15 @@ package enum ReportText {
       + (withYear ? " \(year)" : "")
   }
 
+  /// `Mon 3 Mar 2025: 2 commits`: a day's tooltip in the SVG graph, where 366 of them make up
+  /// most of the file.
+  package static func shortDayTotal(_ day: Day, count: Int) -> String {
+    let (year, month, dayOfMonth) = day.components
+    let weekday = Weekday(rawValue: day.weekday)?.shortName ?? ""
+    return
+      "\(weekday) \(dayOfMonth) \(HeatmapGrid.monthNames[month - 1]) \(year): \(Wording.count(count, "commit"))"
+  }
+
   /// `Monday, 3 March 2025: 2 commits`, what a day's cell or tile says.
   package static func dayTotal(_ day: Day, count: Int) -> String {
     "\(date(day)): \(Wording.count(count, "commit"))"

@@ -123,25 +123,35 @@ public struct SVGRenderer: Sendable {
     return document(
       width: width, height: height, fontSize: layout.fontSize, id: "heatmap", title: heading,
       description: ReportText.description(for: report), light: light, dark: dark,
-      weeks: panels.map(\.grid.columnCount).max() ?? 0, body: body)
+      weeks: panels.map(\.grid.columnCount).max() ?? 0, cell: options.cellSize, body: body)
   }
+
+  /// The id of the day cell's shape, which every cell of the graph uses.
+  static let cellID = "day"
 
   /// The SVG document around `body`: the root with its size and `role="img"`, a title and a
   /// description that name it for screen readers (`<id>-title`, `<id>-desc`), the style for the
-  /// theme, and the background unless transparent. Every drawing of this renderer is one.
+  /// theme, the shape of a `cell` of that size when one is given, and the background unless
+  /// transparent. Every drawing of this renderer is one.
   func document(
     width: Double, height: Double, fontSize: Double, id: String, title: String,
-    description: String, light: Palette, dark: Palette, weeks: Int = 0, body: [String]
+    description: String, light: Palette, dark: Palette, weeks: Int = 0, cell: Double? = nil,
+    body: [String]
   ) -> String {
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     out +=
-      #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" font-family="\#(Self.fontStack)" font-size="\#(n(fontSize))">"#
+      #"<svg xmlns="http://www.w3.org/2000/svg"\#(cell == nil ? "" : #" xmlns:xlink="http://www.w3.org/1999/xlink""#) version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" font-family="\#(Self.fontStack)" font-size="\#(n(fontSize))">"#
       + "\n"
     out += #"<title id="\#(id)-title">\#(TextEscaping.xml(title))</title>"# + "\n"
     out += #"<desc id="\#(id)-desc">\#(TextEscaping.xml(description))</desc>"# + "\n"
     out +=
       "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark, weeks: weeks)
       + "]]></style>\n"
+    if let cell {
+      out +=
+        #"<defs><rect id="\#(Self.cellID)" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(options.radius))"/></defs>"#
+        + "\n"
+    }
     if !options.isTransparent {
       out +=
         #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"#
@@ -169,7 +179,7 @@ public struct SVGRenderer: Sendable {
     let pitch = layout.pitch
     // The grid starts on whole pixels, so that with whole-pixel cells and gaps every cell edge
     // falls on a pixel edge and stays sharp at 1x.
-    let left = (layout.padding + layout.weekdayLabelWidth).rounded()
+    let left = layout.gridLeft
     let monthBaseline = top + layout.fontSize
     let gridTop = (monthBaseline + layout.fontSize * 0.5).rounded()
     let labelColumns = Int((layout.textWidth("May") + layout.fontSize * 0.5) / pitch) + 1
@@ -184,41 +194,61 @@ public struct SVGRenderer: Sendable {
         #"<text class="label" x="\#(n(layout.padding))" y="\#(n(centre + layout.fontSize * 0.35))">\#(grid.weekday(ofRow: row).shortName)</text>"#
       )
     }
-    elements += SVGMarkup.monthGroups(grid.days) { dayIndex in
-      let (column, row) = grid.position(of: dayIndex)
-      let day = grid.days.first.advanced(by: dayIndex)
-      let count = grid.counts[dayIndex]
-      let level = grid.levels[dayIndex]
-      // With --animate, the week's class carries its delay: one CSS rule per week.
-      let week = options.animates ? " w\(column)" : ""
-      // The level's color comes from its class (one CSS rule a level); `ry` defaults to `rx`.
-      let place =
-        #"x="\#(n(left + Double(column) * pitch))" y="\#(n(gridTop + Double(row) * pitch))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" class="day l\#(level)\#(week)""#
-      if options.isCompact { return "<rect \(place)/>" }
-      return
-        #"<rect \#(place) data-date="\#(day.iso)" data-count="\#(count)"><title>\#(ReportText.dayTotal(day, count: count))</title></rect>"#
+    // A group per weekday row, as GitHub's own graph is a table of weekday rows: the row's
+    // `translate` places its cells vertically, so that each cell says only its column.
+    var rows = Array(repeating: [Int](), count: HeatmapGrid.rows)
+    for dayIndex in grid.counts.indices { rows[grid.position(of: dayIndex).row].append(dayIndex) }
+    for (row, days) in rows.enumerated() where !days.isEmpty {
+      elements.append(#"<g transform="translate(0 \#(n(gridTop + Double(row) * pitch)))">"#)
+      for dayIndex in days {
+        let column = grid.position(of: dayIndex).column
+        let day = grid.days.first.advanced(by: dayIndex)
+        let level = grid.levels[dayIndex]
+        // Every cell is a `<use>` of the one shape in <defs>; the level's color comes from its
+        // class (one CSS rule a level, level 0 the default); with --animate a week's class
+        // carries its delay (one CSS rule a week).
+        let classes = [level > 0 ? "l\(level)" : nil, options.animates ? "w\(column)" : nil]
+          .compactMap { $0 }.joined(separator: " ")
+        let place =
+          "xlink:href=\"#\(Self.cellID)\" x=\"\(n(left + Double(column) * pitch))\""
+          + (classes.isEmpty ? "" : #" class="\#(classes)""#)
+        if options.isCompact {
+          elements.append("<use \(place)/>")
+        } else {
+          // The date for tools, the day in words for people (the count is in the tooltip and in
+          // the CSV and JSON exports).
+          let tooltip = ReportText.shortDayTotal(day, count: grid.counts[dayIndex])
+          elements.append(
+            #"<use \#(place) data-date="\#(day.iso)"><title>\#(tooltip)</title></use>"#)
+        }
+      }
+      elements.append("</g>")
     }
     let bottom = gridTop + Double(HeatmapGrid.rows) * pitch - options.spacing
     let right = left + Double(grid.columnCount) * pitch - options.spacing
     return (elements, bottom, right)
   }
 
+  /// "Less", a square per level and "More", ending on `right`; the squares on whole pixels.
   func drawLegend(right: Double, baseline: Double, layout: Layout, palette: Palette)
     -> [String]
   {
-    var elements: [String] = []
     let cell = layout.legendCell
-    var x = right - layout.legendWidth
-    elements.append(#"<text class="label" x="\#(n(x))" y="\#(n(baseline))">Less</text>"#)
-    x += layout.textWidth("Less") + layout.fontSize * 0.4
+    let more = right - layout.textWidth("More")
+    let squaresRight = (more - layout.fontSize * 0.4).rounded(.down)
+    var x = squaresRight - 5 * cell - 4 * layout.legendGap
+    let y = (baseline - cell + layout.fontSize * 0.1).rounded()
+    let radius = n(min(options.radius, cell / 2))
+    var elements = [
+      #"<text class="label" x="\#(n(x - layout.fontSize * 0.4 - layout.textWidth("Less")))" y="\#(n(baseline))">Less</text>"#
+    ]
     for level in 0...HeatmapMath.levelCount {
       elements.append(
-        #"<rect class="legend l\#(level)" x="\#(n(x))" y="\#(n(baseline - cell + layout.fontSize * 0.1))" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(min(options.radius, cell / 2)))" ry="\#(n(min(options.radius, cell / 2)))" fill="\#(palette.levels[level].hex)"/>"#
+        #"<rect class="legend l\#(level)" x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(cell))" rx="\#(radius)" ry="\#(radius)" fill="\#(palette.levels[level].hex)"/>"#
       )
       x += cell + layout.legendGap
     }
-    x += layout.fontSize * 0.4 - layout.legendGap
-    elements.append(#"<text class="label" x="\#(n(x))" y="\#(n(baseline))">More</text>"#)
+    elements.append(#"<text class="label" x="\#(n(more))" y="\#(n(baseline))">More</text>"#)
     return elements
   }
 
@@ -226,8 +256,9 @@ public struct SVGRenderer: Sendable {
     var css = ""
     css += "text { fill: \(light.text.hex); }\n"
     css += ".heading, .summary { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"
-    css += ".day, .legend { shape-rendering: geometricPrecision; }\n"
-    for level in 0...HeatmapMath.levelCount {
+    css += "use, .day, .legend { shape-rendering: geometricPrecision; }\n"
+    css += "use, .l0 { fill: \(light.levels[0].hex); }\n"
+    for level in 1...HeatmapMath.levelCount {
       css += ".l\(level) { fill: \(light.levels[level].hex); }\n"
     }
     if options.theme == .auto {
@@ -235,7 +266,8 @@ public struct SVGRenderer: Sendable {
       css += "  .background { fill: \(dark.background.hex); }\n"
       css += "  text { fill: \(dark.text.hex); }\n"
       css += "  .heading, .summary { fill: #e6edf3; }\n"
-      for level in 0...HeatmapMath.levelCount {
+      css += "  use, .l0 { fill: \(dark.levels[0].hex); }\n"
+      for level in 1...HeatmapMath.levelCount {
         css += "  .l\(level) { fill: \(dark.levels[level].hex); }\n"
       }
       css += "}\n"
@@ -246,11 +278,16 @@ public struct SVGRenderer: Sendable {
       css +=
         "@keyframes reveal { from { opacity: 0.35; transform: scale(0.7); } to { opacity: 1; transform: scale(1); } }\n"
       css +=
-        ".day { transform-box: fill-box; transform-origin: center; animation: reveal 0.4s cubic-bezier(0.34, 1.56, 0.64, 1) both; }\n"
+        "use { animation: reveal 0.4s cubic-bezier(0.34, 1.56, 0.64, 1) both; }\n"
+      // Each cell grows from its own centre: a `<use>`'s x applies inside its transform, so the
+      // origin is the week's centre in the row's coordinates (the row group carries the y).
+      let layout = Layout(options: options)
       for week in 0..<weeks {
-        css += ".w\(week) { animation-delay: \(n(Double(week) * 0.03))s; }\n"
+        let centre = layout.gridLeft + Double(week) * layout.pitch + options.cellSize / 2
+        css +=
+          ".w\(week) { animation-delay: \(n(Double(week) * 0.03))s; transform-origin: \(n(centre))px \(n(options.cellSize / 2))px; }\n"
       }
-      css += "@media (prefers-reduced-motion: reduce) { .day { animation: none; } }\n"
+      css += "@media (prefers-reduced-motion: reduce) { use { animation: none; } }\n"
     }
     return css
   }
@@ -270,6 +307,9 @@ public struct SVGRenderer: Sendable {
     var legendCell: Double { min(options.cellSize, fontSize) }
     var legendGap: Double { max(2, min(options.spacing, 4)) }
     var weekdayLabelWidth: Double { textWidth("Wed") + fontSize * 0.5 }
+    /// The left edge of the grid, on a whole pixel so that with whole-pixel cells and gaps every
+    /// cell edge falls on a pixel edge and stays sharp at 1x.
+    var gridLeft: Double { (padding + weekdayLabelWidth).rounded() }
     var legendWidth: Double {
       textWidth("Less") + textWidth("More") + fontSize * 0.8 + 5 * legendCell + 4 * legendGap
     }

@@ -4,60 +4,6 @@ import Testing
 
 @testable import GitActivity
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// Collects the day cells of an SVG, and fails on anything that is not well-formed XML.
-final class SVGCells: NSObject, XMLParserDelegate {
-  struct Cell: Equatable {
-    var date: String
-    var count: Int
-    var level: Int
-    var x: Double
-    var y: Double
-    var size: Double
-  }
-
-  var cells: [Cell] = []
-  var titles: [String] = []
-  var rootAttributes: [String: String] = [:]
-  private var text = ""
-
-  static func parse(_ svg: String) -> SVGCells? {
-    let collector = SVGCells()
-    let parser = XMLParser(data: Data(svg.utf8))
-    parser.delegate = collector
-    return parser.parse() ? collector : nil
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
-    if name == "svg" { rootAttributes = attributes }
-    if name == "rect", let date = attributes["data-date"] {
-      cells.append(
-        Cell(
-          date: date, count: Int(attributes["data-count"] ?? "") ?? -1,
-          level: (attributes["class"] ?? "").split(separator: " ").compactMap {
-            $0.hasPrefix("l") ? Int($0.dropFirst()) : nil
-          }.first ?? -1,
-          x: Double(attributes["x"] ?? "") ?? -1, y: Double(attributes["y"] ?? "") ?? -1,
-          size: Double(attributes["width"] ?? "") ?? -1))
-    }
-    text = ""
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    if name == "title" { titles.append(text) }
-  }
-}
-
 @Suite("The SVG graph")
 struct SVGRendererTests {
   static func svg(
@@ -99,7 +45,7 @@ struct SVGRendererTests {
     #expect(try Tools.svglint(svg) == nil)
   }
 
-  @Test("one rect per day of the window with its date, count and level; a tooltip per day")
+  @Test("one cell per day of the window with its date, count and level; a tooltip per day")
   func cells() throws {
     let report = Fixtures.report(weeks: 53)
     let svg = SVGRenderer(options: SVGOptions()).render(report, scale: .github)
@@ -108,16 +54,18 @@ struct SVGRendererTests {
     #expect(parsed.cells.map(\.date) == report.activity.days.map(\.iso))
     #expect(parsed.cells.map(\.count) == report.activity.counts)
     #expect(parsed.cells.map(\.level) == LevelScale.github.levels(for: report.activity.counts))
-    #expect(parsed.titles.contains("Sunday, 2 March 2025: 0 commits") == true)
-    #expect(parsed.titles.contains("Wednesday, 5 March 2025: 7 commits") == true)
-    #expect(parsed.titles.contains("Thursday, 26 December 2024: 1 commit") == true)
+    #expect(parsed.titles.contains("Sun 2 Mar 2025: 0 commits") == true)
+    #expect(parsed.titles.contains("Wed 5 Mar 2025: 7 commits") == true)
+    #expect(parsed.titles.contains("Thu 26 Dec 2024: 1 commit") == true)
     let root = parsed.rootAttributes
     #expect(root["role"] == "img")
     #expect(root["aria-labelledby"] == "heatmap-title heatmap-desc")
     #expect(
       root["width"] != nil && root["height"] != nil
         && root["viewBox"] == "0 0 \(root["width"] ?? "") \(root["height"] ?? "")")
-    #expect(svg.contains(#"<g role="group" aria-label="March 2025">"#))
+    // Every cell uses the one shape; rows are groups, so a cell carries no y and no size.
+    #expect(svg.components(separatedBy: "<use ").count - 1 == report.activity.days.count)
+    #expect(svg.components(separatedBy: #"<g transform="translate(0 "#).count - 1 == 7)
     #expect(!svg.contains("<script"))
     #expect(SVGRenderer(options: SVGOptions()).render(report, scale: .github) == svg)
   }
@@ -179,6 +127,13 @@ struct SVGRendererTests {
     #expect(!parsed.cells.isEmpty)
     for cell in parsed.cells {
       #expect(cell.x == cell.x.rounded() && cell.y == cell.y.rounded(), "\(cell)")
+    }
+    // The legend's squares too.
+    let legend = svg.matches(of: /<rect class="legend l\d" x="([0-9.]+)" y="([0-9.]+)"/)
+    #expect(legend.count == 5)
+    for square in legend {
+      #expect(
+        !square.output.1.contains(".") && !square.output.2.contains("."), "\(square.output.0)")
     }
     // At a cell's left and top edges the pixel inside has the cell's color exactly and the
     // pixel outside the background's: no edge is blended.
@@ -267,7 +222,25 @@ struct SVGRendererTests {
     #expect(svg.contains("from { opacity: 0.35;"))
     #expect(!svg.contains("style=\"animation-delay"))
     #expect(svg.components(separatedBy: "{ animation-delay:").count - 1 == columns)
-    #expect(svg.contains("class=\"day l0 w0\""))
+    #expect(svg.contains(#"class="w0""#) && svg.contains(#"class="l1 w1""#))
+    // Each cell grows from its own centre. A `<use>`'s x applies inside its CSS transform (in
+    // Chromium and Firefox a fill-box origin is the shape's, not the cell's, and cells drifted
+    // in from the left), so each week's rule names the centre in the row's coordinates.
+    #expect(!svg.contains("fill-box"))
+    var origins: [Double: (Double, Double)] = [:]
+    for rule in svg.matches(
+      of: /\.w(\d+) \{ animation-delay: [0-9.]+s; transform-origin: ([0-9.]+)px ([0-9.]+)px; \}/)
+    {
+      origins[Double(rule.output.1) ?? -1] = (
+        Double(rule.output.2) ?? -1, Double(rule.output.3) ?? -1
+      )
+    }
+    let left = try #require(parsed.cells.map(\.x).min())
+    for cell in parsed.cells {
+      let week = ((cell.x - left) / 14).rounded()
+      let origin = try #require(origins[week], "week \(week)")
+      #expect(origin == (cell.x + 5.5, 5.5), "\(cell.date)")
+    }
     #expect(svg.contains("prefers-reduced-motion: reduce"))
   }
 
