@@ -1,7 +1,7 @@
 import Foundation
 
 /// The month calendar of the second seed: weekdays as columns, weeks as rows, every day a square
-/// tile with its number, and a visible step at each month boundary.
+/// tile with its number; each month in rows of its own (`months`), set apart from the next.
 public struct CalendarLayout: Hashable, Sendable {
   /// The days, oldest first.
   public let days: DayRange
@@ -35,28 +35,36 @@ public struct CalendarLayout: Hashable, Sendable {
     return (slot / 7, slot % 7)
   }
 
-  /// Where a tile sits in its month, which decides how it is shortened at a boundary.
-  public enum PositionWithinMonth: Hashable, Sendable {
-    /// In the row that holds the month's first day: shortened, moved down (into its month).
-    case firstWeek
-    /// In the row that holds the month's last day: shortened, moved up.
-    case lastWeek
-    case interior
+  /// A month of the window, set apart from the others: its days in rows of weeks of its own, so
+  /// that a week that spans two months is a row in each.
+  public struct Month: Hashable, Sendable {
+    /// The month's year.
+    public let year: Int
+    /// The month, 1…12.
+    public let month: Int
+    /// The positions of its days in the window.
+    public let indices: Range<Int>
+    /// Empty columns before its first day in its first row.
+    public let leadingColumns: Int
+
+    /// Its rows of weeks.
+    public var rowCount: Int { (leadingColumns + indices.count + 6) / 7 }
+
+    /// The row (within the month) and weekday column of the day at window position `index`.
+    public func position(of index: Int) -> (row: Int, column: Int) {
+      let slot = index - indices.lowerBound + leadingColumns
+      return (slot / 7, slot % 7)
+    }
   }
 
-  /// The position of the day at `index` within its month, from the calendar alone: the row of
-  /// the month's first day, the row of its last day, or between. A tile keeps its row either way.
-  public func positionWithinMonth(of index: Int) -> PositionWithinMonth {
-    let day = days.first.advanced(by: index)
-    let (year, month, _) = day.components
-    let row = position(of: index).row
-    let first = Day(year: year, month: month, day: 1)
-    let last = Day(year: year, month: month, day: Day.daysIn(month: month, year: year))
-    let slotOfFirst = days.first.distance(to: first) + leadingEmptyColumns
-    let slotOfLast = days.first.distance(to: last) + leadingEmptyColumns
-    if Int(Day.floorDivide(Int64(slotOfFirst), 7)) == row { return .firstWeek }
-    if Int(Day.floorDivide(Int64(slotOfLast), 7)) == row { return .lastWeek }
-    return .interior
+  /// The months of the window, oldest first, each in its own rows.
+  public var months: [Month] {
+    days.months.map { span in
+      Month(
+        year: span.year, month: span.month, indices: span.indices,
+        leadingColumns: days.first.advanced(by: span.indices.lowerBound).daysIntoWeek(
+          startingOn: weekStart))
+    }
   }
 
   /// The weekday initials of the header row, in week-start order.
@@ -89,12 +97,37 @@ public struct ColorGradient: Hashable, Sendable {
     self.empty = empty
   }
 
-  /// The color at `fraction` (0…1) along the stops, evenly spaced.
+  /// The color at `fraction` (0…1) along the stops, evenly spaced, mixed in OKLab.
   public func color(at fraction: Double) -> RGB {
     guard stops.count > 1 else { return stops[0] }
     let position = min(max(fraction, 0), 1) * Double(stops.count - 1)
     let lower = min(Int(position), stops.count - 2)
-    return stops[lower].interpolated(to: stops[lower + 1], fraction: position - Double(lower))
+    return stops[lower].mixed(with: stops[lower + 1], fraction: position - Double(lower))
+  }
+
+  /// One color for the day numbers on every tile with commits, and this gradient adjusted so that
+  /// each of its colors reaches `minimumContrast` (WCAG AA: 4.5:1) with it. White numbers, on
+  /// stops darkened (OKLab lightness only) where they are too light; black numbers when every
+  /// stop already contrasts more with black (a light gradient), on stops lightened where needed.
+  /// One color for all, so that numbers never flip between neighbouring tiles.
+  public func legible(minimumContrast: Double = 4.5) -> (gradient: ColorGradient, numbers: RGB) {
+    let white = RGB(red: 255, green: 255, blue: 255)
+    let black = RGB(red: 0, green: 0, blue: 0)
+    let numbers =
+      stops.allSatisfy { $0.contrast(with: black) > $0.contrast(with: white) } ? black : white
+    // Stops that pass can still have a failing color between them (luminance is not linear in
+    // OKLab): ask a little more of the stops until every color along the gradient passes.
+    var margin = 0.0
+    while true {
+      let adjusted = ColorGradient(
+        stops: stops.map { $0.adjusted(toContrast: minimumContrast + margin, with: numbers) },
+        empty: empty)
+      let passes = (0...256).allSatisfy {
+        adjusted.color(at: Double($0) / 256).contrast(with: numbers) >= minimumContrast
+      }
+      if passes || margin > 4 { return (adjusted, numbers) }
+      margin += 0.05
+    }
   }
 
   /// The color of a count: `empty` for none; otherwise its place between the smallest value and
@@ -110,13 +143,5 @@ public struct ColorGradient: Hashable, Sendable {
       fraction = Double(count - 1) / Double(highest - 1)
     }
     return color(at: fraction)
-  }
-
-  /// White or black, whichever contrasts more with `background`: at least 4.58:1 on any color,
-  /// since the better of the two always reaches √21 (WCAG AA asks 4.5:1 of small text).
-  public static func readableText(on background: RGB) -> RGB {
-    let white = RGB(red: 0xFF, green: 0xFF, blue: 0xFF)
-    let black = RGB(red: 0, green: 0, blue: 0)
-    return background.contrast(with: white) >= background.contrast(with: black) ? white : black
   }
 }

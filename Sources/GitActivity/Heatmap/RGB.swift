@@ -70,6 +70,67 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
     other.over(self, opacity: fraction.clamped(0, 1))
   }
 
+  /// The color in OKLab (Björn Ottosson, 2020), where equal steps look like equal changes.
+  public var oklab: OKLab {
+    func linear(_ value: UInt8) -> Double {
+      let c = Double(value) / 255
+      return c <= 0.040_45 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    let (r, g, b) = (linear(red), linear(green), linear(blue))
+    let l = cbrt(0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b)
+    let m = cbrt(0.211_903_498_2 * r + 0.680_699_545_1 * g + 0.107_396_956_6 * b)
+    let s = cbrt(0.088_302_461_9 * r + 0.281_718_837_6 * g + 0.629_978_700_5 * b)
+    return OKLab(
+      lightness: 0.210_454_255_3 * l + 0.793_617_785_0 * m - 0.004_072_046_8 * s,
+      a: 1.977_998_495_1 * l - 2.428_592_205_0 * m + 0.450_593_709_9 * s,
+      b: 0.025_904_037_1 * l + 0.782_771_766_2 * m - 0.808_675_766_0 * s)
+  }
+
+  /// The sRGB color nearest `lab`: each channel rounded and clamped into the gamut.
+  public init(_ lab: OKLab) {
+    let l = pow(lab.lightness + 0.396_337_777_4 * lab.a + 0.215_803_757_3 * lab.b, 3)
+    let m = pow(lab.lightness - 0.105_561_345_8 * lab.a - 0.063_854_172_8 * lab.b, 3)
+    let s = pow(lab.lightness - 0.089_484_177_5 * lab.a - 1.291_485_548_0 * lab.b, 3)
+    func encoded(_ c: Double) -> UInt8 {
+      let value = c <= 0.003_130_8 ? 12.92 * c : 1.055 * pow(max(c, 0), 1 / 2.4) - 0.055
+      return UInt8((value * 255).rounded().clamped(0, 255))
+    }
+    self.init(
+      red: encoded(4.076_741_662_1 * l - 3.307_711_591_3 * m + 0.230_969_929_2 * s),
+      green: encoded(-1.268_438_004_6 * l + 2.609_757_401_1 * m - 0.341_319_396_5 * s),
+      blue: encoded(-0.004_196_086_3 * l - 0.703_418_614_7 * m + 1.707_614_701_0 * s))
+  }
+
+  /// The color `fraction` (0…1) of the way to `other` in OKLab: a gradient whose middle looks
+  /// halfway, without the grey dip of a straight line in sRGB.
+  public func mixed(with other: RGB, fraction: Double) -> RGB {
+    let (from, to, t) = (oklab, other.oklab, fraction.clamped(0, 1))
+    return RGB(
+      OKLab(
+        lightness: from.lightness + (to.lightness - from.lightness) * t,
+        a: from.a + (to.a - from.a) * t, b: from.b + (to.b - from.b) * t))
+  }
+
+  /// This color made darker (or lighter) in OKLab lightness alone, as little as it takes to
+  /// reach `target` contrast with `other`; unchanged when it already does. Hue and chroma stay,
+  /// except where the gamut clips them.
+  public func adjusted(toContrast target: Double, with other: RGB) -> RGB {
+    guard contrast(with: other) < target else { return self }
+    let lab = oklab
+    // Away from `other`: darker against a light color, lighter against a dark one.
+    let darker = other.luminance > 0.18
+    var (near, far) = (lab.lightness, darker ? 0.0 : 1.0)
+    for _ in 0..<40 {
+      let middle = (near + far) / 2
+      var candidate = lab
+      candidate.lightness = middle
+      if RGB(candidate).contrast(with: other) >= target { far = middle } else { near = middle }
+    }
+    var result = lab
+    result.lightness = far
+    return RGB(result)
+  }
+
   /// WCAG 2 relative luminance.
   public var luminance: Double {
     func channel(_ value: UInt8) -> Double {
@@ -83,6 +144,23 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
   public func contrast(with other: RGB) -> Double {
     let (a, b) = (luminance, other.luminance)
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
+}
+
+/// A color in OKLab: `lightness` 0 (black) to 1 (white); `a` green to red; `b` blue to yellow.
+public struct OKLab: Hashable, Sendable {
+  /// Perceived lightness, 0…1.
+  public var lightness: Double
+  /// Green (negative) to red (positive).
+  public var a: Double
+  /// Blue (negative) to yellow (positive).
+  public var b: Double
+
+  /// A color from its three coordinates.
+  public init(lightness: Double, a: Double, b: Double) {
+    self.lightness = lightness
+    self.a = a
+    self.b = b
   }
 }
 

@@ -19,10 +19,28 @@ public struct CalendarRenderer: Sendable {
     )
   }
 
-  /// The color of each day's tile.
-  func colors(_ counts: [Int]) -> [RGB] {
-    let highest = counts.max() ?? 0
-    return counts.map { gradient.color(count: $0, highest: highest, scale: scale) }
+  /// What the tiles and their numbers are painted with: the gradient made legible for one
+  /// number color on every tile with commits (see `ColorGradient.legible`), and a quiet color,
+  /// the theme's text color, on the tiles of days without any, each at 4.5:1 or more.
+  struct Colors {
+    let gradient: ColorGradient
+    let numbers: RGB
+    let quiet: RGB
+    let highest: Int
+    let scale: LevelScale
+
+    init(gradient: ColorGradient, text: RGB, counts: [Int], scale: LevelScale) {
+      (self.gradient, numbers) = gradient.legible()
+      quiet = text.adjusted(toContrast: 4.5, with: gradient.empty)
+      highest = counts.max() ?? 0
+      self.scale = scale
+    }
+
+    /// The tile of a day with `count` commits.
+    func tile(_ count: Int) -> RGB { gradient.color(count: count, highest: highest, scale: scale) }
+
+    /// The number on that tile.
+    func number(_ count: Int) -> RGB { count == 0 ? quiet : numbers }
   }
 
   /// The tile of a day without commits on a dark background.
@@ -37,12 +55,13 @@ public struct CalendarRenderer: Sendable {
 
   // MARK: The terminal
 
-  /// Rows of tiles under a header of weekday initials; a blank line and the month's name where a
-  /// month begins. Tiles are two characters (the day number on its color), or, without color,
-  /// the day number and a shade; one character when the terminal is narrow.
+  /// Each month in rows of its own under a header of weekday initials, its name where it begins
+  /// and a blank line before the next. Tiles are two characters (the day number on its color),
+  /// or, without color, the day number and a shade; one character when the terminal is narrow.
   public func terminal(_ report: ActivityReport, options: TerminalOptions) -> String {
     let calendar = layout(report)
-    let colors = colors(calendar.counts)
+    let colors = Colors(
+      gradient: gradient, text: options.palette.text, counts: calendar.counts, scale: scale)
     // Glyph levels follow --scale, as the graph's do.
     let levels = scale.levels(for: calendar.counts)
     let hasColor = options.colorDepth == .indexed256 || options.colorDepth == .truecolor
@@ -59,9 +78,10 @@ public struct CalendarRenderer: Sendable {
       default: text = (number < 10 ? " " : "") + String(number) + glyphs[levels[index]]
       }
       guard hasColor else { return text }
-      let background = colors[index]
-      let foreground = ColorGradient.readableText(on: background)
-      return paint(text, foreground: foreground, background: background, depth: options.colorDepth)
+      let count = calendar.counts[index]
+      return paint(
+        text, foreground: colors.number(count), background: colors.tile(count),
+        depth: options.colorDepth)
     }
     let blank = String(repeating: " ", count: tileWidth)
     var lines = [ReportText.headline(report)]
@@ -69,29 +89,18 @@ public struct CalendarRenderer: Sendable {
       String(repeating: " ", count: label)
         + calendar.weekdayInitials.map { String(repeating: " ", count: tileWidth - 1) + $0 }.joined(
           separator: " "))
-    var currentMonth: (Int, Int)?
-    for row in 0..<calendar.rowCount {
-      // The days of this row, split where a month begins.
-      var segments: [[Int]] = []
-      for column in 0..<7 {
-        let index = row * 7 + column - calendar.leadingEmptyColumns
-        guard index >= 0, index < calendar.counts.count else { continue }
-        let day = calendar.days.first.advanced(by: index)
-        if day.dayOfMonth == 1 || segments.isEmpty { segments.append([]) }
-        segments[segments.count - 1].append(index)
+    for (number, month) in calendar.months.enumerated() {
+      if number > 0 { lines.append("") }
+      var cells = Array(repeating: Array(repeating: blank, count: 7), count: month.rowCount)
+      for index in month.indices {
+        let (row, column) = month.position(of: index)
+        cells[row][column] = tile(index)
       }
-      for segment in segments {
-        guard let first = segment.first else { continue }
-        let (year, month, _) = calendar.days.first.advanced(by: first).components
-        var line = String(repeating: " ", count: label)
-        if currentMonth.map({ $0 != (year, month) }) ?? true {
-          if currentMonth != nil { lines.append("") }
-          currentMonth = (year, month)
-          line = HeatmapGrid.monthNames[month - 1] + " "
-        }
-        var cells = Array(repeating: blank, count: 7)
-        for index in segment { cells[calendar.position(of: index).column] = tile(index) }
-        lines.append((line + cells.joined(separator: " ")).trimmingTrailingSpaces())
+      for (row, line) in cells.enumerated() {
+        let prefix =
+          row == 0
+          ? HeatmapGrid.monthNames[month.month - 1] + " " : String(repeating: " ", count: label)
+        lines.append((prefix + line.joined(separator: " ")).trimmingTrailingSpaces())
       }
     }
     lines.append("")
@@ -117,102 +126,151 @@ public struct CalendarRenderer: Sendable {
 
   // MARK: SVG
 
-  /// The calendar as SVG: one `role="img"` with a summary, a group per month, a `<title>` per
-  /// day, square tiles whose month-boundary rows step in towards their own month.
+  /// The calendar as SVG: one `role="img"` with a summary; each month a group of square tiles in
+  /// rows of its own, set apart from the next by a gap; a `<title>` per day; day numbers in one
+  /// color on tiles with commits and a quiet one on the others, each at 4.5:1 or more; a legend
+  /// of the gradient from 0 to the busiest day. Every tile sits on whole pixels.
   public func svg(_ report: ActivityReport, options: SVGOptions) -> String {
     let calendar = layout(report)
-    let colors = colors(calendar.counts)
+    let isDark = options.theme == .githubDark
+    let palette = isDark ? Palette.githubDark : Palette.github
+    let colors = Colors(
+      gradient: gradient, text: palette.text, counts: calendar.counts, scale: scale)
     let cell = options.cellSize
     let gap = options.spacing
     let pitch = cell + gap
     let fontSize = max(9, min(cell * 0.32, 16))
-    let padding = max(12, fontSize)
+    let padding = max(12, fontSize).rounded()
     let headingSize = max(13, min(cell * 0.45, 22))
-    let heading = ReportText.heading(for: report, title: options.title)
     let headingBaseline = padding + headingSize
     let headerBaseline = headingBaseline + headingSize * 0.5 + fontSize * 1.2
-    let gridTop = headerBaseline + fontSize * 0.6
+    let gridTop = (headerBaseline + fontSize * 0.6).rounded()
+    let monthGap = max(gap, (cell * 0.5).rounded())
     let gridWidth = 7 * pitch - gap
-    let step = (cell * 0.18).rounded()
-    var body: [String] = []
-    body.append(
-      SVGRenderer.heading(heading, x: padding, baseline: headingBaseline, size: headingSize))
+    let inset = fontSize * 0.3
+    var body = [""]  // the heading, once the width is known
     for (column, initial) in calendar.weekdayInitials.enumerated() {
       body.append(
-        #"<text class="label" x="\#(n(padding + Double(column) * pitch + cell / 2))" y="\#(n(headerBaseline))" text-anchor="middle">\#(initial)</text>"#
+        #"<text x="\#(n(padding + Double(column) * pitch + cell / 2))" y="\#(n(headerBaseline))" text-anchor="middle">\#(initial)</text>"#
       )
     }
-    body += SVGMarkup.monthGroups(calendar.days) { dayIndex in
-      var parts: [String] = []
-      let (row, column) = calendar.position(of: dayIndex)
-      let day = calendar.days.first.advanced(by: dayIndex)
-      let count = calendar.counts[dayIndex]
-      var y = gridTop + Double(row) * pitch
-      var height = cell
-      switch calendar.positionWithinMonth(of: dayIndex) {
-      case .firstWeek:
-        y += step
-        height -= step
-      case .lastWeek:
-        height -= step
-      case .interior:
-        break
-      }
-      let x = padding + Double(column) * pitch
-      let color = colors[dayIndex]
-      let text = ColorGradient.readableText(on: color)
-      let textClass =
-        (text.red == 255 ? "day light" : "day dark") + (count == 0 ? " on-empty" : "")
-      let tileClass = count == 0 ? " class=\"empty\"" : ""
-      parts.append(
-        #"<rect\#(tileClass) x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(height))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" fill="\#(color.hex)" data-date="\#(day.iso)" data-count="\#(count)"><title>\#(ReportText.dayTotal(day, count: count))</title></rect>"#
+    var top = gridTop
+    for month in calendar.months {
+      body.append(
+        #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month.month - 1]) \#(month.year)">"#
       )
-      parts.append(
-        #"<text class="\#(textClass)" x="\#(n(x + cell - fontSize * 0.3))" y="\#(n(y + height - fontSize * 0.3))" text-anchor="end" font-size="\#(n(fontSize))" fill="\#(text.hex)" aria-hidden="true">\#(day.dayOfMonth)</text>"#
-      )
-      if day.dayOfMonth == 1 {
-        parts.append(
-          #"<text class="\#(textClass)" x="\#(n(x + fontSize * 0.3))" y="\#(n(y + fontSize * 1.05))" font-size="\#(n(fontSize * 0.9))" font-weight="600" fill="\#(text.hex)" aria-hidden="true">\#(HeatmapGrid.monthNames[day.month - 1])</text>"#
+      for index in month.indices {
+        let (row, column) = month.position(of: index)
+        let (x, y) = (padding + Double(column) * pitch, top + Double(row) * pitch)
+        let day = calendar.days.first.advanced(by: index)
+        let count = calendar.counts[index]
+        let paint = count == 0 ? #"class="empty""# : #"fill="\#(colors.tile(count).hex)""#
+        let text = count == 0 ? "q" : "n"
+        body.append(
+          ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" \##(paint) data-date="\##(day.iso)"><title>\##(ReportText.dayTotal(day, count: count))</title></use>"##
         )
+        body.append(
+          #"<text class="\#(text)" x="\#(n(x + cell - inset))" y="\#(n(y + cell - inset))">\#(day.dayOfMonth)</text>"#
+        )
+        // The month's name on its first tile (the window's first day when it starts later).
+        if index == month.indices.lowerBound {
+          body.append(
+            #"<text class="\#(text) m" x="\#(n(x + inset))" y="\#(n(y + fontSize * 1.05))">\#(HeatmapGrid.monthNames[month.month - 1])</text>"#
+          )
+        }
       }
-      return parts.joined(separator: "\n")
+      body.append("</g>")
+      top += Double(month.rowCount) * pitch + monthGap
     }
-    let gridBottom = gridTop + Double(calendar.rowCount) * pitch - gap
+    let gridBottom = top - monthGap - gap
+
+    // The legend: the empty tile for 0, then the gradient from 1 to the busiest day.
+    let swatch = fontSize.rounded()
+    let legendTop = (gridBottom + fontSize * 1.2).rounded()
+    let legendBaseline = legendTop + swatch / 2 + fontSize * 0.35
+    let corner = n(min(options.radius, swatch / 4))
+    var x = padding
+    body.append(
+      #"<rect class="empty" x="\#(n(x))" y="\#(n(legendTop))" width="\#(n(swatch))" height="\#(n(swatch))" rx="\#(corner)"/>"#
+    )
+    x += swatch + fontSize * 0.35
+    body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">0</text>"#)
+    x += FontMetrics.width(of: "0", size: fontSize)
+    if colors.highest > 0 {
+      let busiest = "\(Wording.count(colors.highest, "commit")) a day"
+      x += fontSize * 1.2
+      body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">1</text>"#)
+      x += FontMetrics.width(of: "1", size: fontSize) + fontSize * 0.35
+      let barLeft = x.rounded()
+      let barRight = max(
+        barLeft + (fontSize * 4).rounded(),
+        (padding + gridWidth - FontMetrics.width(of: busiest, size: fontSize) - fontSize * 0.35)
+          .rounded(.down))
+      body.append(
+        ##"<rect x="\##(n(barLeft))" y="\##(n(legendTop))" width="\##(n(barRight - barLeft))" height="\##(n(swatch))" rx="\##(corner)" fill="url(#calendar-gradient)"/>"##
+      )
+      x = barRight + fontSize * 0.35
+      body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">\#(busiest)</text>"#)
+      x += FontMetrics.width(of: busiest, size: fontSize)
+    }
+    let legendWidth = x - padding
+
     let summary = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
-    let summaryBaseline = gridBottom + fontSize * 2
+    let summaryBaseline = legendTop + swatch + fontSize * 1.6
     body.append(
       #"<text class="summary" x="\#(n(padding))" y="\#(n(summaryBaseline))">\#(TextEscaping.xml(summary))</text>"#
     )
-    let contentWidth = max(
-      gridWidth, SVGRenderer.headingWidth(heading, size: headingSize),
-      FontMetrics.width(of: summary, size: fontSize))
+    // The canvas is as wide as the tiles, the legend or the summary; a longer heading is
+    // shortened (the whole of it is the title).
+    let contentWidth = max(gridWidth, legendWidth, FontMetrics.width(of: summary, size: fontSize))
+    let heading = ReportText.heading(for: report, title: options.title)
+    body[0] = SVGRenderer.heading(
+      FontMetrics.truncate(heading, toWidth: contentWidth, size: headingSize, bold: true),
+      x: padding, baseline: headingBaseline, size: headingSize)
     let width = (padding * 2 + contentWidth).rounded(.up)
     let height = (summaryBaseline + fontSize * 0.5 + padding).rounded(.up)
+
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     out +=
-      #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="calendar-title calendar-desc" font-family="\#(SVGRenderer.fontStack)" font-size="\#(n(fontSize))">"#
+      #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="calendar-title calendar-desc" font-family="\#(SVGRenderer.fontStack)" font-size="\#(n(fontSize))">"#
       + "\n"
     out += #"<title id="calendar-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
     out +=
       #"<desc id="calendar-desc">\#(TextEscaping.xml(ReportText.description(for: report)))</desc>"#
       + "\n"
-    out +=
-      "<defs><filter id=\"shadow\" x=\"-20%\" y=\"-20%\" width=\"140%\" height=\"140%\"><feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"0.6\"/><feOffset dx=\"0\" dy=\"0.5\" result=\"blur\"/><feComponentTransfer><feFuncA type=\"linear\" slope=\"0.5\"/></feComponentTransfer><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter></defs>\n"
     // Themes as in the graph: light, dark, or light switched to dark by the viewer's preference.
-    let isDark = options.theme == .githubDark
-    let palette = isDark ? Palette.githubDark : Palette.github
+    // Tiles with commits and their numbers are the same in both; the empty tiles, their quiet
+    // numbers and the text follow the theme.
     let strong = isDark ? "#e6edf3" : "#1f2328"
     out += "<style type=\"text/css\"><![CDATA[\n"
     out += "text { fill: \(palette.text.hex); }\n.heading, .summary { fill: \(strong); }\n"
-    out += ".day.light { fill: #ffffff; filter: url(#shadow); }\n.day.dark { fill: #000000; }\n"
+    out += ".empty { fill: \(colors.gradient.empty.hex); }\n"
+    out += ".n { fill: \(colors.numbers.hex); }\n.q { fill: \(colors.quiet.hex); }\n"
+    out += ".n, .q { text-anchor: end; }\n"
+    out += ".m { text-anchor: start; font-size: \(n(fontSize * 0.9))px; font-weight: 600; }\n"
     if options.theme == .auto {
+      let dark = Colors(
+        gradient: Self.gradient(stops: gradient.stops, theme: .githubDark),
+        text: Palette.githubDark.text, counts: calendar.counts, scale: scale)
       out += "@media (prefers-color-scheme: dark) {\n"
       out += "  .background { fill: \(Palette.githubDark.background.hex); }\n"
       out +=
         "  text { fill: \(Palette.githubDark.text.hex); }\n  .heading, .summary { fill: #e6edf3; }\n"
-      out += "  .empty { fill: \(Self.darkEmpty.hex); }\n  .day.on-empty { fill: #ffffff; }\n}\n"
+      out +=
+        "  .empty { fill: \(dark.gradient.empty.hex); }\n  .q { fill: \(dark.quiet.hex); }\n}\n"
     }
     out += "]]></style>\n"
+    out += "<defs>\n"
+    out +=
+      #"<rect id="calendar-tile" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(options.radius))"/>"#
+      + "\n"
+    // SVG mixes gradient stops in sRGB: nine stops sampled in OKLab keep the bar as the tiles are.
+    out += #"<linearGradient id="calendar-gradient">"#
+    for step in 0...8 {
+      let color = colors.highest > 1 ? colors.gradient.color(at: Double(step) / 8) : colors.tile(1)
+      out += #"<stop offset="\#(n(Double(step) / 8))" stop-color="\#(color.hex)"/>"#
+    }
+    out += "</linearGradient>\n</defs>\n"
     if !options.isTransparent {
       out +=
         #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(palette.background.hex)"/>"#

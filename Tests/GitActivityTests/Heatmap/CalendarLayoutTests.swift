@@ -40,84 +40,130 @@ struct CalendarLayoutTests {
     }
   }
 
-  static func positions(_ first: String, _ last: String, weekStart: Weekday) throws -> [String:
-    CalendarLayout.PositionWithinMonth]
-  {
-    let days = DayRange(first: try #require(Day(iso: first)), last: try #require(Day(iso: last)))
-    let layout = CalendarLayout(
-      days: days, counts: Array(repeating: 0, count: days.count), weekStart: weekStart)
-    var result: [String: CalendarLayout.PositionWithinMonth] = [:]
-    for index in 0..<days.count {
-      result[days.first.advanced(by: index).iso] = layout.positionWithinMonth(of: index)
+  @Test(
+    "each month in rows of its own: every day once, in its weekday's column, rows counted from the month's first",
+    arguments: [Weekday.sunday, .monday, .saturday])
+  func months(weekStart: Weekday) throws {
+    // From the middle of January 2024 across leap February to the middle of April; and a window
+    // that starts and ends inside one month.
+    for (first, last) in [
+      ("2024-01-17", "2024-04-09"), ("2023-02-01", "2023-03-31"),
+      ("2024-09-13", "2024-09-20"),
+    ] {
+      let days = DayRange(first: try #require(Day(iso: first)), last: try #require(Day(iso: last)))
+      let layout = CalendarLayout(
+        days: days, counts: Array(repeating: 0, count: days.count), weekStart: weekStart)
+      let months = layout.months
+      #expect(months.flatMap { Array($0.indices) } == Array(0..<days.count))
+      for month in months {
+        let firstDay = days.first.advanced(by: month.indices.lowerBound)
+        #expect(
+          month.indices.allSatisfy {
+            let (year, number, _) = days.first.advanced(by: $0).components
+            return year == month.year && number == month.month
+          })
+        #expect(month.leadingColumns == firstDay.daysIntoWeek(startingOn: weekStart))
+        for index in month.indices {
+          let (row, column) = month.position(of: index)
+          let day = days.first.advanced(by: index)
+          #expect(column == layout.position(of: index).column, "\(day.iso)")
+          // The row is the number of week starts after the month's first shown day, up to this one.
+          let weekStarts = (0..<firstDay.distance(to: day)).filter {
+            firstDay.advanced(by: $0 + 1).daysIntoWeek(startingOn: weekStart) == 0
+          }.count
+          #expect(row == weekStarts, "\(day.iso)")
+        }
+        #expect(month.rowCount == month.position(of: month.indices.upperBound - 1).row + 1)
+      }
     }
-    return result
+    // February 2024 from Sunday: Thursday the 1st to Thursday the 29th, five rows.
+    let leap = CalendarLayout(
+      days: DayRange(
+        first: Day(year: 2024, month: 2, day: 1), last: Day(year: 2024, month: 2, day: 29)),
+      counts: Array(repeating: 0, count: 29), weekStart: .sunday)
+    #expect(leap.months.map(\.rowCount) == [5])
+    #expect(leap.months[0].leadingColumns == 4)
   }
 
-  @Test("month-boundary rows: the row of a month's first day and of its last day")
-  func boundaries() throws {
-    // February 2024 (leap) with a Sunday start: Feb 1 is a Thursday, Feb 29 a Thursday.
-    let leap = try Self.positions("2024-01-28", "2024-03-09", weekStart: .sunday)
-    #expect(leap["2024-01-31"] == .lastWeek)
-    #expect(leap["2024-01-28"] == .lastWeek)
-    #expect(leap["2024-02-01"] == .firstWeek && leap["2024-02-03"] == .firstWeek)
-    #expect(leap["2024-02-04"] == .interior && leap["2024-02-24"] == .interior)
-    #expect(leap["2024-02-25"] == .lastWeek && leap["2024-02-29"] == .lastWeek)
-    #expect(leap["2024-03-01"] == .firstWeek && leap["2024-03-02"] == .firstWeek)
-    #expect(leap["2024-03-03"] == .interior)
-    // February 2023 (not leap) starts on a Wednesday and ends on a Tuesday.
-    let common = try Self.positions("2023-02-01", "2023-03-04", weekStart: .sunday)
-    #expect(common["2023-02-28"] == .lastWeek && common["2023-02-26"] == .lastWeek)
-    #expect(common["2023-02-25"] == .interior)
-    #expect(common["2023-03-01"] == .firstWeek)
-    // September 2024 starts on a Sunday: its first row holds only September, and August's last
-    // row only August; both are still the boundary rows.
-    let aligned = try Self.positions("2024-08-20", "2024-09-15", weekStart: .sunday)
-    #expect(aligned["2024-08-31"] == .lastWeek && aligned["2024-08-25"] == .lastWeek)
-    #expect(aligned["2024-08-24"] == .interior)
-    #expect(aligned["2024-09-01"] == .firstWeek && aligned["2024-09-07"] == .firstWeek)
-    #expect(aligned["2024-09-08"] == .interior)
-    // With a Monday start, September 1 (a Sunday) shares a row with August's last days.
-    let monday = try Self.positions("2024-08-20", "2024-09-15", weekStart: .monday)
-    #expect(monday["2024-08-26"] == .lastWeek && monday["2024-09-01"] == .firstWeek)
-    #expect(monday["2024-09-02"] == .interior)
+  @Test("OKLab: Ottosson's reference values, and every color of a 16-step cube comes back")
+  func oklab() {
+    func close(_ lab: OKLab, _ l: Double, _ a: Double, _ b: Double) -> Bool {
+      abs(lab.lightness - l) < 0.001 && abs(lab.a - a) < 0.001 && abs(lab.b - b) < 0.001
+    }
+    #expect(close(RGB(red: 255, green: 255, blue: 255).oklab, 1, 0, 0))
+    #expect(close(RGB(red: 255, green: 0, blue: 0).oklab, 0.627_96, 0.224_86, 0.125_85))
+    #expect(close(RGB(red: 0, green: 0, blue: 255).oklab, 0.452_01, -0.032_46, -0.311_53))
+    for red in stride(from: 0, through: 255, by: 17) {
+      for green in stride(from: 0, through: 255, by: 17) {
+        for blue in stride(from: 0, through: 255, by: 17) {
+          let color = RGB(red: UInt8(red), green: UInt8(green), blue: UInt8(blue))
+          #expect(RGB(color.oklab) == color)
+        }
+      }
+    }
   }
 
-  @Test("the gradient at its stops and between them, linear and log")
+  @Test("the gradient: its stops exactly, OKLab between them, linear and log")
   func gradient() throws {
     let gradient = ColorGradient.seed
     #expect(gradient.color(at: 0) == RGB(parsing: "#61AB90"))
     #expect(gradient.color(at: 0.5) == RGB(parsing: "#33858D"))
     #expect(gradient.color(at: 1) == RGB(parsing: "#1E5D86"))
-    #expect(gradient.color(at: 0.25) == RGB(parsing: "#4a988f"))
-    #expect(gradient.color(at: 0.75) == RGB(parsing: "#29718a"))
+    #expect(
+      gradient.color(at: 0.25) == gradient.stops[0].mixed(with: gradient.stops[1], fraction: 0.5))
     #expect(gradient.color(count: 0, highest: 9, scale: .linear) == gradient.empty)
     #expect(gradient.color(count: 1, highest: 9, scale: .linear) == gradient.color(at: 0))
     #expect(gradient.color(count: 5, highest: 9, scale: .linear) == gradient.color(at: 0.5))
     #expect(gradient.color(count: 9, highest: 9, scale: .log) == gradient.color(at: 1))
     #expect(
       gradient.color(count: 4, highest: 16, scale: .log) == gradient.color(at: log(4) / log(16)))
+    // Halfway from black to white looks halfway: OKLab's L = 0.5 is #636363, not sRGB's #808080.
     let two = ColorGradient(
-      stops: [RGB(red: 0, green: 0, blue: 0), RGB(red: 200, green: 100, blue: 50)],
+      stops: [RGB(red: 0, green: 0, blue: 0), RGB(red: 255, green: 255, blue: 255)],
       empty: gradient.empty)
-    #expect(two.color(at: 0.5) == RGB(red: 100, green: 50, blue: 25))
+    #expect(two.color(at: 0.5) == RGB(parsing: "#636363"))
   }
 
-  @Test("day numbers stay readable on every color of the gradient (WCAG 4.5:1)")
+  @Test(
+    "one number color for every tile with commits, at 4.5:1 or more along the whole gradient")
   func contrast() throws {
-    for gradient in [
-      ColorGradient.seed,
-      ColorGradient(
-        stops: ["#ffffff", "#ffff00", "#777777", "#000000"].compactMap(RGB.init(parsing:)),
-        empty: .init(red: 235, green: 237, blue: 240)),
-    ] {
-      for step in 0...200 {
-        let background = gradient.color(at: Double(step) / 200)
-        let text = ColorGradient.readableText(on: background)
-        #expect(text.contrast(with: background) >= 4.5, "\(background.hex)")
+    let white = RGB(red: 255, green: 255, blue: 255)
+    let black = RGB(red: 0, green: 0, blue: 0)
+    let cases: [(ColorGradient, RGB)] = [
+      // The seed: its light end is darkened for white numbers.
+      (.seed, white),
+      // A pastel gradient: every stop is better with black, which it gets.
+      (
+        ColorGradient(
+          stops: ["#fff7bc", "#fec44f", "#a6e3a1"].compactMap(RGB.init(parsing:)),
+          empty: ColorGradient.seed.empty),
+        black
+      ),
+      // White to black: mixed, so white numbers on stops darkened where needed.
+      (
+        ColorGradient(
+          stops: ["#ffffff", "#ffff00", "#777777", "#000000"].compactMap(RGB.init(parsing:)),
+          empty: ColorGradient.seed.empty), white
+      ),
+    ]
+    for (gradient, expected) in cases {
+      let (legible, numbers) = gradient.legible()
+      #expect(numbers == expected, "\(gradient.stops)")
+      for step in 0...1000 {
+        let tile = legible.color(at: Double(step) / 1000)
+        #expect(tile.contrast(with: numbers) >= 4.5, "\(tile.hex) under \(numbers.hex)")
       }
-      #expect(ColorGradient.readableText(on: gradient.empty).contrast(with: gradient.empty) >= 4.5)
+      // Only lightness moves: hue stays, within what 8-bit channels allow (0.1 rad, 6°).
+      for (before, after) in zip(gradient.stops, legible.stops)
+      where before.oklab.a * before.oklab.a + before.oklab.b * before.oklab.b > 0.001 {
+        let hue = { (lab: OKLab) in atan2(lab.b, lab.a) }
+        #expect(abs(hue(before.oklab) - hue(after.oklab)) < 0.1, "\(before.hex) → \(after.hex)")
+      }
     }
-    #expect(
-      RGB(red: 255, green: 255, blue: 255).contrast(with: RGB(red: 0, green: 0, blue: 0)) == 21)
+    // A gradient that passes already is left as it is.
+    let dark = ColorGradient(
+      stops: ["#1e5d86", "#0b2540"].compactMap(RGB.init(parsing:)), empty: ColorGradient.seed.empty)
+    #expect(dark.legible().gradient == dark)
+    #expect(white.contrast(with: black) == 21)
   }
 }

@@ -62,43 +62,180 @@ struct CalendarRendererTests {
     }
   }
 
-  @Test("SVG: golden, valid SVG 1.1, square tiles, a title per day in the seed's words")
-  func svg() throws {
+  static func svgOptions(_ theme: SVGOptions.Theme = .github) -> SVGOptions {
     var options = SVGOptions()
+    options.theme = theme
     options.cellSize = 36
     options.spacing = 4
     options.radius = 4
-    let svg = CalendarRenderer(scale: .log).svg(Self.report(), options: options)
+    return options
+  }
+
+  static func svg(_ theme: SVGOptions.Theme = .github, title: String? = nil) -> String {
+    var options = svgOptions(theme)
+    options.title = title
+    return CalendarRenderer(
+      gradient: CalendarRenderer.gradient(stops: nil, theme: theme), scale: .log
+    ).svg(Self.report(), options: options)
+  }
+
+  /// A day's tile and its number as the SVG draws them: one `<use>` line, then a `<text>` line.
+  struct Tile {
+    var date: String
+    var x: Double
+    var y: Double
+    /// The tile's `fill`, or nil when a CSS class paints it (`empty`).
+    var fill: String?
+    /// The number's class: `n` on tiles with commits, `q` on the others.
+    var numberClass: String
+  }
+
+  static func tiles(_ svg: String) -> [Tile] {
+    let lines = svg.split(separator: "\n").map(String.init)
+    var tiles: [Tile] = []
+    for (index, line) in lines.enumerated() {
+      guard
+        let use = line.firstMatch(
+          of:
+            /<use xlink:href="#calendar-tile" x="([0-9.]+)" y="([0-9.]+)" (?:fill="(#[0-9a-f]{6})"|class="empty") data-date="([0-9-]+)"/
+        ), let number = lines[index + 1].firstMatch(of: /<text class="([nq])"/)
+      else { continue }
+      tiles.append(
+        Tile(
+          date: String(use.output.4), x: Double(use.output.1) ?? -1, y: Double(use.output.2) ?? -1,
+          fill: use.output.3.map(String.init), numberClass: String(number.output.1)))
+    }
+    return tiles
+  }
+
+  /// The fill each CSS class gets: the top-level rules, then those of the dark media query when
+  /// `dark` (as a viewer who prefers dark sees them).
+  static func classFills(_ svg: String, dark: Bool) -> [String: String] {
+    let style = svg.split(separator: "<![CDATA[")[1].split(separator: "]]>")[0]
+    let parts = style.split(separator: "@media (prefers-color-scheme: dark)")
+    var fills: [String: String] = [:]
+    for part in parts.prefix(dark ? 2 : 1) {
+      for rule in part.matches(of: /([.a-z, ]+) \{ fill: (#[0-9a-f]{6}); \}/) {
+        for selector in rule.output.1.split(separator: ",") {
+          let name = selector.trimmingCharacters(in: .whitespaces)
+          fills[name.hasPrefix(".") ? String(name.dropFirst()) : name] = String(rule.output.2)
+        }
+      }
+    }
+    return fills
+  }
+
+  @Test("SVG: golden, valid SVG 1.1, a title per day in the seed's words, no canvas beyond it")
+  func svg() throws {
+    let svg = Self.svg()
     try Fixtures.expectGolden(svg, "calendar.svg")
     #expect(try Tools.svglint(svg) == nil)
     let parsed = try #require(SVGCells.parse(svg))
     #expect(parsed.cells.count == 60)
     #expect(parsed.titles.contains("Friday, 2 February 2024: 1 commit"))
-    #expect(parsed.titles.contains("Thursday, 1 February 2024: no commits") == false)
     #expect(parsed.titles.contains("Thursday, 1 February 2024: 0 commits"))
     #expect(parsed.titles.contains("Sunday, 4 February 2024: 3 commits"))
-    // Interior tiles are square; boundary tiles are shorter by the same step.
-    #expect(Set(parsed.cells.map(\.size)) == [36])
     #expect(svg.contains(#"<g role="group" aria-label="March 2024">"#))
+    // A title longer than the calendar is shortened, whole in <title>; the canvas stays.
+    let long = String(repeating: "A very long title for a calendar ", count: 5)
+    let titled = Self.svg(title: long)
+    let width = { (svg: String) in svg.firstMatch(of: /<svg [^>]* width="([0-9.]+)"/)?.output.1 }
+    #expect(width(titled) == width(svg))
+    #expect(titled.contains("<title id=\"calendar-title\">\(long)</title>"))
+    #expect(titled.contains("…</text>"))
   }
 
-  @Test("themes: light, dark, and light switched to dark by the viewer; all valid SVG 1.1")
-  func themes() throws {
-    for theme in SVGOptions.Theme.allCases {
-      var options = SVGOptions()
-      options.theme = theme
-      options.cellSize = 36
-      let gradient = CalendarRenderer.gradient(stops: nil, theme: theme)
-      let svg = CalendarRenderer(gradient: gradient, scale: .log).svg(
-        Self.report(), options: options)
-      #expect(try Tools.svglint(svg) == nil, "\(theme)")
-      let empty = theme == .githubDark ? "#161b22" : "#ebedf0"
+  @Test("every tile square on whole pixels in librsvg's rendering; each month set apart")
+  func squareTiles() throws {
+    let svg = Self.svg()
+    let tiles = Self.tiles(svg)
+    #expect(tiles.count == 60)
+    // Drawn without their numbers, every tile is a 36 × 36 square of its own color through its
+    // centre, its edges on whole pixels.
+    let image = try Tools.rasterize(
+      svg.split(separator: "\n").filter { !$0.hasPrefix("<text") }.joined(separator: "\n"))
+    let empty = try #require(Self.classFills(svg, dark: false)["empty"])
+    for tile in tiles {
+      #expect(tile.x == tile.x.rounded() && tile.y == tile.y.rounded(), "\(tile.date)")
+      let color = try #require(RGB(parsing: tile.fill ?? empty))
+      func matches(_ x: Int, _ y: Int) -> Bool {
+        let (r, g, b) = image.pixel(x, y)
+        return abs(Int(r) - Int(color.red)) <= 1 && abs(Int(g) - Int(color.green)) <= 1
+          && abs(Int(b) - Int(color.blue)) <= 1
+      }
+      let (centreX, centreY) = (Int(tile.x) + 18, Int(tile.y) + 18)
+      let across = (Int(tile.x) - 2...Int(tile.x) + 38).filter { matches($0, centreY) }
+      let down = (Int(tile.y) - 2...Int(tile.y) + 38).filter { matches(centreX, $0) }
+      #expect(across == Array(Int(tile.x)..<Int(tile.x) + 36), "\(tile.date) across")
+      #expect(down == Array(Int(tile.y)..<Int(tile.y) + 36), "\(tile.date) down")
+    }
+    // February's last row and March's first are apart by more than the spacing: no shared row.
+    let february = tiles.filter { $0.date.hasPrefix("2024-02") }
+    let march = tiles.filter { $0.date.hasPrefix("2024-03") }
+    let februaryBottom = try #require(february.map(\.y).max()) + 36
+    let marchTop = try #require(march.map(\.y).min())
+    #expect(marchTop - februaryBottom >= 4 + 18)
+    #expect(Set(february.map(\.y)).isDisjoint(with: Set(march.map(\.y))))
+  }
+
+  @Test(
+    "every day number reaches 4.5:1 on its tile, light, dark and auto; one color per kind of tile",
+    arguments: SVGOptions.Theme.allCases)
+  func numberContrast(theme: SVGOptions.Theme) throws {
+    let svg = Self.svg(theme)
+    #expect(try Tools.svglint(svg) == nil)
+    #expect(svg.contains("prefers-color-scheme: dark") == (theme == .auto))
+    for dark in theme == .auto ? [false, true] : [theme == .githubDark] {
+      let fills = Self.classFills(svg, dark: dark)
+      let tiles = Self.tiles(svg)
+      #expect(tiles.count == 60)
+      for tile in tiles {
+        let background = try #require(RGB(parsing: tile.fill ?? fills["empty"] ?? ""))
+        let number = try #require(RGB(parsing: fills[tile.numberClass] ?? ""))
+        #expect(number.contrast(with: background) >= 4.5, "\(tile.date) \(theme) dark: \(dark)")
+        // Empty tiles are the theme's; numbers on them are quiet, not the page's heaviest ink.
+        #expect((tile.fill == nil) == (tile.numberClass == "q"))
+      }
+      #expect(fills["empty"] == (dark ? "#161b22" : "#ebedf0"))
+      #expect(fills["q"] == (dark ? "#8b949e" : "#57606a"))
+      #expect(fills["n"] == "#ffffff")
+    }
+    #expect(svg.contains(#"fill="\#(theme == .githubDark ? "#0d1117" : "#ffffff")"/>"#))
+  }
+
+  @Test("the legend: 0 on an empty tile, then the gradient from 1 to the busiest day, as drawn")
+  func legend() throws {
+    let svg = Self.svg()
+    let tiles = Self.tiles(svg)
+    let counts = Dictionary(
+      uniqueKeysWithValues: zip(
+        Self.report().activity.days.map(\.iso), Self.report().activity.counts))
+    let stops = svg.matches(of: /<stop offset="([0-9.]+)" stop-color="(#[0-9a-f]{6})"\/>/).map {
+      String($0.output.2)
+    }
+    #expect(stops.count == 9)
+    // The bar starts at the color of a day with one commit and ends at the busiest day's.
+    #expect(tiles.first { counts[$0.date] == 1 }?.fill == stops.first)
+    #expect(tiles.first { counts[$0.date] == 12 }?.fill == stops.last)
+    #expect(svg.contains(">12 commits a day</text>"))
+    #expect(svg.contains(#"<rect class="empty" x="12""#))
+    // In librsvg's rendering, the bar's ends have those colors.
+    let bar = try #require(
+      svg.firstMatch(
+        of:
+          /<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="([0-9.]+)" rx="[0-9.]+" fill="url\(#calendar-gradient\)"\/>/
+      ))
+    let (x, y, width, height) = (
+      Int(bar.output.1) ?? 0, Int(bar.output.2) ?? 0, Int(bar.output.3) ?? 0,
+      Int(bar.output.4) ?? 0
+    )
+    let image = try Tools.rasterize(svg)
+    for (pixelX, stop) in [(x + 1, stops.first), (x + width - 2, stops.last)] {
+      let want = try #require(RGB(parsing: stop ?? ""))
+      let (r, g, b) = image.pixel(pixelX, y + height / 2)
       #expect(
-        svg.contains(#"<rect class="empty" x="#)
-          && svg.contains(#"fill="\#(empty)" data-date="2024-02-01""#), "\(theme)")
-      #expect(
-        svg.contains(#"fill="\#(theme == .githubDark ? "#0d1117" : "#ffffff")"/>"#), "\(theme)")
-      #expect(svg.contains("prefers-color-scheme: dark") == (theme == .auto))
+        abs(Int(r) - Int(want.red)) <= 4 && abs(Int(g) - Int(want.green)) <= 4
+          && abs(Int(b) - Int(want.blue)) <= 4, "\(pixelX): \((r, g, b)) vs \(want.hex)")
     }
   }
 }
