@@ -29,8 +29,11 @@ final class GraphWalk {
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
       substitutions: substitutions, readsCoAuthors: options.readsCoAuthors,
-      packs: repository.packStore(for: options))
+      packs: repository.packStore(for: options), readsAhead: options.readsAhead)
   }
+
+  /// How many commits idle workers had read ahead for the others (see `PackReadAhead`).
+  var readAheadServed: Int { reader.readAhead?.served ?? 0 }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(WalkError) {
     // Work on locals: class properties would pay an exclusivity check on every access.

@@ -10,7 +10,9 @@ struct ObjectReader: ~Copyable {
   private let odb: OpaquePointer
   private let packs: PackCursor?
 
-  init(repository: Repository, packs: PackStore? = nil) throws(GitError) {
+  init(
+    repository: Repository, packs: PackStore? = nil, readAhead: PackReadAhead? = nil
+  ) throws(GitError) {
     var odb: OpaquePointer?
     try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
     guard let odb else {
@@ -20,15 +22,24 @@ struct ObjectReader: ~Copyable {
     self.repository = repository
     self.odb = odb
     self.packs = packs.map(PackCursor.init(store:))
+    self.packs?.readAhead = readAhead
   }
 
   deinit {
     git_odb_free(odb)
   }
 
-  /// How many commits came out of the packs directly, stored whole and as deltas.
-  var commitsFromPacks: (whole: Int, deltified: Int) {
-    (packs?.wholeCommits ?? 0, packs?.deltifiedCommits ?? 0)
+  /// How many commits came out of the packs directly, stored whole and as deltas, and how many
+  /// of them a read-ahead gave.
+  var commitsFromPacks: (whole: Int, deltified: Int, readAhead: Int) {
+    (packs?.wholeCommits ?? 0, packs?.deltifiedCommits ?? 0, packs?.readAheadCommits ?? 0)
+  }
+
+  /// Reads commit headers ahead into `readAhead` with this reader's cursor; see
+  /// `PackReadAhead.fill`. False when there was nothing to read.
+  func fill(_ readAhead: PackReadAhead, budget: Int) -> Bool {
+    guard let packs else { return false }
+    return readAhead.fill(with: packs, from: &packs.readAheadNext, budget: budget)
   }
 
   /// Calls `body` with the raw bytes of commit `id`, which are valid only during the call: all

@@ -27,6 +27,16 @@ final class PackCursor {
   /// How many commits this cursor gave, stored whole and as deltas (for tests and benchmarks).
   private(set) var wholeCommits = 0
   private(set) var deltifiedCommits = 0
+  /// How many commits came from the read-ahead's slots.
+  private(set) var readAheadCommits = 0
+  /// Where other workers may have read the next commits' headers already.
+  var readAhead: PackReadAhead?
+  /// Where this cursor goes on reading ahead, when it helps (see `PackReadAhead.fill`).
+  var readAheadNext = -1
+  private var ordersByPack: [(positions: [UInt32], ranks: [UInt32])?] = []
+  /// Reads before the read-ahead is asked: a short walk (a window of a year) is over before
+  /// the pack order (a sort of every offset, without `.rev`) would pay for itself.
+  static let readAheadAfter = 2048
 
   /// How deep a delta chain may be (git writes at most 50 by default).
   static let maximumDepth = 64
@@ -59,6 +69,29 @@ final class PackCursor {
     let lengths = store.packs[index].entryLengths()
     lengthsByPack[index] = lengths
     return lengths
+  }
+
+  /// Pack `index`'s order, fetched once from the pack (where it is made once).
+  @inline(__always)
+  private func order(of index: Int) -> (positions: [UInt32], ranks: [UInt32]) {
+    if index < ordersByPack.count, let known = ordersByPack[index] { return known }
+    while ordersByPack.count <= index { ordersByPack.append(nil) }
+    let order = store.packs[index].packOrder()
+    ordersByPack[index] = order
+    return order
+  }
+
+  /// The rank in pack order of the entry at index `position` of pack `pack`.
+  func rank(ofPosition position: Int, inPack pack: Int) -> Int? {
+    let ranks = order(of: pack).ranks
+    return position < ranks.count ? Int(ranks[position]) : nil
+  }
+
+  /// The index position of the entry of rank `rank` in the pack order of pack `pack`.
+  func position(ofRank rank: Int, inPack pack: Int) -> Int? {
+    guard pack < store.packs.count else { return nil }
+    let positions = order(of: pack).positions
+    return rank >= 0 && rank < positions.count ? Int(positions[rank]) : nil
   }
 
   /// An object after its deltas: its type (1 commit, 2 tree, 3 blob, 4 tag) and bytes.
@@ -108,26 +141,35 @@ final class PackCursor {
     guard let entry = entry(in: pack, at: offset) else { return false }
     if entry.type == 1 {
       guard entry.size <= Self.objectLimit else { return false }
-      // A partial inflate never reaches the stream's own checksum: the index's CRC-32 of the
-      // entry's bytes stands for it, so that a damaged entry is never read as another commit.
-      if !wholeObject {
-        let lengths = lengths(of: packIndex)
-        guard position < lengths.count, case let length = lengths[position],
-          offset + Int(length) <= pack.pack.size - 20,
-          crc32(0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), UInt32(length))
-            == pack.checksum(at: position)
-        else { return false }
-      }
-      // Room past the object's size: zlib's fast path runs only with 258 bytes of room.
-      if entry.size + Self.slack > capacity {
-        output.deallocate()
-        capacity = max(entry.size + Self.slack, capacity * 2)
-        output = .allocate(byteCount: capacity, alignment: 16)
+      var claimed: Int?
+      defer { if let claimed { readAhead?.release(pack: packIndex, rank: claimed) } }
+      if !wholeObject, let readAhead, reads > Self.readAheadAfter,
+        let rank = rank(ofPosition: position, inPack: packIndex)
+      {
+        // While a helper reads this commit, read the next ones ahead instead of waiting (or
+        // of reading it a second time): the reader's own share of the inflating.
+        var attempts = 0
+        asking: while true {
+          switch try readAhead.take(pack: packIndex, rank: rank, body) {
+          case .served:
+            readAheadCommits += 1
+            return true
+          case .claimed:
+            claimed = rank
+            break asking
+          case .missed:
+            break asking
+          case .pending:
+            attempts += 1
+            if attempts > PackReadAhead.retryLimit { break asking }
+            _ = readAhead.fill(with: self, from: &readAheadNext, budget: 1, waits: false)
+          }
+        }
       }
       guard
-        let length = inflate(
-          pack, at: entry.data, size: entry.size, into: output, room: capacity,
-          stopsAtHeaderEnd: !wholeObject)
+        let length = inflateCommit(
+          pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
+          wholeObject: wholeObject)
       else { return false }
       wholeCommits += 1
       try body(UnsafeRawBufferPointer(start: output, count: length))
@@ -143,6 +185,53 @@ final class PackCursor {
       try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
     }
     return true
+  }
+
+  /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack
+  /// `packIndex`) into `output`: only its header, checked against the index's CRC-32 of the
+  /// entry, or all of it. Returns how many bytes are valid; nil when the packs cannot give it.
+  private func inflateCommit(
+    _ pack: PackFile, packIndex: Int, position: Int, offset: Int, entry: Entry, wholeObject: Bool
+  ) -> Int? {
+    // A partial inflate never reaches the stream's own checksum: the index's CRC-32 of the
+    // entry's bytes stands for it, so that a damaged entry is never read as another commit.
+    if !wholeObject {
+      let lengths = lengths(of: packIndex)
+      guard position < lengths.count, case let length = lengths[position],
+        offset + Int(length) <= pack.pack.size - 20,
+        crc32(0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), UInt32(length))
+          == pack.checksum(at: position)
+      else { return nil }
+    }
+    // Room past the object's size: zlib's fast path runs only with 258 bytes of room.
+    if entry.size + Self.slack > capacity {
+      output.deallocate()
+      capacity = max(entry.size + Self.slack, capacity * 2)
+      output = .allocate(byteCount: capacity, alignment: 16)
+    }
+    return inflate(
+      pack, at: entry.data, size: entry.size, into: output, room: capacity,
+      stopsAtHeaderEnd: !wholeObject)
+  }
+
+  /// For `PackReadAhead`: the header of the entry at index `position` of pack `packIndex`, read
+  /// as `readCommit` reads it, copied to `destination`; its length, or nil when the entry is not
+  /// a commit stored whole, its header is longer than `room`, or it cannot be read.
+  func readHeader(
+    pack packIndex: Int, position: Int, into destination: UnsafeMutableRawPointer, room: Int
+  ) -> Int? {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages() }
+    let pack = store.packs[packIndex]
+    guard let offset = pack.entryOffset(at: position), let entry = entry(in: pack, at: offset),
+      entry.type == 1, entry.size <= Self.objectLimit,
+      let length = inflateCommit(
+        pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
+        wholeObject: false),
+      length <= room
+    else { return nil }
+    destination.copyMemory(from: output, byteCount: length)
+    return length
   }
 
   /// The header of the entry at `offset`: a type and size in a variable-length integer, then for

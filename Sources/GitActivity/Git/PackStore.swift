@@ -13,6 +13,8 @@ final class PackFile: Sendable {
   private let largeOffsets: Int
   /// Each entry's length in the pack, by index position; made on first use.
   private let lengths = Mutex<[UInt32]?>(nil)
+  /// The pack order and its inverse, made on first use by `packOrder`.
+  private let order = Mutex<(positions: [UInt32], ranks: [UInt32])?>(nil)
 
   /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
   /// or when they do not belong together (the index names the pack's checksum).
@@ -92,14 +94,28 @@ final class PackFile: Sendable {
       }
       return lengths
     }
-    // Keys: offset (40 bits) above index position (24 bits) would not fit every pack, so sort
-    // positions by offset with an LSD radix sort in 16-bit digits.
-    var order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for position in 0..<count { buffer[position] = UInt32(position) }
-      initialized = count
-    }
     let keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
       for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
+      initialized = count
+    }
+    let order = sortedByOffset(keys)
+    var lengths = [UInt32](repeating: 0, count: count)
+    for rank in 0..<count {
+      let position = Int(order[rank])
+      let end = rank + 1 < count ? keys[Int(order[rank + 1])] : UInt64(pack.size - 20)
+      let length = end &- keys[position]
+      guard length < UInt64(UInt32.max) else { return [] }
+      lengths[position] = UInt32(length)
+    }
+    return lengths
+  }
+
+  /// Index positions sorted by their `keys` (offsets). Keys: offset (40 bits) above index
+  /// position (24 bits) would not fit every pack, so an LSD radix sort in 16-bit digits.
+  private func sortedByOffset(_ keys: [UInt64]) -> [UInt32] {
+    let count = keys.count
+    var order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for position in 0..<count { buffer[position] = UInt32(position) }
       initialized = count
     }
     var scratch = order
@@ -122,16 +138,51 @@ final class PackFile: Sendable {
       swap(&order, &scratch)
       shift += 16
     }
-    var lengths = [UInt32](repeating: 0, count: count)
-    for rank in 0..<count {
-      let position = Int(order[rank])
-      let end = rank + 1 < count ? keys[Int(order[rank + 1])] : UInt64(pack.size - 20)
-      let length = end &- keys[position]
-      guard length < UInt64(UInt32.max) else { return [] }
-      lengths[position] = UInt32(length)
-    }
-    return lengths
+    return order
   }
+
+  /// The pack's entries in pack order (`positions`, index positions by rank) and back (`ranks`,
+  /// rank by index position), for reading ahead: from `.rev` when there is one, else sorted.
+  /// Made once, on first use.
+  func packOrder() -> (positions: [UInt32], ranks: [UInt32]) {
+    order.withLock { order in
+      if let order { return order }
+      let count = names.count
+      var positions: [UInt32]
+      if let file = reverseIndex() {
+        positions = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+          for rank in 0..<count { buffer[rank] = min(file.word(at: 12 + rank * 4), UInt32(count)) }
+          initialized = count
+        }
+        // A `.rev` that names a position twice (or past the end) is not used.
+        var seen = [Bool](repeating: false, count: count)
+        for position in positions {
+          if Int(position) >= count || seen[Int(position)] {
+            positions = []
+            break
+          }
+          seen[Int(position)] = true
+        }
+      } else {
+        positions = []
+      }
+      if positions.count != count {
+        positions = sortedByOffset(
+          [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
+            initialized = count
+          })
+      }
+      var ranks = [UInt32](repeating: 0, count: count)
+      for (rank, position) in positions.enumerated() { ranks[Int(position)] = UInt32(rank) }
+      let made = (positions, ranks)
+      order = made
+      return made
+    }
+  }
+
+  /// The offset of the entry at index `position`, for readers outside this file.
+  func entryOffset(at position: Int) -> Int? { offset(at: position) }
 
   /// The pack's reverse index (`pack-X.rev`, version 1, SHA-1) when there is one that belongs to
   /// this pack: index positions in the order of their offsets.

@@ -26,6 +26,11 @@ final class ParallelWalk: @unchecked Sendable {
   let readsCoAuthors: Bool
   /// The packs every worker reads commits from directly, if any.
   private let packs: PackStore?
+  /// Where idle workers read commit headers ahead of the others: without a commit-graph, when
+  /// the packs are read directly.
+  let readAhead: PackReadAhead?
+  /// Whether this round's workers use `readAhead` (more than one of them).
+  private var readsAhead = false
   private var counting = true
   private var firstParentOnly = false
 
@@ -35,9 +40,11 @@ final class ParallelWalk: @unchecked Sendable {
   init(
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
     progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
-    substitutions: Substitutions, readsCoAuthors: Bool = false, packs: PackStore? = nil
+    substitutions: Substitutions, readsCoAuthors: Bool = false, packs: PackStore? = nil,
+    readsAhead: Bool = true
   ) {
     self.packs = packs
+    readAhead = graph == nil && readsAhead ? packs.map(PackReadAhead.init(store:)) : nil
     self.graph = graph
     self.substitutions = substitutions
     self.readsCoAuthors = readsCoAuthors
@@ -112,6 +119,8 @@ final class ParallelWalk: @unchecked Sendable {
   /// One round of reading: workers until the stack and the list are empty and all are idle.
   private func runRound(workers: Int, first: Repository) throws(WalkError) {
     let extra = max(0, min(workers, 16) - 1)
+    readsAhead = readAhead != nil && extra > 0
+    defer { readAhead?.stop() }
     let group = DispatchGroup()
     for _ in 0..<extra {
       DispatchQueue.global().async(group: group) {
@@ -138,7 +147,8 @@ final class ParallelWalk: @unchecked Sendable {
     var graphParents: [ObjectID] = []
     let reader: ObjectReader
     do {
-      reader = try ObjectReader(repository: repository, packs: packs)
+      reader = try ObjectReader(
+        repository: repository, packs: packs, readAhead: readsAhead ? readAhead : nil)
     } catch {
       state.fail(.git(error), wasBusy: false)
       return
@@ -150,11 +160,13 @@ final class ParallelWalk: @unchecked Sendable {
         work = .commit(id)
         next = nil
       } else {
-        work = state.take(batchSize: Self.batchSize)
+        work = state.take(batchSize: Self.batchSize, readsAhead: readsAhead)
       }
       switch work {
       case .finished:
         break loop
+      case .readAhead:
+        if let readAhead { _ = reader.fill(readAhead, budget: Self.batchSize) }
       case .commit(let id):
         do {
           let (isPruned, _) = try read(

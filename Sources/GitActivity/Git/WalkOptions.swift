@@ -22,6 +22,9 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether commits are read straight out of the packs (inflating only their headers), with
   /// libgit2 for whatever the packs do not give; false reads every commit through libgit2.
   public var readsPacksDirectly = true
+  /// Whether, without a commit-graph, idle workers read commit headers ahead of the walk in
+  /// pack order (see `PackReadAhead`).
+  public var readsAhead = true
   /// Where replace refs live (git's `GIT_REPLACE_REF_BASE`), or nil to read every object as it
   /// is (`--no-replace-objects`, `GIT_NO_REPLACE_OBJECTS`).
   public var replaceRefBase: String? = "refs/replace/"
