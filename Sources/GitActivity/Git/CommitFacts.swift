@@ -1,5 +1,5 @@
 /// A moment as git records it: seconds since the epoch and the writer's offset from UTC.
-public struct Timestamp: Hashable, Sendable {
+public struct Timestamp: Hashable, Sendable, BitwiseCopyable {
   /// Seconds since 1970-01-01 UTC.
   public var seconds: Int64
   /// Minutes east of UTC, as the commit recorded them.
@@ -13,7 +13,7 @@ public struct Timestamp: Hashable, Sendable {
 }
 
 /// What one commit contributes to a graph, read from its header and nothing more.
-public struct CommitFacts: Hashable, Sendable {
+public struct CommitFacts: Hashable, Sendable, BitwiseCopyable {
   /// The author date; nil when git would show no date (no timestamp or no offset).
   public var author: Timestamp?
   /// The committer date; nil likewise.

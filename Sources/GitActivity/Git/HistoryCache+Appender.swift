@@ -18,6 +18,26 @@ extension HistoryCache {
 
     var isEmpty: Bool { cache.count == base }
 
+    /// Whether nothing was in the cache and nothing has been appended yet.
+    var isFresh: Bool { base == 0 && cache.count == 0 }
+
+    /// Takes distinct commits all at once, sharing the caller's arrays (copy on write: neither
+    /// side changes them later): `parentEnds[i]` ends the parents of `ids[i]` in `parents`.
+    /// Only for a fresh appender.
+    mutating func share(
+      ids: [ObjectID], facts: [CommitFacts], parents: [ObjectID], parentEnds: [Int32],
+      coAuthors: [Int: [Int32]]
+    ) {
+      precondition(isFresh && ids.count == facts.count && ids.count == parentEnds.count)
+      cache.ids = ids
+      cache.facts = facts
+      pendingParents = parents
+      cache.parentStarts = [0] + parentEnds
+      for (index, people) in coAuthors where !people.isEmpty {
+        cache.coAuthors[Int32(index)] = people
+      }
+    }
+
     /// Appends a commit unless the cache already had it. A walk reads each commit once, so
     /// commits appended here are distinct.
     mutating func append(
@@ -37,8 +57,13 @@ extension HistoryCache {
       cache.identities = identities
       guard !isEmpty else { return cache }
       let old = cache.sortedIndices
-      var keyed = (base..<cache.count).map { (id: cache.ids[$0], index: Int32($0)) }
-      keyed.sort { $0.id < $1.id }
+      // Sorted by the ids' first 8 bytes, the whole id only where those are equal: 16 bytes a
+      // record to sort instead of 32 (a million commits: 16 MB less at the peak of a first run).
+      var keyed = (base..<cache.count).map { (prefix: cache.ids[$0].high, index: Int32($0)) }
+      let ids = cache.ids
+      keyed.sort {
+        $0.prefix != $1.prefix ? $0.prefix < $1.prefix : ids[Int($0.index)] < ids[Int($1.index)]
+      }
       let freshOrder = keyed.map(\.index)
       keyed = []
       // Merge the two sorted index lists.

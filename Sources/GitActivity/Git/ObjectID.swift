@@ -1,7 +1,7 @@
 import CGit2
 
 /// A 20-byte SHA-1 object id, held as three integers so that hashing and comparing are cheap.
-public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible, BitwiseCopyable {
   var high: UInt64
   var middle: UInt64
   var low: UInt32

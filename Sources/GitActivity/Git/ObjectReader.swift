@@ -35,6 +35,12 @@ struct ObjectReader: ~Copyable {
     (packs?.wholeCommits ?? 0, packs?.deltifiedCommits ?? 0, packs?.readAheadCommits ?? 0)
   }
 
+  /// The first pack holding commit `id` and its place there (see `PackStore.firstPlace`), or
+  /// nil when the packs are not read directly or do not hold it.
+  func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int, objects: Int)? {
+    packs?.firstPlace(of: id, remembers: remembers)
+  }
+
   /// Reads commit headers ahead into `readAhead` with this reader's cursor; see
   /// `PackReadAhead.fill`. False when there was nothing to read.
   func fill(_ readAhead: PackReadAhead, budget: Int) -> Bool {

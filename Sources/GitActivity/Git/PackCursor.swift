@@ -31,6 +31,17 @@ final class PackCursor {
   private(set) var readAheadCommits = 0
   /// Where other workers may have read the next commits' headers already.
   var readAhead: PackReadAhead?
+  /// The place `firstPlace` found last: the walk reads that commit next, most of the time.
+  private var lastPlace: (id: ObjectID, pack: Int, position: Int, offset: Int)?
+
+  /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
+  /// reads next), the place is kept, so that reading that commit searches no index again.
+  func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int, objects: Int)? {
+    guard let place = store.firstPlace(of: id) else { return nil }
+    if remembers { lastPlace = (id, place.pack, place.position, place.offset) }
+    return (place.pack, place.position, place.objects)
+  }
+
   /// Where this cursor goes on reading ahead, when it helps (see `PackReadAhead.fill`).
   var readAheadNext = -1
   private var ordersByPack: [(positions: [UInt32], ranks: [UInt32])?] = []
@@ -134,8 +145,14 @@ final class PackCursor {
     _ id: ObjectID, wholeObject: Bool, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
   ) throws(GitError) -> Bool {
     reads += 1
-    if reads % Self.releaseInterval == 0 { store.releasePages() }
-    guard let (packIndex, position, offset) = store.locate(id, hint: hint) else { return false }
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
+    let located: (pack: Int, position: Int, offset: Int)?
+    if let known = lastPlace, known.id == id {
+      located = (known.pack, known.position, known.offset)
+    } else {
+      located = store.locate(id, hint: hint)
+    }
+    guard let (packIndex, position, offset) = located else { return false }
     hint = packIndex
     let pack = store.packs[packIndex]
     guard let entry = entry(in: pack, at: offset) else { return false }
@@ -221,7 +238,7 @@ final class PackCursor {
     pack packIndex: Int, position: Int, into destination: UnsafeMutableRawPointer, room: Int
   ) -> Int? {
     reads += 1
-    if reads % Self.releaseInterval == 0 { store.releasePages() }
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
     let pack = store.packs[packIndex]
     guard let offset = pack.entryOffset(at: position), let entry = entry(in: pack, at: offset),
       entry.type == 1, entry.size <= Self.objectLimit,

@@ -42,6 +42,9 @@ final class PackFile: Sendable {
     largeOffsets = offsets + count * 4
   }
 
+  /// How many objects the pack holds.
+  var objectCount: Int { names.count }
+
   /// Where object `id` starts in the pack and its position in the index, or nil when this pack
   /// does not hold it (or its index points outside the pack).
   func place(of id: ObjectID) -> (position: Int, offset: Int)? {
@@ -53,9 +56,9 @@ final class PackFile: Sendable {
 
   /// Gives the pages of the pack and its index read so far back to the kernel: a walk of a
   /// million commits touches every page of a 30 MB index.
-  func releasePages() {
+  func releasePages(includingIndex: Bool = true) {
     pack.releasePages()
-    index.releasePages()
+    if includingIndex { index.releasePages() }
   }
 
   /// The CRC-32 of the entry at index `position`, as the index records it: of its bytes in the
@@ -275,8 +278,20 @@ final class PackStore: Sendable {
     return nil
   }
 
+  /// The first pack (in the store's order) holding `id`, its index position there and the
+  /// pack's number of objects: the one place that stands for the object in a walk's visited
+  /// set, wherever it is read from.
+  func firstPlace(of id: ObjectID) -> (pack: Int, position: Int, offset: Int, objects: Int)? {
+    for index in packs.indices {
+      if let place = packs[index].place(of: id) {
+        return (index, place.position, place.offset, packs[index].objectCount)
+      }
+    }
+    return nil
+  }
+
   /// Gives the pages read so far back to the kernel (see `MappedFile.releasePages`).
-  func releasePages() {
-    for pack in packs { pack.releasePages() }
+  func releasePages(includingIndex: Bool = true) {
+    for pack in packs { pack.releasePages(includingIndex: includingIndex) }
   }
 }

@@ -31,6 +31,10 @@ final class ParallelWalk: @unchecked Sendable {
   let readAhead: PackReadAhead?
   /// Whether this round's workers use `readAhead` (more than one of them).
   private var readsAhead = false
+  /// The packs whose index positions stand for commits in the visited set: without a
+  /// commit-graph (whose listing checks ids), and with few packs (a commit's place is the first
+  /// pack holding it, which takes a search in each pack before it).
+  private let packsForVisiting: PackStore?
   private var counting = true
   private var firstParentOnly = false
 
@@ -45,6 +49,7 @@ final class ParallelWalk: @unchecked Sendable {
   ) {
     self.packs = packs
     readAhead = graph == nil && readsAhead ? packs.map(PackReadAhead.init(store:)) : nil
+    packsForVisiting = graph == nil && (packs?.packs.count ?? 0) <= 4 ? packs : nil
     self.graph = graph
     self.substitutions = substitutions
     self.readsCoAuthors = readsCoAuthors
@@ -69,6 +74,10 @@ final class ParallelWalk: @unchecked Sendable {
       for id in ids {
         if let graph, let position = graph.position(of: id) {
           if fields.markGraph(position) { fields.graphHits.append(position) }
+        } else if let packs = packsForVisiting, let place = packs.firstPlace(of: id) {
+          if fields.markPacked(pack: place.pack, position: place.position, objects: place.objects) {
+            fields.stack.append(id)
+          }
         } else if fields.visited.insert(id).inserted {
           fields.stack.append(id)
         }
@@ -178,10 +187,21 @@ final class ParallelWalk: @unchecked Sendable {
         }
         if let progress, result.facts.count % 256 == 0 { progress.add(256) }
         // Binary searches in the immutable cache and graph need no lock.
-        let places = parents.map { parent -> WalkState.ParentPlace in
-          if let index = cache.index(of: parent) { return .cached(index) }
-          if let graph, let position = graph.position(of: parent) { return .graph(position) }
-          return .unknown(parent)
+        var places: [WalkState.ParentPlace] = []
+        places.reserveCapacity(parents.count)
+        for (number, parent) in parents.enumerated() {
+          if let index = cache.index(of: parent) {
+            places.append(.cached(index))
+          } else if let graph, let position = graph.position(of: parent) {
+            places.append(.graph(position))
+          } else if packsForVisiting != nil,
+            let place = reader.firstPlace(of: parent, remembers: number == 0)
+          {
+            places.append(
+              .packed(parent, pack: place.pack, position: place.position, objects: place.objects))
+          } else {
+            places.append(.unknown(parent))
+          }
         }
         next = state.report(places)
       case .batch(let positions):
@@ -251,8 +271,8 @@ final class ParallelWalk: @unchecked Sendable {
     if !coAuthors.isEmpty { result.coAuthors[result.facts.count] = coAuthors }
     result.facts.append(facts)
     if recordsParents {
-      result.parents += parents
-      result.parentEnds.append(result.parents.count)
+      result.parents.append(contentsOf: parents)
+      result.parentEnds.append(Int32(result.parents.count))
     }
     let isPruned = cutoff.map(facts.endsWalk(at:)) ?? false
     // Every commit read counts (a tip committed long before its author date, say); being older
@@ -292,17 +312,63 @@ final class ParallelWalk: @unchecked Sendable {
     var pending: [WorkerResult] = []
     state.withLock { fields in
       fields.visited = ObjectIDSet()
+      fields.packSeen = []
       swap(&pending, &fields.results)
     }
+    // The walk is over: the pages of the packs it read go back before the merge needs memory.
+    packs?.releasePages()
     if pending.allSatisfy({ $0.facts.isEmpty }) {
       merged.identities = cachedIdentities
       return merged
     }
-    let extra = pending.reduce(0) { $0 + $1.isCounted.count { $0 } }
+    let extra = pending.reduce(0) { total, result in
+      total + result.isCounted.chunks.reduce(0) { $0 + $1.elements.count { $0 } }
+    }
+    let read = pending.reduce(0) { $0 + $1.isCounted.count }
     counted.reserveCapacity(counted.count + extra)
     countedIDs.reserveCapacity(countedIDs.count + extra)
+    // A first run (no cache yet) that counts every commit it read: the new cache's records are
+    // the counted commits themselves, in the same order, so the two share their arrays instead
+    // of holding a million commits twice; only the parents are gathered besides.
+    let sharesRecords =
+      appender?.isFresh == true && extra == read && counted.isEmpty && recordsIDs
+      && coAuthors.isEmpty
+    var sharedParents: [ObjectID] = []
+    var sharedEnds: [Int32] = []
+    if sharesRecords {
+      sharedParents.reserveCapacity(pending.reduce(0) { $0 + $1.parents.count })
+      sharedEnds.reserveCapacity(read)
+    }
     var interner = IdentityInterner()
     for identity in cachedIdentities { _ = interner.intern(identity) }
+    if sharesRecords {
+      // Array by array, each freed once moved, so that a worker's result and its merged copy
+      // are not both held whole.
+      while var result = pending.popLast() {
+        let numbers = result.identities.map { interner.intern($0) }
+        for index in result.facts.indices {
+          var facts = result.facts[index]
+          if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
+          if facts.committerIdentity >= 0 {
+            facts.committerIdentity = numbers[Int(facts.committerIdentity)]
+          }
+          if let people = result.coAuthors[index] {
+            coAuthors[counted.count] = people.map { numbers[Int($0)] }
+          }
+          counted.append(facts)
+        }
+        result.facts = ChunkedArray()
+        for chunk in result.ids.chunks { countedIDs += chunk.elements }
+        result.ids = ChunkedArray()
+        let base = Int32(sharedParents.count)
+        for chunk in result.parents.chunks { sharedParents += chunk.elements }
+        result.parents = ChunkedArray()
+        for chunk in result.parentEnds.chunks {
+          sharedEnds += chunk.elements.lazy.map { base + $0 }
+        }
+        merged.warnings += result.warnings
+      }
+    }
     while let result = pending.popLast() {
       let numbers = result.identities.map { interner.intern($0) }
       var start = 0
@@ -319,14 +385,19 @@ final class ParallelWalk: @unchecked Sendable {
           if recordsIDs { countedIDs.append(result.ids[index]) }
         }
         if appender != nil {
-          let end = result.parentEnds[index]
+          let end = Int(result.parentEnds[index])
           appender?.append(
-            id: result.ids[index], facts: facts, parents: result.parents[start..<end],
-            coAuthors: people ?? [])
+            id: result.ids[index], facts: facts,
+            parents: (start..<end).lazy.map { result.parents[$0] }, coAuthors: people ?? [])
           start = end
         }
       }
       merged.warnings += result.warnings
+    }
+    if sharesRecords {
+      appender?.share(
+        ids: countedIDs, facts: counted, parents: sharedParents, parentEnds: sharedEnds,
+        coAuthors: coAuthors)
     }
     merged.warnings.sort()
     merged.identities = interner.rawIdentities()
