@@ -22,7 +22,7 @@ final class PackCursor {
   private var bases: [BaseKey: Object] = [:]
   private var baseBytes = 0
   private var hint = 0
-  private var lengthsByPack: [[UInt32]?] = []
+  private var lengthsByPack: [UnsafeBufferPointer<UInt32>?] = []
   private var reads = 0
   /// How many commits this cursor gave, stored whole and as deltas (for tests and benchmarks).
   private(set) var wholeCommits = 0
@@ -44,7 +44,8 @@ final class PackCursor {
 
   /// Where this cursor goes on reading ahead, when it helps (see `PackReadAhead.fill`).
   var readAheadNext = -1
-  private var ordersByPack: [(positions: [UInt32], ranks: [UInt32])?] = []
+  private var ordersByPack:
+    [(positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>)?] = []
   /// Reads before the read-ahead is asked: a short walk (a window of a year) is over before
   /// the pack order (a sort of every offset, without `.rev`) would pay for itself.
   static let readAheadAfter = 2048
@@ -74,7 +75,7 @@ final class PackCursor {
 
   /// The entry lengths of pack `index`, fetched once from the pack (where they are made once).
   @inline(__always)
-  private func lengths(of index: Int) -> [UInt32] {
+  private func lengths(of index: Int) -> UnsafeBufferPointer<UInt32> {
     if index < lengthsByPack.count, let known = lengthsByPack[index] { return known }
     while lengthsByPack.count <= index { lengthsByPack.append(nil) }
     let lengths = store.packs[index].entryLengths()
@@ -84,7 +85,9 @@ final class PackCursor {
 
   /// Pack `index`'s order, fetched once from the pack (where it is made once).
   @inline(__always)
-  private func order(of index: Int) -> (positions: [UInt32], ranks: [UInt32]) {
+  private func order(of index: Int) -> (
+    positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>
+  ) {
     if index < ordersByPack.count, let known = ordersByPack[index] { return known }
     while ordersByPack.count <= index { ordersByPack.append(nil) }
     let order = store.packs[index].packOrder()

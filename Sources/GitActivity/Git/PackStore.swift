@@ -1,6 +1,24 @@
 import Foundation
 import Synchronization
 
+/// A table of 32-bit numbers made once and never changed, at an address that stays valid as long
+/// as the table lives: readers on every thread index it through `values` without touching a
+/// reference count (an array shared by the workers would have its count bounced between cores on
+/// every read). Immutable once made, hence `@unchecked Sendable`.
+final class FrozenTable: @unchecked Sendable {
+  let values: UnsafeBufferPointer<UInt32>
+
+  init(_ array: [UInt32]) {
+    let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(array.count, 1))
+    _ = buffer.initialize(from: array)
+    values = UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+  }
+
+  deinit {
+    UnsafeMutableRawPointer(mutating: values.baseAddress)?.deallocate()
+  }
+}
+
 /// One pack of the object store: `pack-X.pack` and its index `pack-X.idx` (version 2), both
 /// mapped read-only. See git's Documentation/gitformat-pack.txt.
 final class PackFile: Sendable {
@@ -12,9 +30,9 @@ final class PackFile: Sendable {
   private let offsets: Int
   private let largeOffsets: Int
   /// Each entry's length in the pack, by index position; made on first use.
-  private let lengths = Mutex<[UInt32]?>(nil)
+  private let lengths = Mutex<FrozenTable?>(nil)
   /// The pack order and its inverse, made on first use by `packOrder`.
-  private let order = Mutex<(positions: [UInt32], ranks: [UInt32])?>(nil)
+  private let order = Mutex<(positions: FrozenTable, ranks: FrozenTable)?>(nil)
 
   /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
   /// or when they do not belong together (the index names the pack's checksum).
@@ -70,12 +88,13 @@ final class PackFile: Sendable {
   /// The length in the pack of every entry, by index position (the distance to the next entry
   /// in pack order); empty when an entry is 4 GiB or longer. Computed once, by a radix sort of
   /// the offsets: linear in the number of objects, about 3 ms for git/git's 330,000.
-  func entryLengths() -> [UInt32] {
+  /// The table stays valid as long as the pack.
+  func entryLengths() -> UnsafeBufferPointer<UInt32> {
     lengths.withLock { lengths in
-      if let lengths { return lengths }
-      let made = makeLengths()
+      if let lengths { return lengths.values }
+      let made = FrozenTable(makeLengths())
       lengths = made
-      return made
+      return made.values
     }
   }
 
@@ -146,10 +165,10 @@ final class PackFile: Sendable {
 
   /// The pack's entries in pack order (`positions`, index positions by rank) and back (`ranks`,
   /// rank by index position), for reading ahead: from `.rev` when there is one, else sorted.
-  /// Made once, on first use.
-  func packOrder() -> (positions: [UInt32], ranks: [UInt32]) {
+  /// Made once, on first use; the tables stay valid as long as the pack.
+  func packOrder() -> (positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>) {
     order.withLock { order in
-      if let order { return order }
+      if let order { return (order.positions.values, order.ranks.values) }
       let count = names.count
       var positions: [UInt32]
       if let file = reverseIndex() {
@@ -178,9 +197,9 @@ final class PackFile: Sendable {
       }
       var ranks = [UInt32](repeating: 0, count: count)
       for (rank, position) in positions.enumerated() { ranks[Int(position)] = UInt32(rank) }
-      let made = (positions, ranks)
+      let made = (positions: FrozenTable(positions), ranks: FrozenTable(ranks))
       order = made
-      return made
+      return (made.positions.values, made.ranks.values)
     }
   }
 

@@ -322,7 +322,7 @@ final class ParallelWalk: @unchecked Sendable {
       return merged
     }
     let extra = pending.reduce(0) { total, result in
-      total + result.isCounted.chunks.reduce(0) { $0 + $1.elements.count { $0 } }
+      total + result.isCounted.buffers.reduce(0) { $0 + $1.count { $0 } }
     }
     let read = pending.reduce(0) { $0 + $1.isCounted.count }
     counted.reserveCapacity(counted.count + extra)
@@ -358,13 +358,13 @@ final class ParallelWalk: @unchecked Sendable {
           counted.append(facts)
         }
         result.facts = ChunkedArray()
-        for chunk in result.ids.chunks { countedIDs += chunk.elements }
+        for buffer in result.ids.buffers { countedIDs += buffer }
         result.ids = ChunkedArray()
         let base = Int32(sharedParents.count)
-        for chunk in result.parents.chunks { sharedParents += chunk.elements }
+        for buffer in result.parents.buffers { sharedParents += buffer }
         result.parents = ChunkedArray()
-        for chunk in result.parentEnds.chunks {
-          sharedEnds += chunk.elements.lazy.map { base + $0 }
+        for buffer in result.parentEnds.buffers {
+          sharedEnds += buffer.lazy.map { base + $0 }
         }
         merged.warnings += result.warnings
       }

@@ -23,15 +23,16 @@ enum WalkError: Error {
 /// than a chunk of unused room, and a chunk freed goes back to the kernel at once (the heap would
 /// keep it). A walk's results grow one commit at a time without knowing how many there will be,
 /// and are freed chunk by chunk as they are merged.
-struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
-  /// One chunk: a mapping of `capacity` elements, the first `count` of them set. Only its
-  /// array's owner writes it; it crosses threads only inside a `WorkerResult`, once its worker
-  /// has finished: hence `@unchecked Sendable`.
-  final class Chunk: @unchecked Sendable {
+///
+/// Thread safety: an array is written only by the worker that owns it and crosses threads only
+/// inside a `WorkerResult`, once that worker has finished; its pointers are why it is
+/// `@unchecked Sendable`.
+struct ChunkedArray<Element: BitwiseCopyable & Sendable>: @unchecked Sendable {
+  /// One chunk: a mapping of `capacity` elements, freed with the last array that holds it.
+  final class Chunk {
     let base: UnsafeMutablePointer<Element>
     private let bytes: Int
     private let isMapped: Bool
-    fileprivate(set) var count = 0
 
     init(capacity: Int) {
       bytes = capacity * MemoryLayout<Element>.stride
@@ -48,13 +49,13 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     deinit {
       if isMapped { munmap(base, bytes) } else { base.deallocate() }
     }
-
-    /// The elements set.
-    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
   }
 
   private static var shift: Int { 15 }
-  private(set) var chunks: [Chunk] = []
+  private static var chunkSize: Int { 1 << shift }
+  private var chunks: [Chunk] = []
+  /// Where the next element goes in the last chunk: appending touches no reference count.
+  private var tail: UnsafeMutablePointer<Element>?
   private(set) var count = 0
 
   init() {}
@@ -62,11 +63,22 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
   var indices: Range<Int> { 0..<count }
   var isEmpty: Bool { count == 0 }
 
+  /// The elements, a buffer per chunk, valid while this array lives.
+  var buffers: [UnsafeBufferPointer<Element>] {
+    chunks.enumerated().map { index, chunk in
+      UnsafeBufferPointer(
+        start: chunk.base, count: min(Self.chunkSize, count - index * Self.chunkSize))
+    }
+  }
+
   mutating func append(_ element: Element) {
-    if count & (1 << Self.shift - 1) == 0 { chunks.append(Chunk(capacity: 1 << Self.shift)) }
-    let chunk = chunks[chunks.count - 1]
-    (chunk.base + chunk.count).initialize(to: element)
-    chunk.count += 1
+    if count & (Self.chunkSize - 1) == 0 {
+      let chunk = Chunk(capacity: Self.chunkSize)
+      chunks.append(chunk)
+      tail = chunk.base
+    }
+    tail.unsafelyUnwrapped.initialize(to: element)
+    tail = tail.unsafelyUnwrapped + 1
     count += 1
   }
 
@@ -75,7 +87,7 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
   }
 
   subscript(index: Int) -> Element {
-    chunks[index >> Self.shift].base[index & (1 << Self.shift - 1)]
+    chunks[index >> Self.shift].base[index & (Self.chunkSize - 1)]
   }
 }
 

@@ -197,9 +197,9 @@ struct PackVisitedTests {
     let count = 3 * 32_768 + 17
     for value in 0..<count { array.append(Int32(value * 3)) }
     #expect(array.count == count)
-    #expect(array.chunks.count == 4)
+    #expect(array.buffers.count == 4)
     #expect(array.indices.allSatisfy { array[$0] == Int32($0 * 3) })
-    #expect(array.chunks.flatMap { Array($0.elements) } == (0..<count).map { Int32($0 * 3) })
+    #expect(array.buffers.flatMap { Array($0) } == (0..<count).map { Int32($0 * 3) })
     array.append(contentsOf: [7, 8])
     #expect(array[count] == 7 && array[count + 1] == 8)
   }
