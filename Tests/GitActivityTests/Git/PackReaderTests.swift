@@ -72,6 +72,26 @@ struct PackReaderTests {
     return counts
   }
 
+  /// The path of a repository's one pack, and where each object starts in it (by hex id), as
+  /// `git show-index` reads the pack's index.
+  static func onlyPack(of repository: TemporaryRepository) throws -> (
+    path: String, offsets: [String: Int]
+  ) {
+    let packDirectory = repository.path + "/.git/objects/pack"
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: packDirectory).first {
+        $0.hasSuffix(".idx")
+      })
+    let index = try repository.git(
+      ["show-index"], input: try Data(contentsOf: URL(fileURLWithPath: packDirectory + "/" + name)))
+    var offsets: [String: Int] = [:]
+    for line in index.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      offsets[String(fields[1])] = Int(fields[0])
+    }
+    return (packDirectory + "/" + name.dropLast(4) + ".pack", offsets)
+  }
+
   static func ids(_ text: String) -> [ObjectID] {
     text.split(separator: "\n").compactMap { ObjectID(hex: String($0.prefix(40))) }
   }
@@ -215,20 +235,8 @@ struct PackReaderTests {
       [head], in: repository.path, directly: false, coAuthors: false
     )
     .reads
-    let packDirectory = repository.path + "/.git/objects/pack"
-    let name = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: packDirectory).first {
-        $0.hasSuffix(".idx")
-      })
-    let index = try repository.git(
-      ["show-index"], input: try Data(contentsOf: URL(fileURLWithPath: packDirectory + "/" + name)))
-    var offsets: [String: Int] = [:]
-    for line in index.split(separator: "\n") {
-      let fields = line.split(separator: " ")
-      offsets[String(fields[1])] = Int(fields[0])
-    }
+    let (packPath, offsets) = try Self.onlyPack(of: repository)
     let start = try #require(offsets[head.hex])
-    let packPath = packDirectory + "/" + name.dropLast(4) + ".pack"
     let pristine = try Data(contentsOf: URL(fileURLWithPath: packPath))
     let end = offsets.values.filter { $0 > start }.min() ?? pristine.count - 20
     var (errors, equal) = (0, 0)

@@ -132,17 +132,8 @@ struct ReadAheadTests {
     // The 3,000th commit from HEAD: read after the read-ahead has started.
     let target = try repository.git(["rev-parse", "HEAD~3000"]).trimmingCharacters(
       in: .newlines)
-    let packDirectory = repository.path + "/.git/objects/pack"
-    let name = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: packDirectory).first {
-        $0.hasSuffix(".idx")
-      })
-    let index = try repository.git(
-      ["show-index"], input: try Data(contentsOf: URL(fileURLWithPath: packDirectory + "/" + name)))
-    let offset = try #require(
-      index.split(separator: "\n").first { $0.split(separator: " ")[1] == target }
-        .flatMap { Int($0.split(separator: " ")[0]) })
-    let packPath = packDirectory + "/" + name.dropLast(4) + ".pack"
+    let (packPath, offsets) = try PackReaderTests.onlyPack(of: repository)
+    let offset = try #require(offsets[target])
     var damaged = try Data(contentsOf: URL(fileURLWithPath: packPath))
     // A byte inside the compressed header (the author's name, about), not the entry's header.
     damaged[offset + 40] ^= 0x5A
