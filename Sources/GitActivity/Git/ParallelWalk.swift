@@ -315,8 +315,10 @@ final class ParallelWalk: @unchecked Sendable {
       fields.packSeen = []
       swap(&pending, &fields.results)
     }
-    // The walk is over: the pages of the packs it read go back before the merge needs memory.
+    // The walk is over: the pages of the packs and the commit-graph it read go back before the
+    // merge needs memory.
     packs?.releasePages()
+    graph?.releasePages()
     if pending.allSatisfy({ $0.facts.isEmpty }) {
       merged.identities = cachedIdentities
       return merged
