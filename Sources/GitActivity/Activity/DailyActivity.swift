@@ -239,10 +239,18 @@ public struct DailyActivity: Hashable, Sendable {
     self.counts = counts
     self.outside = outside
     self.counted = counted
-    self.authors = zip(authorList, authorCommits)
+    let activities = zip(authorList, authorCommits)
       .filter { !$0.1.isEmpty }
       .map { AuthorActivity(author: $0.0, commitOffsets: $0.1, windowLength: days.count) }
-      .sorted { ($1.total, $0.author) < ($0.total, $1.author) }
+    // Most commits first, then by author (`Author.<`: the bytes of `Name <email>`): positions
+    // are sorted by keys made once, not the activities (whose arrays would be retained and
+    // released at every move) nor `nameAndEmail` made anew at every comparison of a tie.
+    let totals = activities.map(\.total)
+    let names = activities.map { Array($0.author.nameAndEmail.utf8) }
+    self.authors = activities.indices.sorted {
+      totals[$0] != totals[$1]
+        ? totals[$0] > totals[$1] : names[$0].lexicographicallyPrecedes(names[$1])
+    }.map { activities[$0] }
   }
 
   /// All commits in the window, stopping at `Int.max`.

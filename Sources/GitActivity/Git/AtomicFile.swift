@@ -137,7 +137,9 @@ package enum AtomicFile {
     }
     guard status.st_size <= limit else { throw FileError(path: path, code: EFBIG) }
     var bytes: [UInt8] = []
-    var capacity = max(Int(status.st_size), 4096)
+    // A byte more than the file's size, so that a file that did not grow meanwhile is read, its
+    // end included, in one pass (not doubled and zero-filled again to find the end).
+    var capacity = max(min(Int(status.st_size), limit) + 1, 4096)
     while true {
       bytes.reserveCapacity(capacity)
       let start = bytes.count
