@@ -12,7 +12,8 @@ import Synchronization
 /// *frontier*), in the direction the reader goes, with the same checked, partial inflate as any
 /// read (`PackCursor.readHeader`): a reader who finds its commit in a slot gets exactly the bytes
 /// it would have read. A delta, another object, a header longer than a slot, or a commit whose
-/// slot is not ready is read as always, without waiting: the read-ahead only ever saves work.
+/// slot is not ready is read as always (while a helper is inflating it, the reader reads the
+/// next ones ahead meanwhile, then asks again): the read-ahead only ever saves work.
 ///
 /// Thread safety: each slot's state is one atomic word, its rank and status together (free,
 /// filling, ready, in use). A helper writes a slot's bytes only after it moved the slot from free
@@ -23,8 +24,9 @@ import Synchronization
 final class PackReadAhead: @unchecked Sendable {
   /// Slots in the ring: how far ahead of the frontier helpers read.
   static let slotCount = 1024
-  /// The room of a slot: a commit header longer than this is read by its reader.
-  static let slotSize = 512
+  /// The room of a slot: a commit header longer than this is read by its reader. A signed
+  /// commit's header holds its signature (a `gpgsig` of about 900 bytes for GitHub's own).
+  static let slotSize = 2048
   /// How many times a reader asks again for a slot a helper is filling, reading ahead itself
   /// in between, before it reads the commit itself.
   static let retryLimit = 64
