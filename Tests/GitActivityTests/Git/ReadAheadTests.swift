@@ -125,6 +125,63 @@ struct ReadAheadTests {
     #expect(served >= ids.count - PackCursor.readAheadAfter - 64 - 1, "\(served)")
   }
 
+  @Test("signed commits, whose headers carry a signature of about 900 bytes, are read ahead too")
+  func signedCommits() throws {
+    let repository = try TemporaryRepository()
+    let tree = try repository.emptyTree()
+    // Signatures differ as real ones do (alike, they would be stored as deltas, which are never
+    // read ahead).
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func signatureLines() -> String {
+      (0..<14).map { _ in
+        " "
+          + String(
+            (0..<64).map { _ in
+              seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+              return alphabet[Int(seed >> 58)]
+            })
+      }.joined(separator: "\n")
+    }
+    var parent: String?
+    var ids: [ObjectID] = []
+    for index in 0..<20 {
+      let signature = signatureLines()
+      var text = "tree \(tree)\n" + (parent.map { "parent \($0)\n" } ?? "")
+      text += "author A <a@x> \(1_700_000_000 + index * 60) +0000\n"
+      text += "committer A <a@x> \(1_700_000_000 + index * 60) +0000\n"
+      text += "gpgsig -----BEGIN PGP SIGNATURE-----\n\(signature)\n -----END PGP SIGNATURE-----\n"
+      text += "\nsigned \(index)\n"
+      let id = try repository.writeRawCommit(Data(text.utf8))
+      parent = id
+      ids.insert(try #require(ObjectID(hex: id)), at: 0)
+    }
+    try repository.git(["update-ref", "refs/heads/main", parent ?? ""])
+    try repository.git(["repack", "-adfq"])
+    let opened = try Repository.open(at: repository.path)
+    let store = PackStore(objectsDirectory: opened.objectsDirectory)
+    let readAhead = PackReadAhead(store: store)
+    let reader = try ObjectReader(repository: opened, packs: store, readAhead: readAhead)
+    let helper = try ObjectReader(repository: opened, packs: store)
+    var interner = IdentityInterner()
+    var parents: [ObjectID] = []
+    func read(_ id: ObjectID) throws {
+      _ = try reader.readFacts(
+        id, substitutions: Substitutions(), interner: &interner, parents: &parents)
+    }
+    // Past the reads a walk makes before it asks the read-ahead, then newest first: the first
+    // read places the frontier, the helper fills what follows, the reader takes the rest.
+    while reader.commitsFromPacks.whole <= PackCursor.readAheadAfter {
+      for id in ids { try read(id) }
+    }
+    try read(ids[0])
+    let filled = helper.fill(readAhead, budget: 64)
+    #expect(filled)
+    let before = reader.commitsFromPacks.readAhead
+    for id in ids.dropFirst() { try read(id) }
+    #expect(reader.commitsFromPacks.readAhead - before == ids.count - 1)
+  }
+
   @Test("a damaged commit far down a single line is an error with reading ahead, never facts")
   func damagedEntry() throws {
     let repository = try Self.singleLine(count: 4_000)
