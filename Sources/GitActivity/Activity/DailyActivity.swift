@@ -205,18 +205,18 @@ public struct DailyActivity: Hashable, Sendable {
           acceptsCommitter(commit.committerIdentity)
         else { continue }
         // Who the commit counts for: its author, and with --co-authors each co-author, every
-        // person the filter lets in, once.
-        var people: [Int] = []
-        if commit.identity >= 0, number(of: Int(commit.identity)) >= 0 {
-          people.append(numbers[Int(commit.identity)])
-        }
+        // person the filter lets in, once. The author needs no array (no allocation a commit).
+        let author = commit.identity >= 0 ? number(of: Int(commit.identity)) : -1
+        var coAuthorPeople: [Int] = []
         if options.countsCoAuthors, let coAuthors = history.coAuthors[index] {
           for identity in coAuthors where number(of: Int(identity)) >= 0 {
             let person = numbers[Int(identity)]
-            if !people.contains(person) { people.append(person) }
+            if person != author && !coAuthorPeople.contains(person) {
+              coAuthorPeople.append(person)
+            }
           }
         }
-        guard let number = people.first else { continue }
+        guard let number = author >= 0 ? author : coAuthorPeople.first else { continue }
         if deduplicates && history.objectIDs.count == history.commits.count
           && !seen.insert(history.objectIDs[index]).inserted
         {
@@ -228,7 +228,8 @@ public struct DailyActivity: Hashable, Sendable {
           continue
         }
         counts[position] += 1
-        for person in people { authorCommits[person].append(Int32(position)) }
+        if author >= 0 { authorCommits[author].append(Int32(position)) }
+        for person in coAuthorPeople { authorCommits[person].append(Int32(position)) }
         if options.recordsCommits {
           counted.append(
             CountedCommit(history: historyIndex, index: index, author: authorList[number]))
