@@ -125,6 +125,30 @@ struct ReadAheadTests {
     #expect(served >= ids.count - PackCursor.readAheadAfter - 64 - 1, "\(served)")
   }
 
+  @Test("across two packs, one written newest first and one oldest first, the walk is the same")
+  func twoPacks() throws {
+    // 3,000 commits repacked by git (newest first), then 3,000 more on top by fast-import
+    // (oldest first, a pack of its own): the walk goes down the one, then up the other.
+    let repository = try Self.singleLine(count: 3_000)
+    try repository.git(["repack", "-adfq"])
+    var stream = ""
+    for index in 0..<3_000 {
+      let time = 1_900_000_000 + index * 3_600
+      stream += "commit refs/heads/main\nmark :\(index + 1)\n"
+      stream += "author B\(index % 5) <b@x> \(time) +0100\ncommitter C <c@x> \(time) +0000\n"
+      stream += "data 5\nmore\n"
+      stream += index > 0 ? "from :\(index)\n\n" : "from refs/heads/main^0\n\n"
+    }
+    try repository.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    let packs = try FileManager.default.contentsOfDirectory(
+      atPath: repository.path + "/.git/objects/pack"
+    ).filter { $0.hasSuffix(".pack") }
+    #expect(packs.count == 2)
+    let expected = try Self.walk(repository.path, readsAhead: false, directly: false)
+    #expect(expected.commits.count == 6_000)
+    #expect(try Self.walk(repository.path, readsAhead: true).commits == expected.commits)
+  }
+
   @Test("signed commits, whose headers carry a signature of about 900 bytes, are read ahead too")
   func signedCommits() throws {
     let repository = try TemporaryRepository()
