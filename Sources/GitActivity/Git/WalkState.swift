@@ -24,6 +24,9 @@ enum WalkError: Error {
 /// keep it). A walk's results grow one commit at a time without knowing how many there will be,
 /// and are freed chunk by chunk as they are merged.
 ///
+/// Not copy-on-write: copies share their chunks, so after a copy only one of them may append
+/// (a worker appends to its own result, and only reads happen after it hands the result over).
+///
 /// Thread safety: an array is written only by the worker that owns it and crosses threads only
 /// inside a `WorkerResult`, once that worker has finished; its pointers are why it is
 /// `@unchecked Sendable`.
