@@ -29,7 +29,8 @@ final class GraphWalk {
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
       substitutions: substitutions, readsCoAuthors: options.readsCoAuthors,
-      packs: repository.packStore(for: options), readsAhead: options.readsAhead)
+      packs: repository.packStore(for: options), readsAhead: options.readsAhead,
+      readsBeforeReadAhead: options.readsBeforeReadAhead)
   }
 
   /// How many commits idle workers had read ahead for the others (see `PackReadAhead`).

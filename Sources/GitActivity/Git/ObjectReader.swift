@@ -11,7 +11,8 @@ struct ObjectReader: ~Copyable {
   private let packs: PackCursor?
 
   init(
-    repository: Repository, packs: PackStore? = nil, readAhead: PackReadAhead? = nil
+    repository: Repository, packs: PackStore? = nil, readAhead: PackReadAhead? = nil,
+    readsBeforeReadAhead: Int? = nil
   ) throws(GitError) {
     var odb: OpaquePointer?
     try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
@@ -23,6 +24,7 @@ struct ObjectReader: ~Copyable {
     self.odb = odb
     self.packs = packs.map(PackCursor.init(store:))
     self.packs?.readAhead = readAhead
+    if let readsBeforeReadAhead { self.packs?.readsBeforeReadAhead = readsBeforeReadAhead }
   }
 
   deinit {

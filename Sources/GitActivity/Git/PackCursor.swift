@@ -49,6 +49,8 @@ final class PackCursor {
   /// Reads before the read-ahead is asked: a short walk (a window of a year) is over before
   /// the pack order (a sort of every offset, without `.rev`) would pay for itself.
   static let readAheadAfter = 2048
+  /// This cursor's `readAheadAfter` (tests set 0, so that small histories are read ahead too).
+  var readsBeforeReadAhead = PackCursor.readAheadAfter
 
   /// How deep a delta chain may be (git writes at most 50 by default).
   static let maximumDepth = 64
@@ -163,7 +165,7 @@ final class PackCursor {
       guard entry.size <= Self.objectLimit else { return false }
       var claimed: Int?
       defer { if let claimed { readAhead?.release(pack: packIndex, rank: claimed) } }
-      if !wholeObject, let readAhead, reads > Self.readAheadAfter,
+      if !wholeObject, let readAhead, reads > readsBeforeReadAhead,
         let rank = rank(ofPosition: position, inPack: packIndex)
       {
         // While a helper reads this commit, read the next ones ahead instead of waiting (or

@@ -206,6 +206,60 @@ struct ReadAheadTests {
     #expect(reader.commitsFromPacks.readAhead - before == ids.count - 1)
   }
 
+  @Test(
+    "reading ahead from the first read: whole, windowed, first-parent, cached and updated walks equal libgit2's",
+    arguments: ["repack", "fast-import"])
+  func everyWalk(packing: String) throws {
+    // Merges, deltas and several authors (PackReaderTests' history), or a fast-import pack.
+    let repository: TemporaryRepository
+    if packing == "repack" {
+      repository = try TemporaryRepository()
+      try PackReaderTests.makeHistory(repository, commits: 60, start: 0)
+      try repository.git(["repack", "-adfq", "--depth=50", "--window=50"])
+    } else {
+      repository = try Self.singleLine(count: 300)
+    }
+    let opened = try Repository.open(at: repository.path)
+    func history(
+      _ revisions: [String], direct: Bool, cutoff: Int64? = nil, firstParent: Bool = false,
+      cache: HistoryCache? = nil
+    ) throws -> (commits: [String], cache: HistoryCache?) {
+      var options = WalkOptions(
+        followsFirstParentOnly: firstParent, committedNoEarlierThan: cutoff, workerCount: 2)
+      options.usesCommitGraph = false
+      options.readsPacksDirectly = direct
+      options.readsBeforeReadAhead = 0
+      let read = try opened.history(
+        RevisionSelection(revisions: revisions), options: options, cache: cache)
+      let history = read.history
+      let commits = zip(history.objectIDs, history.commits).map { id, facts in
+        let identity = facts.identity >= 0 ? history.rawIdentities[Int(facts.identity)] : nil
+        return "\(id.hex) \(String(describing: facts.author)) \(String(describing: identity))"
+      }
+      return (commits.sorted(), read.updatedCache)
+    }
+    let middle = try #require(
+      Int64(
+        try repository.git(["log", "-1", "--skip=20", "--format=%ct"]).trimmingCharacters(
+          in: .newlines)))
+    for (cutoff, firstParent) in [(nil, false), (middle, false), (nil, true)] as [(Int64?, Bool)] {
+      let expected = try history(["HEAD"], direct: false, cutoff: cutoff, firstParent: firstParent)
+      let got = try history(["HEAD"], direct: true, cutoff: cutoff, firstParent: firstParent)
+      #expect(
+        got.commits == expected.commits, "cutoff \(String(describing: cutoff)) \(firstParent)")
+      #expect(!got.commits.isEmpty)
+    }
+    // A cache of HEAD~10, then HEAD read on top of it: the same commits as a cold walk.
+    let primed = try history(["HEAD~10"], direct: true, cache: HistoryCache())
+    guard let cache = primed.cache else {
+      Issue.record("the walk of HEAD~10 gave no cache")
+      return
+    }
+    #expect(cache.count == primed.commits.count)
+    let updated = try history(["HEAD"], direct: true, cache: cache)
+    #expect(updated.commits == (try history(["HEAD"], direct: false).commits))
+  }
+
   @Test("a damaged commit far down a single line is an error with reading ahead, never facts")
   func damagedEntry() throws {
     let repository = try Self.singleLine(count: 4_000)
