@@ -93,20 +93,16 @@ struct ReadAheadTests {
     ).reads
     // One reader, one helper, taking turns on this thread: the helper fills 64 slots, the
     // reader reads 64 commits, and so on.
-    let opened = try Repository.open(at: repository.path)
-    let store = PackStore(objectsDirectory: opened.objectsDirectory)
-    let readAhead = PackReadAhead(store: store)
-    let reader = try ObjectReader(repository: opened, packs: store, readAhead: readAhead)
-    let helper = try ObjectReader(repository: opened, packs: store)
+    let turns = try TakingTurns(repository.path)
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
     var raw: [(CommitFacts, [ObjectID])] = []
     for (number, id) in ids.enumerated() {
       if number > PackCursor.readAheadAfter && number % 64 == 0 {
-        let filled = helper.fill(readAhead, budget: 64)
+        let filled = turns.helper.fill(turns.readAhead, budget: 64)
         #expect(filled)
       }
-      let read = try reader.readFacts(
+      let read = try turns.reader.readFacts(
         id, substitutions: Substitutions(), interner: &interner, parents: &parents)
       raw.append((read.facts, parents))
     }
@@ -119,9 +115,9 @@ struct ReadAheadTests {
         "\(ids[index].hex)")
     }
     // Every commit after the first 2,048 reads and the first fill came out of a slot.
-    let counts = reader.commitsFromPacks
+    let counts = turns.reader.commitsFromPacks
     let served = counts.readAhead
-    #expect(served == readAhead.served)
+    #expect(served == turns.readAhead.served)
     #expect(served >= ids.count - PackCursor.readAheadAfter - 64 - 1, "\(served)")
   }
 
@@ -182,28 +178,24 @@ struct ReadAheadTests {
     }
     try repository.git(["update-ref", "refs/heads/main", parent ?? ""])
     try repository.git(["repack", "-adfq"])
-    let opened = try Repository.open(at: repository.path)
-    let store = PackStore(objectsDirectory: opened.objectsDirectory)
-    let readAhead = PackReadAhead(store: store)
-    let reader = try ObjectReader(repository: opened, packs: store, readAhead: readAhead)
-    let helper = try ObjectReader(repository: opened, packs: store)
+    let turns = try TakingTurns(repository.path)
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
     func read(_ id: ObjectID) throws {
-      _ = try reader.readFacts(
+      _ = try turns.reader.readFacts(
         id, substitutions: Substitutions(), interner: &interner, parents: &parents)
     }
     // Past the reads a walk makes before it asks the read-ahead, then newest first: the first
     // read places the frontier, the helper fills what follows, the reader takes the rest.
-    while reader.commitsFromPacks.whole <= PackCursor.readAheadAfter {
+    while turns.reader.commitsFromPacks.whole <= PackCursor.readAheadAfter {
       for id in ids { try read(id) }
     }
     try read(ids[0])
-    let filled = helper.fill(readAhead, budget: 64)
+    let filled = turns.helper.fill(turns.readAhead, budget: 64)
     #expect(filled)
-    let before = reader.commitsFromPacks.readAhead
+    let before = turns.reader.commitsFromPacks.readAhead
     for id in ids.dropFirst() { try read(id) }
-    #expect(reader.commitsFromPacks.readAhead - before == ids.count - 1)
+    #expect(turns.reader.commitsFromPacks.readAhead - before == ids.count - 1)
   }
 
   @Test(
@@ -328,5 +320,24 @@ struct PackVisitedTests {
     #expect(array.buffers.flatMap { Array($0) } == (0..<count).map { Int32($0 * 3) })
     array.append(contentsOf: [7, 8])
     #expect(array[count] == 7 && array[count + 1] == 8)
+  }
+}
+
+/// One reader asking a read-ahead and one helper filling it, on the same packs, for tests that
+/// take turns on one thread.
+struct TakingTurns: ~Copyable {
+  let readAhead: PackReadAhead
+  let reader: ObjectReader
+  let helper: ObjectReader
+
+  init(_ path: String) throws {
+    let opened = try Repository.open(at: path)
+    let store = PackStore(objectsDirectory: opened.objectsDirectory)
+    let readAhead = PackReadAhead(store: store)
+    let reader = try ObjectReader(repository: opened, packs: store, readAhead: readAhead)
+    let helper = try ObjectReader(repository: opened, packs: store)
+    self.readAhead = readAhead
+    self.reader = reader
+    self.helper = helper
   }
 }
