@@ -27,12 +27,14 @@ struct PackReaderTests {
   /// Reads `ids` in `path` with the packs read directly or not at all; also says how many came
   /// out of the packs, stored whole and as deltas.
   static func read(
-    _ ids: [ObjectID], in path: String, directly: Bool, coAuthors: Bool
+    _ ids: [ObjectID], in path: String, directly: Bool, coAuthors: Bool,
+    readsWholeFirst: Int? = nil
   ) throws -> (reads: [Read], whole: Int, deltified: Int) {
     let repository = try Repository.open(at: path)
     let store =
       directly ? PackStore(objectsDirectory: repository.objectsDirectory) : nil
-    let reader = try ObjectReader(repository: repository, packs: store)
+    let reader = try ObjectReader(
+      repository: repository, packs: store, readsWholeFirst: readsWholeFirst)
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
     var raw: [(CommitFacts, [ObjectID], ObjectID?, [Int32])] = []
@@ -55,15 +57,17 @@ struct PackReaderTests {
     return (reads, counts.whole, counts.deltified)
   }
 
-  /// Reads `ids` both ways, with and without messages, expects every field equal, and returns
-  /// how many commits the direct reader took from the packs.
+  /// Reads `ids` both ways, with and without messages (and, without, by partial reads from
+  /// the first as well as whole first), expects every field equal, and returns how many commits
+  /// the direct reader took from the packs.
   @discardableResult
   static func compare(_ ids: [ObjectID], in path: String) throws -> (whole: Int, deltified: Int) {
     var counts = (whole: 0, deltified: 0)
-    for coAuthors in [false, true] {
+    for (coAuthors, readsWholeFirst) in [(false, nil), (false, 0), (true, nil)] as [(Bool, Int?)] {
       let expected = try read(ids, in: path, directly: false, coAuthors: coAuthors)
       #expect(expected.whole == 0 && expected.deltified == 0)
-      let direct = try read(ids, in: path, directly: true, coAuthors: coAuthors)
+      let direct = try read(
+        ids, in: path, directly: true, coAuthors: coAuthors, readsWholeFirst: readsWholeFirst)
       for (index, (want, got)) in zip(expected.reads, direct.reads).enumerated() where want != got {
         Issue.record("\(ids[index].hex): libgit2 \(want), packs \(got)")
       }
@@ -224,8 +228,8 @@ struct PackReaderTests {
 
   @Test(
     "a damaged pack: every byte of a commit's entry changed in turn is an error, never other facts",
-    arguments: [false, true])
-  func damagedPack(reverseIndex: Bool) throws {
+    arguments: [(false, 0), (true, 0), (false, PackCursor.wholeReadsFirst)])
+  func damagedPack(reverseIndex: Bool, readsWholeFirst: Int) throws {
     let repository = try TemporaryRepository()
     try PackReaderTests.makeHistory(repository, commits: 3, start: 0)
     try repository.git(["-c", "pack.writeReverseIndex=\(reverseIndex)", "repack", "-adfq"])
@@ -246,8 +250,11 @@ struct PackReaderTests {
       try FileManager.default.removeItem(atPath: packPath)
       try damaged.write(to: URL(fileURLWithPath: packPath))
       do {
+        // Partial reads checked by the index's CRC-32 (from the first read), or the whole
+        // commits a walk reads first, checked by zlib.
         let got = try PackReaderTests.read(
-          [head], in: repository.path, directly: true, coAuthors: false)
+          [head], in: repository.path, directly: true, coAuthors: false,
+          readsWholeFirst: readsWholeFirst)
         #expect(got.reads == expected, "byte \(position - start) of the entry")
         equal += 1
       } catch {
