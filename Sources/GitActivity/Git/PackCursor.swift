@@ -260,7 +260,7 @@ final class PackCursor {
     reads += 1
     if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
     let pack = store.packs[packIndex]
-    guard let offset = pack.entryOffset(at: position), let entry = entry(in: pack, at: offset),
+    guard let offset = pack.offset(at: position), let entry = entry(in: pack, at: offset),
       entry.type == 1, entry.size <= Self.objectLimit,
       let length = inflateCommit(
         pack, packIndex: packIndex, position: position, offset: offset, entry: entry,

@@ -86,9 +86,8 @@ final class PackFile: Sendable {
   }
 
   /// The length in the pack of every entry, by index position (the distance to the next entry
-  /// in pack order); empty when an entry is 4 GiB or longer. Computed once, by a radix sort of
-  /// the offsets: linear in the number of objects, about 3 ms for git/git's 330,000.
-  /// The table stays valid as long as the pack.
+  /// in pack order); empty when an entry is 4 GiB or longer, or the index is inconsistent.
+  /// Made once, on first use, from the pack order; the table stays valid as long as the pack.
   func entryLengths() -> UnsafeBufferPointer<UInt32> {
     lengths.withLock { lengths in
       if let lengths { return lengths.values }
@@ -99,43 +98,77 @@ final class PackFile: Sendable {
   }
 
   private func makeLengths() -> [UInt32] {
-    let count = names.count
-    guard count > 0, pack.size < 1 << 40 else { return [] }
-    if let order = reverseIndex() {
-      // git's `.rev` file (written by default since git 2.41) lists the index positions in pack
-      // order already.
-      var lengths = [UInt32](repeating: 0, count: count)
-      var next = UInt64(pack.size - 20)
-      for rank in stride(from: count - 1, through: 0, by: -1) {
-        let position = Int(order.word(at: 12 + rank * 4))
-        guard position < count, let start = offset(at: position).map(UInt64.init), start < next,
-          next - start < UInt64(UInt32.max)
-        else { return [] }
-        lengths[position] = UInt32(next - start)
-        next = start
-      }
-      return lengths
+    // The pack order when reading ahead has made it already; else made for this only (a walk
+    // with a commit-graph has no use for it after).
+    let made = order.withLock { $0?.positions.values }
+    let transient = made == nil ? positionsInPackOrder() : []
+    return transient.withUnsafeBufferPointer { transient in
+      lengths(inOrder: made ?? transient)
     }
-    let keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
-      initialized = count
-    }
-    let order = sortedByOffset(keys)
+  }
+
+  /// The entry lengths from `positions`, the index positions in pack order.
+  private func lengths(inOrder positions: UnsafeBufferPointer<UInt32>) -> [UInt32] {
+    let count = positions.count
+    guard count > 0, count == names.count, pack.size < 1 << 40 else { return [] }
     var lengths = [UInt32](repeating: 0, count: count)
-    for rank in 0..<count {
-      let position = Int(order[rank])
-      let end = rank + 1 < count ? keys[Int(order[rank + 1])] : UInt64(pack.size - 20)
-      let length = end &- keys[position]
-      guard length < UInt64(UInt32.max) else { return [] }
-      lengths[position] = UInt32(length)
+    var next = UInt64(pack.size - 20)
+    for rank in stride(from: count - 1, through: 0, by: -1) {
+      let position = Int(positions[rank])
+      guard let start = offset(at: position).map(UInt64.init), start < next,
+        next - start < UInt64(UInt32.max)
+      else { return [] }
+      lengths[position] = UInt32(next - start)
+      next = start
     }
     return lengths
   }
 
-  /// Index positions sorted by their `keys` (offsets). Keys: offset (40 bits) above index
-  /// position (24 bits) would not fit every pack, so an LSD radix sort in 16-bit digits.
-  private func sortedByOffset(_ keys: [UInt64]) -> [UInt32] {
-    let count = keys.count
+  /// The pack's entries in pack order (`positions`, index positions by rank) and back (`ranks`,
+  /// rank by index position), for the entry lengths and for reading ahead: from `.rev` when one
+  /// belongs to the pack and names every position once, else by sorting the offsets. Made once,
+  /// on first use; the tables stay valid as long as the pack.
+  func packOrder() -> (positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>) {
+    order.withLock { order in
+      if let order { return (order.positions.values, order.ranks.values) }
+      let positions = positionsInPackOrder()
+      var ranks = [UInt32](repeating: 0, count: positions.count)
+      for (rank, position) in positions.enumerated() { ranks[Int(position)] = UInt32(rank) }
+      let made = (positions: FrozenTable(positions), ranks: FrozenTable(ranks))
+      order = made
+      return (made.positions.values, made.ranks.values)
+    }
+  }
+
+  /// The index positions in pack order: from `.rev`, else by sorting the offsets.
+  private func positionsInPackOrder() -> [UInt32] {
+    reversePositions() ?? sortedByOffset()
+  }
+
+  /// The index positions as git's `.rev` file lists them (written by default since git 2.41),
+  /// when there is one for this pack that names every position once.
+  private func reversePositions() -> [UInt32]? {
+    guard let file = reverseIndex() else { return nil }
+    let count = names.count
+    var seen = [Bool](repeating: false, count: count)
+    var positions = [UInt32](repeating: 0, count: count)
+    for rank in 0..<count {
+      let position = file.word(at: 12 + rank * 4)
+      guard Int(position) < count, !seen[Int(position)] else { return nil }
+      seen[Int(position)] = true
+      positions[rank] = position
+    }
+    return positions
+  }
+
+  /// Index positions sorted by their offsets. Keys: offset (40 bits) above index position
+  /// (24 bits) would not fit every pack, so an LSD radix sort in 16-bit digits.
+  private func sortedByOffset() -> [UInt32] {
+    let count = names.count
+    let keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
+      initialized = count
+    }
     var order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
       for position in 0..<count { buffer[position] = UInt32(position) }
       initialized = count
@@ -163,49 +196,6 @@ final class PackFile: Sendable {
     return order
   }
 
-  /// The pack's entries in pack order (`positions`, index positions by rank) and back (`ranks`,
-  /// rank by index position), for reading ahead: from `.rev` when there is one, else sorted.
-  /// Made once, on first use; the tables stay valid as long as the pack.
-  func packOrder() -> (positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>) {
-    order.withLock { order in
-      if let order { return (order.positions.values, order.ranks.values) }
-      let count = names.count
-      var positions: [UInt32]
-      if let file = reverseIndex() {
-        positions = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-          for rank in 0..<count { buffer[rank] = min(file.word(at: 12 + rank * 4), UInt32(count)) }
-          initialized = count
-        }
-        // A `.rev` that names a position twice (or past the end) is not used.
-        var seen = [Bool](repeating: false, count: count)
-        for position in positions {
-          if Int(position) >= count || seen[Int(position)] {
-            positions = []
-            break
-          }
-          seen[Int(position)] = true
-        }
-      } else {
-        positions = []
-      }
-      if positions.count != count {
-        positions = sortedByOffset(
-          [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
-            initialized = count
-          })
-      }
-      var ranks = [UInt32](repeating: 0, count: count)
-      for (rank, position) in positions.enumerated() { ranks[Int(position)] = UInt32(rank) }
-      let made = (positions: FrozenTable(positions), ranks: FrozenTable(ranks))
-      order = made
-      return (made.positions.values, made.ranks.values)
-    }
-  }
-
-  /// The offset of the entry at index `position`, for readers outside this file.
-  func entryOffset(at position: Int) -> Int? { offset(at: position) }
-
   /// The pack's reverse index (`pack-X.rev`, version 1, SHA-1) when there is one that belongs to
   /// this pack: index positions in the order of their offsets.
   private func reverseIndex() -> MappedFile? {
@@ -220,7 +210,7 @@ final class PackFile: Sendable {
   }
 
   /// Where the object at index `position` starts in the pack.
-  private func offset(at position: Int) -> Int? {
+  func offset(at position: Int) -> Int? {
     let small = index.word(at: offsets + position * 4)
     var offset = Int(small)
     if small & 0x8000_0000 != 0 {
