@@ -30,7 +30,7 @@ final class GraphWalk {
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
       substitutions: substitutions, readsCoAuthors: options.readsCoAuthors,
       packs: repository.packStore(for: options), readsAhead: options.readsAhead,
-      readsBeforeReadAhead: options.readsBeforeReadAhead)
+      shortWalkReads: options.shortWalkReads)
   }
 
   /// How many commits idle workers had read ahead for the others (see `PackReadAhead`).

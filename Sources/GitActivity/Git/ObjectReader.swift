@@ -12,7 +12,7 @@ struct ObjectReader: ~Copyable {
 
   init(
     repository: Repository, packs: PackStore? = nil, readAhead: PackReadAhead? = nil,
-    readsBeforeReadAhead: Int? = nil, readsWholeFirst: Int? = nil
+    shortWalkReads: Int? = nil
   ) throws(GitError) {
     var odb: OpaquePointer?
     try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
@@ -24,8 +24,7 @@ struct ObjectReader: ~Copyable {
     self.odb = odb
     self.packs = packs.map(PackCursor.init(store:))
     self.packs?.readAhead = readAhead
-    if let readsBeforeReadAhead { self.packs?.readsBeforeReadAhead = readsBeforeReadAhead }
-    if let readsWholeFirst { self.packs?.readsWholeFirst = readsWholeFirst }
+    if let shortWalkReads { self.packs?.shortWalkReads = shortWalkReads }
   }
 
   deinit {

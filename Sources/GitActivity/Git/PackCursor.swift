@@ -46,16 +46,13 @@ final class PackCursor {
   var readAheadNext = -1
   private var ordersByPack:
     [(positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>)?] = []
-  /// Reads before the read-ahead is asked: a short walk (a window of a year) is over before
-  /// the pack order (a sort of every offset, without `.rev`) would pay for itself.
-  static let readAheadAfter = 2048
-  /// How many commits a cursor reads whole, checked by zlib, before partial reads that need
-  /// the pack's entry lengths (see `inflateCommit`).
-  static let wholeReadsFirst = 2048
-  /// This cursor's `wholeReadsFirst` (tests set 0, to check partial reads from the first).
-  var readsWholeFirst = PackCursor.wholeReadsFirst
-  /// This cursor's `readAheadAfter` (tests set 0, so that small histories are read ahead too).
-  var readsBeforeReadAhead = PackCursor.readAheadAfter
+  /// How many commits a cursor reads before it takes the walk for a long one. Until then it
+  /// inflates commits whole (zlib checks them) and does not ask the read-ahead: a short walk (a
+  /// one-year window) is over before the pack-wide tables that partial reads and reading ahead
+  /// need (entry lengths, pack order: a pass over every offset) would pay for themselves.
+  static let shortWalk = 2048
+  /// This cursor's `shortWalk` (tests set 0, to read partially and ahead from the first read).
+  var shortWalkReads = PackCursor.shortWalk
 
   /// How deep a delta chain may be (git writes at most 50 by default).
   static let maximumDepth = 64
@@ -170,7 +167,7 @@ final class PackCursor {
       guard entry.size <= Self.objectLimit else { return false }
       var claimed: Int?
       defer { if let claimed { readAhead?.release(pack: packIndex, rank: claimed) } }
-      if !wholeObject, let readAhead, reads > readsBeforeReadAhead,
+      if !wholeObject, let readAhead, reads > shortWalkReads,
         let rank = rank(ofPosition: position, inPack: packIndex)
       {
         // While a helper reads this commit, read the next ones ahead instead of waiting (or
@@ -193,10 +190,11 @@ final class PackCursor {
           }
         }
       }
+      let readsWhole = wholeObject || (reads <= shortWalkReads && !hasLengths(packIndex))
       guard
         let length = inflateCommit(
           pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
-          wholeObject: wholeObject)
+          readsWhole: readsWhole)
       else { return false }
       wholeCommits += 1
       try body(UnsafeRawBufferPointer(start: output, count: length))
@@ -215,16 +213,12 @@ final class PackCursor {
   }
 
   /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack
-  /// `packIndex`) into `output`: only its header, checked against the index's CRC-32 of the
-  /// entry, or all of it. Returns how many bytes are valid; nil when the packs cannot give it.
+  /// `packIndex`) into `output`: all of it when `readsWhole` (zlib's own checksum covers it),
+  /// else only its header, checked against the index's CRC-32 of the entry. Returns how many
+  /// bytes are valid; nil when the packs cannot give it.
   private func inflateCommit(
-    _ pack: PackFile, packIndex: Int, position: Int, offset: Int, entry: Entry, wholeObject: Bool
+    _ pack: PackFile, packIndex: Int, position: Int, offset: Int, entry: Entry, readsWhole: Bool
   ) -> Int? {
-    // The first reads of a walk inflate whole commits, which zlib's own checksum covers, until
-    // the walk is long enough to pay for the entry lengths the partial reads need (a sort of
-    // every offset, or a pass over `.rev`: 10 to 20 ms for a million objects, more than a
-    // one-year window's whole walk on git/git).
-    let readsWhole = wholeObject || (reads <= readsWholeFirst && !hasLengths(packIndex))
     // A partial inflate never reaches the stream's own checksum: the index's CRC-32 of the
     // entry's bytes stands for it, so that a damaged entry is never read as another commit.
     if !readsWhole {
@@ -264,7 +258,7 @@ final class PackCursor {
       entry.type == 1, entry.size <= Self.objectLimit,
       let length = inflateCommit(
         pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
-        wholeObject: false),
+        readsWhole: false),
       length <= room
     else { return nil }
     destination.copyMemory(from: output, byteCount: length)

@@ -153,7 +153,6 @@ final class PackReadAhead: @unchecked Sendable {
       if ahead <= 0 || ahead >= Self.slotCount || next >> 36 != current >> 36 {
         next = current + step
       }
-      guard (next - current) * step < Self.slotCount else { break }
       let key = next
       let (pack, rank) = (current >> 36, key & (1 << 36 - 1))
       guard key >= 0, key >> 36 == pack, let position = cursor.position(ofRank: rank, inPack: pack)

@@ -31,8 +31,8 @@ final class ParallelWalk: @unchecked Sendable {
   let readAhead: PackReadAhead?
   /// Whether this round's workers use `readAhead` (more than one of them).
   private var readsAhead = false
-  /// See `WalkOptions.readsBeforeReadAhead`.
-  private let readsBeforeReadAhead: Int?
+  /// See `WalkOptions.shortWalkReads`.
+  private let shortWalkReads: Int?
   /// The packs whose index positions stand for commits in the visited set: without a
   /// commit-graph (whose listing checks ids), and with few packs (a commit's place is the first
   /// pack holding it, which takes a search in each pack before it).
@@ -47,9 +47,9 @@ final class ParallelWalk: @unchecked Sendable {
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
     progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
     substitutions: Substitutions, readsCoAuthors: Bool = false, packs: PackStore? = nil,
-    readsAhead: Bool = true, readsBeforeReadAhead: Int? = nil
+    readsAhead: Bool = true, shortWalkReads: Int? = nil
   ) {
-    self.readsBeforeReadAhead = readsBeforeReadAhead
+    self.shortWalkReads = shortWalkReads
     self.packs = packs
     readAhead = graph == nil && readsAhead ? packs.map(PackReadAhead.init(store:)) : nil
     packsForVisiting = graph == nil && (packs?.packs.count ?? 0) <= 4 ? packs : nil
@@ -161,7 +161,7 @@ final class ParallelWalk: @unchecked Sendable {
     do {
       reader = try ObjectReader(
         repository: repository, packs: packs, readAhead: readsAhead ? readAhead : nil,
-        readsBeforeReadAhead: readsBeforeReadAhead)
+        shortWalkReads: shortWalkReads)
     } catch {
       state.fail(.git(error), wasBusy: false)
       return

@@ -25,9 +25,10 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether, without a commit-graph, idle workers read commit headers ahead of the walk in
   /// pack order (see `PackReadAhead`).
   public var readsAhead = true
-  /// How many commits a worker reads before it asks the read-ahead (`PackCursor.readAheadAfter`
-  /// unless set; tests set 0, so that small histories go through it too).
-  package var readsBeforeReadAhead: Int?
+  /// How many commits a worker reads before it takes the walk for a long one
+  /// (`PackCursor.shortWalk` unless set; tests set 0, so that small histories are read as long
+  /// ones are: partially, and ahead).
+  package var shortWalkReads: Int?
   /// Where replace refs live (git's `GIT_REPLACE_REF_BASE`), or nil to read every object as it
   /// is (`--no-replace-objects`, `GIT_NO_REPLACE_OBJECTS`).
   public var replaceRefBase: String? = "refs/replace/"

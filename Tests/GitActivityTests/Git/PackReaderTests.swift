@@ -28,13 +28,13 @@ struct PackReaderTests {
   /// out of the packs, stored whole and as deltas.
   static func read(
     _ ids: [ObjectID], in path: String, directly: Bool, coAuthors: Bool,
-    readsWholeFirst: Int? = nil
+    shortWalkReads: Int? = nil
   ) throws -> (reads: [Read], whole: Int, deltified: Int) {
     let repository = try Repository.open(at: path)
     let store =
       directly ? PackStore(objectsDirectory: repository.objectsDirectory) : nil
     let reader = try ObjectReader(
-      repository: repository, packs: store, readsWholeFirst: readsWholeFirst)
+      repository: repository, packs: store, shortWalkReads: shortWalkReads)
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
     var raw: [(CommitFacts, [ObjectID], ObjectID?, [Int32])] = []
@@ -63,11 +63,11 @@ struct PackReaderTests {
   @discardableResult
   static func compare(_ ids: [ObjectID], in path: String) throws -> (whole: Int, deltified: Int) {
     var counts = (whole: 0, deltified: 0)
-    for (coAuthors, readsWholeFirst) in [(false, nil), (false, 0), (true, nil)] as [(Bool, Int?)] {
+    for (coAuthors, shortWalkReads) in [(false, nil), (false, 0), (true, nil)] as [(Bool, Int?)] {
       let expected = try read(ids, in: path, directly: false, coAuthors: coAuthors)
       #expect(expected.whole == 0 && expected.deltified == 0)
       let direct = try read(
-        ids, in: path, directly: true, coAuthors: coAuthors, readsWholeFirst: readsWholeFirst)
+        ids, in: path, directly: true, coAuthors: coAuthors, shortWalkReads: shortWalkReads)
       for (index, (want, got)) in zip(expected.reads, direct.reads).enumerated() where want != got {
         Issue.record("\(ids[index].hex): libgit2 \(want), packs \(got)")
       }
@@ -228,8 +228,8 @@ struct PackReaderTests {
 
   @Test(
     "a damaged pack: every byte of a commit's entry changed in turn is an error, never other facts",
-    arguments: [(false, 0), (true, 0), (false, PackCursor.wholeReadsFirst)])
-  func damagedPack(reverseIndex: Bool, readsWholeFirst: Int) throws {
+    arguments: [(false, 0), (true, 0), (false, PackCursor.shortWalk)])
+  func damagedPack(reverseIndex: Bool, shortWalkReads: Int) throws {
     let repository = try TemporaryRepository()
     try PackReaderTests.makeHistory(repository, commits: 3, start: 0)
     try repository.git(["-c", "pack.writeReverseIndex=\(reverseIndex)", "repack", "-adfq"])
@@ -254,7 +254,7 @@ struct PackReaderTests {
         // commits a walk reads first, checked by zlib.
         let got = try PackReaderTests.read(
           [head], in: repository.path, directly: true, coAuthors: false,
-          readsWholeFirst: readsWholeFirst)
+          shortWalkReads: shortWalkReads)
         #expect(got.reads == expected, "byte \(position - start) of the entry")
         equal += 1
       } catch {

@@ -98,7 +98,7 @@ struct ReadAheadTests {
     var parents: [ObjectID] = []
     var raw: [(CommitFacts, [ObjectID])] = []
     for (number, id) in ids.enumerated() {
-      if number > PackCursor.readAheadAfter && number % 64 == 0 {
+      if number > PackCursor.shortWalk && number % 64 == 0 {
         let filled = turns.helper.fill(turns.readAhead, budget: 64)
         #expect(filled)
       }
@@ -118,7 +118,7 @@ struct ReadAheadTests {
     let counts = turns.reader.commitsFromPacks
     let served = counts.readAhead
     #expect(served == turns.readAhead.served)
-    #expect(served >= ids.count - PackCursor.readAheadAfter - 64 - 1, "\(served)")
+    #expect(served >= ids.count - PackCursor.shortWalk - 64 - 1, "\(served)")
   }
 
   @Test("across two packs, one written newest first and one oldest first, the walk is the same")
@@ -187,7 +187,7 @@ struct ReadAheadTests {
     }
     // Past the reads a walk makes before it asks the read-ahead, then newest first: the first
     // read places the frontier, the helper fills what follows, the reader takes the rest.
-    while turns.reader.commitsFromPacks.whole <= PackCursor.readAheadAfter {
+    while turns.reader.commitsFromPacks.whole <= PackCursor.shortWalk {
       for id in ids { try read(id) }
     }
     try read(ids[0])
@@ -199,7 +199,7 @@ struct ReadAheadTests {
   }
 
   @Test(
-    "reading ahead from the first read: whole, windowed, first-parent, cached and updated walks equal libgit2's",
+    "reading partially and ahead from the first read: whole, windowed, first-parent, cached and updated walks equal libgit2's",
     arguments: ["repack", "fast-import"])
   func everyWalk(packing: String) throws {
     // Merges, deltas and several authors (PackReaderTests' history), or a fast-import pack.
@@ -220,7 +220,7 @@ struct ReadAheadTests {
         followsFirstParentOnly: firstParent, committedNoEarlierThan: cutoff, workerCount: 2)
       options.usesCommitGraph = false
       options.readsPacksDirectly = direct
-      options.readsBeforeReadAhead = 0
+      options.shortWalkReads = 0
       let read = try opened.history(
         RevisionSelection(revisions: revisions), options: options, cache: cache)
       let history = read.history
