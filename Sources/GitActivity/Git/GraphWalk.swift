@@ -9,7 +9,7 @@ final class GraphWalk {
   private let shallow: Set<ObjectID>
   private let options: WalkOptions
   private let reader: ParallelWalk
-  private var visitedBits: [UInt64]
+  private var visitedBits: BitSet
   private var counted: [CommitFacts] = []
   private var countedIDs: [ObjectID] = []
   /// The co-authors of cached commits counted, by index in `counted`.
@@ -23,7 +23,7 @@ final class GraphWalk {
     self.cache = cache
     self.shallow = shallow
     self.options = options
-    visitedBits = [UInt64](repeating: 0, count: (cache.count + 63) / 64)
+    visitedBits = BitSet(capacity: cache.count)
     reader = ParallelWalk(
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
       cutoff: options.committedNoEarlierThan, progress: options.progress,
@@ -41,7 +41,7 @@ final class GraphWalk {
     var visitedBits = self.visitedBits
     var counted = self.counted
     var countedIDs = self.countedIDs
-    self.visitedBits = []
+    self.visitedBits = BitSet(capacity: 0)
     defer {
       self.visitedBits = visitedBits
       self.counted = counted
@@ -61,10 +61,7 @@ final class GraphWalk {
     }
     while true {
       while let index = cached.popLast() {
-        let word = Int(index) / 64
-        let bit = UInt64(1) << UInt64(Int(index) % 64)
-        if visitedBits[word] & bit != 0 { continue }
-        visitedBits[word] |= bit
+        if !visitedBits.insert(Int(index)) { continue }
         let facts = cache.facts[Int(index)]
         // Every commit reached counts; the cutoff only decides which parents are not walked.
         if counting {
@@ -101,7 +98,7 @@ final class GraphWalk {
     var ids: [ObjectID] = []
     swap(&commits, &counted)
     swap(&ids, &countedIDs)
-    visitedBits = []
+    visitedBits = BitSet(capacity: 0)
     var appender =
       wantsCache ? HistoryCache.Appender(cache, hasCoAuthors: options.readsCoAuthors) : nil
     var coAuthors: [Int: [Int32]] = [:]

@@ -73,17 +73,15 @@ final class ParallelWalk: @unchecked Sendable {
   ) throws(WalkError) -> [Int32] {
     self.counting = counting
     self.firstParentOnly = firstParentOnly
+    let places = ids.map { id in
+      knownPlace(of: id)
+        ?? Self.unread(
+          id,
+          packed: packsForVisiting?.firstPlace(of: id).map { ($0.pack, $0.position, $0.objects) })
+    }
     state.withLock { fields in
-      for id in ids {
-        if let graph, let position = graph.position(of: id) {
-          if fields.markGraph(position) { fields.graphHits.append(position) }
-        } else if let packs = packsForVisiting, let place = packs.firstPlace(of: id) {
-          if fields.markPacked(pack: place.pack, position: place.position, objects: place.objects) {
-            fields.stack.append(id)
-          }
-        } else if fields.visited.insert(id).inserted {
-          fields.stack.append(id)
-        }
+      for place in places {
+        if let id = fields.reach(place) { fields.stack.append(id) }
       }
     }
     while true {
@@ -98,6 +96,23 @@ final class ParallelWalk: @unchecked Sendable {
       defer { fields.cachedHits = [] }
       return fields.cachedHits
     }
+  }
+
+  /// Where commit `id` stands for the walk when it is cached (its record) or in the
+  /// commit-graph (its position); nil otherwise. Binary searches in immutable tables: no lock.
+  private func knownPlace(of id: ObjectID) -> WalkState.ParentPlace? {
+    if let index = cache.index(of: id) { return .cached(index) }
+    if let graph, let position = graph.position(of: id) { return .graph(position) }
+    return nil
+  }
+
+  /// Where a commit neither cached nor in the commit-graph stands: by its place in the first
+  /// pack holding it (`packed`, when the packs stand for visited commits), else by its id.
+  private static func unread(
+    _ id: ObjectID, packed: (pack: Int, position: Int, objects: Int)?
+  ) -> WalkState.ParentPlace {
+    guard let packed else { return .unknown(id) }
+    return .packed(id, pack: packed.pack, position: packed.position, objects: packed.objects)
   }
 
   /// Lists every commit reachable in the graph from the graph hits that is neither seen nor
@@ -194,18 +209,14 @@ final class ParallelWalk: @unchecked Sendable {
         var places: [WalkState.ParentPlace] = []
         places.reserveCapacity(parents.count)
         for (number, parent) in parents.enumerated() {
-          if let index = cache.index(of: parent) {
-            places.append(.cached(index))
-          } else if let graph, let position = graph.position(of: parent) {
-            places.append(.graph(position))
-          } else if packsForVisiting != nil,
-            let place = reader.firstPlace(of: parent, remembers: number == 0)
-          {
-            places.append(
-              .packed(parent, pack: place.pack, position: place.position, objects: place.objects))
-          } else {
-            places.append(.unknown(parent))
+          if let known = knownPlace(of: parent) {
+            places.append(known)
+            continue
           }
+          // The first parent's place is kept: the worker most often reads it next.
+          let packed =
+            packsForVisiting == nil ? nil : reader.firstPlace(of: parent, remembers: number == 0)
+          places.append(Self.unread(parent, packed: packed))
         }
         next = state.report(places)
       case .batch(let positions):

@@ -125,9 +125,9 @@ final class WalkState: @unchecked Sendable {
     var visited = ObjectIDSet()
     /// Commits put on the stack once, by pack and index position, as bitsets: without a
     /// commit-graph, a bit a commit instead of an id in `visited` (48 MB less for a million).
-    var packSeen: [[UInt64]] = []
+    var packSeen: [BitSet] = []
     /// Commit-graph positions seen, as a bitset (8 MB less than a set of ids for a million).
-    var graphSeen: [UInt64]
+    var graphSeen: BitSet
     /// Commit-graph positions reached from commits read, to be expanded between rounds.
     var graphHits: [Int32] = []
     /// Cached commits reached; the caller walks them by index.
@@ -143,22 +143,30 @@ final class WalkState: @unchecked Sendable {
     /// Marks a commit at index `position` of pack `pack` seen (a pack of `objects` entries);
     /// false when it was already.
     mutating func markPacked(pack: Int, position: Int, objects: Int) -> Bool {
-      while packSeen.count <= pack { packSeen.append([]) }
-      if packSeen[pack].isEmpty {
-        packSeen[pack] = [UInt64](repeating: 0, count: (objects + 63) / 64)
+      while packSeen.count <= pack { packSeen.append(BitSet(capacity: 0)) }
+      if packSeen[pack].isEmpty { packSeen[pack] = BitSet(capacity: objects) }
+      return packSeen[pack].insert(position)
+    }
+
+    /// Marks a commit reached at `place`: a cached one goes to the caller, one in the
+    /// commit-graph to be expanded; any other is returned the first time it is reached, to read.
+    mutating func reach(_ place: ParentPlace) -> ObjectID? {
+      switch place {
+      case .cached(let index):
+        cachedHits.append(index)
+      case .graph(let position):
+        if markGraph(position) { graphHits.append(position) }
+      case .packed(let id, let pack, let position, let objects):
+        if markPacked(pack: pack, position: position, objects: objects) { return id }
+      case .unknown(let id):
+        if visited.insert(id).inserted { return id }
       }
-      let (word, bit) = (position / 64, UInt64(1) << UInt64(position % 64))
-      if packSeen[pack][word] & bit != 0 { return false }
-      packSeen[pack][word] |= bit
-      return true
+      return nil
     }
 
     /// Marks a graph position seen; false when it was already.
     mutating func markGraph(_ position: Int32) -> Bool {
-      let (word, bit) = (Int(position) / 64, UInt64(1) << UInt64(Int(position) % 64))
-      if graphSeen[word] & bit != 0 { return false }
-      graphSeen[word] |= bit
-      return true
+      graphSeen.insert(Int(position))
     }
   }
 
@@ -176,7 +184,7 @@ final class WalkState: @unchecked Sendable {
   private var fields: Fields
 
   init(graphCount: Int) {
-    fields = Fields(graphSeen: [UInt64](repeating: 0, count: (graphCount + 63) / 64))
+    fields = Fields(graphSeen: BitSet(capacity: graphCount))
   }
 
   /// Runs `body` on the fields under the lock: for the walk's own thread between rounds, and for
@@ -236,19 +244,8 @@ final class WalkState: @unchecked Sendable {
     defer { condition.unlock() }
     var next: ObjectID?
     for parent in parents {
-      switch parent {
-      case .cached(let index):
-        fields.cachedHits.append(index)
-      case .graph(let position):
-        if fields.markGraph(position) { fields.graphHits.append(position) }
-      case .packed(let id, let pack, let position, let objects):
-        if fields.markPacked(pack: pack, position: position, objects: objects) {
-          if next == nil { next = id } else { fields.stack.append(id) }
-        }
-      case .unknown(let id):
-        if fields.visited.insert(id).inserted {
-          if next == nil { next = id } else { fields.stack.append(id) }
-        }
+      if let id = fields.reach(parent) {
+        if next == nil { next = id } else { fields.stack.append(id) }
       }
     }
     if fields.failure != nil, next != nil { next = nil }
