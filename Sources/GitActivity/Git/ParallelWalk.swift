@@ -309,6 +309,16 @@ final class ParallelWalk: @unchecked Sendable {
     }
   }
 
+  /// `facts` with a worker's identity numbers replaced by the merged ones (`numbers`).
+  private static func renumbered(_ facts: CommitFacts, _ numbers: [Int32]) -> CommitFacts {
+    var facts = facts
+    if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
+    if facts.committerIdentity >= 0 {
+      facts.committerIdentity = numbers[Int(facts.committerIdentity)]
+    }
+    return facts
+  }
+
   /// What the workers read besides the counted commits.
   struct Merged {
     var identities: [RawIdentity] = []
@@ -350,29 +360,22 @@ final class ParallelWalk: @unchecked Sendable {
     let sharesRecords =
       appender?.isFresh == true && extra == read && counted.isEmpty && recordsIDs
       && coAuthors.isEmpty
-    var sharedParents: [ObjectID] = []
-    var sharedEnds: [Int32] = []
-    if sharesRecords {
-      sharedParents.reserveCapacity(pending.reduce(0) { $0 + $1.parents.count })
-      sharedEnds.reserveCapacity(read)
-    }
     var interner = IdentityInterner()
     for identity in cachedIdentities { _ = interner.intern(identity) }
     if sharesRecords {
+      var sharedParents: [ObjectID] = []
+      var sharedEnds: [Int32] = []
+      sharedParents.reserveCapacity(pending.reduce(0) { $0 + $1.parents.count })
+      sharedEnds.reserveCapacity(read)
       // Array by array, each freed once moved, so that a worker's result and its merged copy
       // are not both held whole.
       while var result = pending.popLast() {
         let numbers = result.identities.map { interner.intern($0) }
         for index in result.facts.indices {
-          var facts = result.facts[index]
-          if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
-          if facts.committerIdentity >= 0 {
-            facts.committerIdentity = numbers[Int(facts.committerIdentity)]
-          }
           if let people = result.coAuthors[index] {
             coAuthors[counted.count] = people.map { numbers[Int($0)] }
           }
-          counted.append(facts)
+          counted.append(Self.renumbered(result.facts[index], numbers))
         }
         result.facts = ChunkedArray()
         for buffer in result.ids.buffers { countedIDs += buffer }
@@ -385,16 +388,15 @@ final class ParallelWalk: @unchecked Sendable {
         }
         merged.warnings += result.warnings
       }
+      appender?.share(
+        ids: countedIDs, facts: counted, parents: sharedParents, parentEnds: sharedEnds,
+        coAuthors: coAuthors)
     }
     while let result = pending.popLast() {
       let numbers = result.identities.map { interner.intern($0) }
       var start = 0
       for index in result.facts.indices {
-        var facts = result.facts[index]
-        if facts.identity >= 0 { facts.identity = numbers[Int(facts.identity)] }
-        if facts.committerIdentity >= 0 {
-          facts.committerIdentity = numbers[Int(facts.committerIdentity)]
-        }
+        let facts = Self.renumbered(result.facts[index], numbers)
         let people = result.coAuthors[index].map { $0.map { numbers[Int($0)] } }
         if result.isCounted[index] {
           if let people { coAuthors[counted.count] = people }
@@ -410,11 +412,6 @@ final class ParallelWalk: @unchecked Sendable {
         }
       }
       merged.warnings += result.warnings
-    }
-    if sharesRecords {
-      appender?.share(
-        ids: countedIDs, facts: counted, parents: sharedParents, parentEnds: sharedEnds,
-        coAuthors: coAuthors)
     }
     merged.warnings.sort()
     merged.identities = interner.rawIdentities()
