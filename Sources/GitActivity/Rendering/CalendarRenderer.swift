@@ -230,53 +230,40 @@ public struct CalendarRenderer: Sendable {
     let width = (padding * 2 + contentWidth).rounded(.up)
     let height = (summaryBaseline + fontSize * 0.5 + padding).rounded(.up)
 
-    var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    out +=
-      #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="calendar-title calendar-desc" font-family="\#(SVGRenderer.fontStack)" font-size="\#(n(fontSize))">"#
-      + "\n"
-    out += #"<title id="calendar-title">\#(TextEscaping.xml(heading))</title>"# + "\n"
-    out +=
-      #"<desc id="calendar-desc">\#(TextEscaping.xml(ReportText.description(for: report)))</desc>"#
-      + "\n"
     // Themes as in the graph: light, dark, or light switched to dark by the viewer's preference.
     // Tiles with commits and their numbers are the same in both; the empty tiles, their quiet
     // numbers and the text follow the theme.
     let strong = isDark ? "#e6edf3" : "#1f2328"
-    out += "<style type=\"text/css\"><![CDATA[\n"
-    out += "text { fill: \(palette.text.hex); }\n.heading, .summary { fill: \(strong); }\n"
-    out += ".empty { fill: \(colors.gradient.empty.hex); }\n"
-    out += ".n { fill: \(colors.numbers.hex); }\n.q { fill: \(colors.quiet.hex); }\n"
-    out += ".n, .q { text-anchor: end; }\n"
-    out += ".m { text-anchor: start; font-size: \(n(fontSize * 0.9))px; font-weight: 600; }\n"
+    var css = "text { fill: \(palette.text.hex); }\n.heading, .summary { fill: \(strong); }\n"
+    css += ".empty { fill: \(colors.gradient.empty.hex); }\n"
+    css += ".n { fill: \(colors.numbers.hex); }\n.q { fill: \(colors.quiet.hex); }\n"
+    css += ".n, .q { text-anchor: end; }\n"
+    css += ".m { text-anchor: start; font-size: \(n(fontSize * 0.9))px; font-weight: 600; }\n"
     if options.theme == .auto {
       let dark = Colors(
         gradient: Self.gradient(stops: gradient.stops, theme: .githubDark),
         text: Palette.githubDark.text, counts: calendar.counts, scale: scale)
-      out += "@media (prefers-color-scheme: dark) {\n"
-      out += "  .background { fill: \(Palette.githubDark.background.hex); }\n"
-      out +=
+      css += "@media (prefers-color-scheme: dark) {\n"
+      css += "  .background { fill: \(Palette.githubDark.background.hex); }\n"
+      css +=
         "  text { fill: \(Palette.githubDark.text.hex); }\n  .heading, .summary { fill: #e6edf3; }\n"
-      out +=
+      css +=
         "  .empty { fill: \(dark.gradient.empty.hex); }\n  .q { fill: \(dark.quiet.hex); }\n}\n"
     }
-    out += "]]></style>\n"
-    out += "<defs>\n"
-    out +=
+    var defs = "<defs>\n"
+    defs +=
       #"<rect id="calendar-tile" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(options.radius))"/>"#
       + "\n"
     // SVG mixes gradient stops in sRGB: nine stops sampled in OKLab keep the bar as the tiles are.
-    out += #"<linearGradient id="calendar-gradient">"#
+    defs += #"<linearGradient id="calendar-gradient">"#
     for step in 0...8 {
       let color = colors.highest > 1 ? colors.gradient.color(at: Double(step) / 8) : colors.tile(1)
-      out += #"<stop offset="\#(n(Double(step) / 8))" stop-color="\#(color.hex)"/>"#
+      defs += #"<stop offset="\#(n(Double(step) / 8))" stop-color="\#(color.hex)"/>"#
     }
-    out += "</linearGradient>\n</defs>\n"
-    if !options.isTransparent {
-      out +=
-        #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(palette.background.hex)"/>"#
-        + "\n"
-    }
-    out += body.joined(separator: "\n") + "\n</svg>\n"
-    return out
+    defs += "</linearGradient>\n</defs>\n"
+    return SVGRenderer.frame(
+      width: width, height: height, fontSize: fontSize, id: "calendar", title: heading,
+      description: ReportText.description(for: report), css: css, defs: defs,
+      background: options.isTransparent ? nil : palette.background, body: body)
   }
 }

@@ -129,32 +129,42 @@ public struct SVGRenderer: Sendable {
   /// The id of the day cell's shape, which every cell of the graph uses.
   static let cellID = "day"
 
-  /// The SVG document around `body`: the root with its size and `role="img"`, a title and a
-  /// description that name it for screen readers (`<id>-title`, `<id>-desc`), the style for the
-  /// theme, the shape of a `cell` of that size when one is given, and the background unless
-  /// transparent. Every drawing of this renderer is one.
+  /// The SVG document of this renderer around `body` (see `frame`): the style for the theme,
+  /// and the shape of a `cell` of that size when one is given.
   func document(
     width: Double, height: Double, fontSize: Double, id: String, title: String,
     description: String, light: Palette, dark: Palette, weeks: Int = 0, cell: Double? = nil,
     body: [String]
   ) -> String {
+    Self.frame(
+      width: width, height: height, fontSize: fontSize, id: id, title: title,
+      description: description, css: style(light: light, dark: dark, weeks: weeks),
+      defs: cell.map {
+        #"<defs><rect id="\#(Self.cellID)" width="\#(n($0))" height="\#(n($0))" rx="\#(n(options.radius))"/></defs>"#
+          + "\n"
+      } ?? "", background: options.isTransparent ? nil : light.background, body: body)
+  }
+
+  /// An SVG document around `body`, as every drawing is one (the graph, the punch card, the
+  /// calendar): the root with its size and `role="img"`, a title and a description that name it
+  /// for screen readers (`<id>-title`, `<id>-desc`), the style sheet `css`, the `defs` (complete
+  /// elements, which the body uses through `xlink:href`), and a rounded background of
+  /// `background` unless nil (transparent).
+  static func frame(
+    width: Double, height: Double, fontSize: Double, id: String, title: String,
+    description: String, css: String, defs: String, background: RGB?, body: [String]
+  ) -> String {
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     out +=
-      #"<svg xmlns="http://www.w3.org/2000/svg"\#(cell == nil ? "" : #" xmlns:xlink="http://www.w3.org/1999/xlink""#) version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" font-family="\#(Self.fontStack)" font-size="\#(n(fontSize))">"#
+      #"<svg xmlns="http://www.w3.org/2000/svg"\#(defs.isEmpty ? "" : #" xmlns:xlink="http://www.w3.org/1999/xlink""#) version="1.1" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" font-family="\#(Self.fontStack)" font-size="\#(n(fontSize))">"#
       + "\n"
     out += #"<title id="\#(id)-title">\#(TextEscaping.xml(title))</title>"# + "\n"
     out += #"<desc id="\#(id)-desc">\#(TextEscaping.xml(description))</desc>"# + "\n"
-    out +=
-      "<style type=\"text/css\"><![CDATA[\n" + style(light: light, dark: dark, weeks: weeks)
-      + "]]></style>\n"
-    if let cell {
+    out += "<style type=\"text/css\"><![CDATA[\n" + css + "]]></style>\n"
+    out += defs
+    if let background {
       out +=
-        #"<defs><rect id="\#(Self.cellID)" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(options.radius))"/></defs>"#
-        + "\n"
-    }
-    if !options.isTransparent {
-      out +=
-        #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(light.background.hex)"/>"#
+        #"<rect class="background" width="100%" height="100%" rx="6" ry="6" fill="\#(background.hex)"/>"#
         + "\n"
     }
     out += body.joined(separator: "\n") + "\n</svg>\n"
