@@ -29,50 +29,56 @@ public enum Tools {
   public static func rasterize(_ svg: String) throws -> (
     width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)
   ) {
+    try inTemporaryDirectory { directory in
+      let svgFile = directory.appendingPathComponent("in.svg").path
+      let pngFile = directory.appendingPathComponent("out.png").path
+      try svg.write(toFile: svgFile, atomically: true, encoding: .utf8)
+      try TemporaryRepository.run(
+        "/usr/bin/rsvg-convert", [svgFile, "-o", pngFile], in: directory.path,
+        environment: ProcessInfo.processInfo.environment)
+      return try pixels(ofPNG: pngFile)
+    }
+  }
+
+  /// Runs `body` in a new folder of its own, removed after.
+  private static func inTemporaryDirectory<Result>(
+    _ body: (URL) throws -> Result
+  ) throws -> Result {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "raster-\(UUID().uuidString)")
+      "tools-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let svgFile = directory.appendingPathComponent("in.svg").path
-    let pngFile = directory.appendingPathComponent("out.png").path
-    try svg.write(toFile: svgFile, atomically: true, encoding: .utf8)
-    let environment = ProcessInfo.processInfo.environment
-    try TemporaryRepository.run(
-      "/usr/bin/rsvg-convert", [svgFile, "-o", pngFile], in: directory.path,
-      environment: environment)
-    return try pixels(ofPNG: pngFile)
+    return try body(directory)
   }
 
   /// The color of every pixel of the PNG file at `pngFile`, read through ImageMagick.
   public static func pixels(ofPNG pngFile: String) throws -> (
     width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)
   ) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pixels-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let environment = ProcessInfo.processInfo.environment
-    // ImageMagick writes raw RGB bytes; the size comes from identify.
-    let size = try TemporaryRepository.run(
-      "/usr/bin/identify", ["-format", "%w %h", pngFile], in: directory.path,
-      environment: environment
-    )
-    .split(separator: " ").compactMap { Int($0) }
-    guard size.count == 2 else {
-      throw TemporaryRepository.CommandError(description: "identify: \(size)")
-    }
-    let rgbFile = directory.appendingPathComponent("out.rgb").path
-    try TemporaryRepository.run(
-      "/usr/bin/convert", [pngFile, "-depth", "8", "-alpha", "off", "rgb:" + rgbFile],
-      in: directory.path, environment: environment)
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rgbFile)))
-    let (width, height) = (size[0], size[1])
-    return (
-      width, height,
-      { x, y in
-        let offset = (y * width + x) * 3
-        return (bytes[offset], bytes[offset + 1], bytes[offset + 2])
+    try inTemporaryDirectory { directory in
+      let environment = ProcessInfo.processInfo.environment
+      // ImageMagick writes raw RGB bytes; the size comes from identify.
+      let size = try TemporaryRepository.run(
+        "/usr/bin/identify", ["-format", "%w %h", pngFile], in: directory.path,
+        environment: environment
+      )
+      .split(separator: " ").compactMap { Int($0) }
+      guard size.count == 2 else {
+        throw TemporaryRepository.CommandError(description: "identify: \(size)")
       }
-    )
+      let rgbFile = directory.appendingPathComponent("out.rgb").path
+      try TemporaryRepository.run(
+        "/usr/bin/convert", [pngFile, "-depth", "8", "-alpha", "off", "rgb:" + rgbFile],
+        in: directory.path, environment: environment)
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rgbFile)))
+      let (width, height) = (size[0], size[1])
+      return (
+        width, height,
+        { x, y in
+          let offset = (y * width + x) * 3
+          return (bytes[offset], bytes[offset + 1], bytes[offset + 2])
+        }
+      )
+    }
   }
 }
