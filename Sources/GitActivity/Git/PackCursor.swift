@@ -33,15 +33,6 @@ final class PackCursor {
   var readAhead: PackReadAhead?
   /// The place `firstPlace` found last: the walk reads that commit next, most of the time.
   private var lastPlace: (id: ObjectID, pack: Int, position: Int, offset: Int)?
-
-  /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
-  /// reads next), the place is kept, so that reading that commit searches no index again.
-  func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int, objects: Int)? {
-    guard let place = store.firstPlace(of: id) else { return nil }
-    if remembers { lastPlace = (id, place.pack, place.position, place.offset) }
-    return (place.pack, place.position, place.objects)
-  }
-
   /// Where this cursor goes on reading ahead, when it helps (see `PackReadAhead.fill`).
   var readAheadNext = -1
   private var ordersByPack:
@@ -97,6 +88,14 @@ final class PackCursor {
     let order = store.packs[index].packOrder()
     ordersByPack[index] = order
     return order
+  }
+
+  /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
+  /// reads next), the place is kept, so that reading that commit searches no index again.
+  func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int, objects: Int)? {
+    guard let place = store.firstPlace(of: id) else { return nil }
+    if remembers { lastPlace = (id, place.pack, place.position, place.offset) }
+    return (place.pack, place.position, place.objects)
   }
 
   /// The rank in pack order of the entry at index `position` of pack `pack`.
