@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A table of 32-bit numbers made once and never changed, at an address that stays valid as long
 /// as the table lives: readers on every thread index it through `values` without touching a
@@ -19,6 +18,32 @@ final class FrozenTable: @unchecked Sendable {
   }
 }
 
+/// A value made once, on first use, by the first thread that asks; the others wait for it. Its
+/// lock is an `NSLock` (pthread's), which ThreadSanitizer sees: the standard library's `Mutex`
+/// is not instrumented in debug builds, where it showed lazy tables as races. Thread safety:
+/// `value` is read and written only under `lock`, hence `@unchecked Sendable`.
+final class MadeOnce<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value?
+
+  /// The value, made by `make` the first time.
+  func value(_ make: () -> Value) -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let value { return value }
+    let made = make()
+    value = made
+    return made
+  }
+
+  /// The value if it was made already.
+  var madeValue: Value? {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}
+
 /// One pack of the object store: `pack-X.pack` and its index `pack-X.idx` (version 2), both
 /// mapped read-only. See git's Documentation/gitformat-pack.txt.
 final class PackFile: Sendable {
@@ -30,9 +55,9 @@ final class PackFile: Sendable {
   private let offsets: Int
   private let largeOffsets: Int
   /// Each entry's length in the pack, by index position; made on first use.
-  private let lengths = Mutex<FrozenTable?>(nil)
+  private let lengths = MadeOnce<FrozenTable>()
   /// The pack order and its inverse, made on first use by `packOrder`.
-  private let order = Mutex<(positions: FrozenTable, ranks: FrozenTable)?>(nil)
+  private let order = MadeOnce<(positions: FrozenTable, ranks: FrozenTable)>()
 
   /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
   /// or when they do not belong together (the index names the pack's checksum).
@@ -89,18 +114,13 @@ final class PackFile: Sendable {
   /// in pack order); empty when an entry is 4 GiB or longer, or the index is inconsistent.
   /// Made once, on first use, from the pack order; the table stays valid as long as the pack.
   func entryLengths() -> UnsafeBufferPointer<UInt32> {
-    lengths.withLock { lengths in
-      if let lengths { return lengths.values }
-      let made = FrozenTable(makeLengths())
-      lengths = made
-      return made.values
-    }
+    lengths.value { FrozenTable(makeLengths()) }.values
   }
 
   private func makeLengths() -> [UInt32] {
     // The pack order when reading ahead has made it already; else made for this only (a walk
     // with a commit-graph has no use for it after).
-    let made = order.withLock { $0?.positions.values }
+    let made = order.madeValue?.positions.values
     let transient = made == nil ? positionsInPackOrder() : []
     return transient.withUnsafeBufferPointer { transient in
       lengths(inOrder: made ?? transient)
@@ -129,15 +149,13 @@ final class PackFile: Sendable {
   /// belongs to the pack and names every position once, else by sorting the offsets. Made once,
   /// on first use; the tables stay valid as long as the pack.
   func packOrder() -> (positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>) {
-    order.withLock { order in
-      if let order { return (order.positions.values, order.ranks.values) }
+    let made = order.value {
       let positions = positionsInPackOrder()
       var ranks = [UInt32](repeating: 0, count: positions.count)
       for (rank, position) in positions.enumerated() { ranks[Int(position)] = UInt32(rank) }
-      let made = (positions: FrozenTable(positions), ranks: FrozenTable(ranks))
-      order = made
-      return (made.positions.values, made.ranks.values)
+      return (positions: FrozenTable(positions), ranks: FrozenTable(ranks))
     }
+    return (made.positions.values, made.ranks.values)
   }
 
   /// The index positions in pack order: from `.rev`, else by sorting the offsets.
