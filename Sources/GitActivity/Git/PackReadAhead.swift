@@ -143,7 +143,12 @@ final class PackReadAhead: @unchecked Sendable {
     -> Bool
   {
     var filled = 0
-    while filled < budget {
+    // Slots looked at since the last one filled: a whole ring of them means every slot ahead is
+    // ready or someone's, and nothing more can be read until the frontier moves, which it never
+    // does once the walk has stopped (a window, an error).
+    var looked = 0
+    while filled < budget, looked < Self.slotCount {
+      looked += 1
       let current = frontier.load(ordering: .acquiring)
       guard current >= 0 else { break }
       let step = direction.load(ordering: .relaxed)
@@ -170,6 +175,7 @@ final class PackReadAhead: @unchecked Sendable {
         ).exchanged
       else { continue }
       filled += 1
+      looked = 0
       if let length = cursor.readHeader(
         pack: pack, position: position, into: bytes + slot * Self.slotSize, room: Self.slotSize)
       {

@@ -252,6 +252,54 @@ struct ReadAheadTests {
     #expect(updated.commits == (try history(["HEAD"], direct: false).commits))
   }
 
+  @Test("a helper that finds the ring full returns, and says so, instead of looking forever")
+  func fullRing() throws {
+    // Newest first, as git writes a pack: the 1,023 commits after HEAD fit the ring, the rest
+    // do not. A walk that stops (a window, an error) leaves its frontier where it was, and a
+    // helper on a full ring looked for a free slot forever: the walk never ended.
+    let repository = try Self.singleLine(count: 1_500)
+    try repository.git(["repack", "-adfq"])
+    let ids = PackReaderTests.ids(try repository.git(["rev-list", "HEAD"]))
+    let opened = try Repository.open(at: repository.path)
+    let store = PackStore(objectsDirectory: opened.objectsDirectory)
+    let readAhead = PackReadAhead(store: store)
+    let reader = try ObjectReader(
+      repository: opened, packs: store, readAhead: readAhead, shortWalkReads: 0)
+    var interner = IdentityInterner()
+    var parents: [ObjectID] = []
+    _ = try reader.readFacts(
+      ids[0], substitutions: Substitutions(), interner: &interner, parents: &parents)
+    // The helper on a thread of its own, so that looking forever fails the test, not the run.
+    let helper = Helper(try ObjectReader(repository: opened, packs: store))
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      helper.filled = [
+        helper.reader.fill(readAhead, budget: 2 * PackReadAhead.slotCount),
+        helper.reader.fill(readAhead, budget: 1),
+      ]
+      finished.signal()
+    }.start()
+    guard finished.wait(timeout: .now() + 60) == .success else {
+      Issue.record("the helper was still looking for a free slot after a minute")
+      return
+    }
+    #expect(helper.filled == [true, false])
+    // The ring held the next 1,023 commits, each served to the reader.
+    for id in ids[1..<PackReadAhead.slotCount] {
+      _ = try reader.readFacts(
+        id, substitutions: Substitutions(), interner: &interner, parents: &parents)
+    }
+    #expect(reader.commitsFromPacks.readAhead == PackReadAhead.slotCount - 1)
+  }
+
+  /// A helper's reader, handed to another thread (the test waits for it, and reads
+  /// `filled` only after).
+  final class Helper: @unchecked Sendable {
+    let reader: ObjectReader
+    var filled: [Bool] = []
+    init(_ reader: consuming ObjectReader) { self.reader = reader }
+  }
+
   @Test("a damaged commit far down a single line is an error with reading ahead, never facts")
   func damagedEntry() throws {
     let repository = try Self.singleLine(count: 4_000)
