@@ -124,10 +124,14 @@ public final class TemporaryRepository {
     process.standardError = error
     process.standardInput = inputPipe
     try process.run()
-    if let input { inputPipe.fileHandleForWriting.write(input) }
-    try inputPipe.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    // Written on a thread of its own, so that a child that answers before it has read all its
+    // input cannot fill its output pipe while the test is still writing.
+    let writer = inputPipe.fileHandleForWriting
+    Thread {
+      if let input { writer.write(input) }
+      try? writer.close()
+    }.start()
+    let (data, errorData) = readToEnd(output, error)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw CommandError(

@@ -1,5 +1,22 @@
 import Foundation
 
+/// Everything a child process writes to its two pipes, each read to its end at once (on a thread
+/// of its own for the standard error): read one after the other, a child that fills the second
+/// pipe's buffer (64 KiB) while the first is still open would wait forever, and so would the test.
+public func readToEnd(_ output: Pipe?, _ error: Pipe) -> (output: Data, error: Data) {
+  final class Box: @unchecked Sendable { var data = Data() }
+  let box = Box()
+  let done = DispatchSemaphore(value: 0)
+  let errorHandle = error.fileHandleForReading
+  Thread {
+    box.data = errorHandle.readDataToEndOfFile()
+    done.signal()
+  }.start()
+  let data = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+  done.wait()
+  return (data, box.data)
+}
+
 /// Outside programs the tests check output with, found on PATH or in the project's Scripts.
 public enum Tools {
   /// The project's folder, from this file's place in it.

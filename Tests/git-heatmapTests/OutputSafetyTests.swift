@@ -31,9 +31,7 @@ func runBinary(
   process.standardInput = FileHandle.nullDevice
   try process.run()
   afterLaunch?(process)
-  var output = Data()
-  if stdout == nil { output = outPipe.fileHandleForReading.readDataToEndOfFile() }
-  let error = errPipe.fileHandleForReading.readDataToEndOfFile()
+  let (output, error) = readToEnd(stdout == nil ? outPipe : nil, errPipe)
   process.waitUntilExit()
   return ProcessResult(
     status: process.terminationStatus, reason: process.terminationReason, stdout: output,
