@@ -54,6 +54,13 @@ final class GraphWalk {
       countedIDs.reserveCapacity(cache.count)
     }
     let cutoff = options.committedNoEarlierThan ?? Int64.min
+    // The records with co-authors, as bits: a dictionary lookup for every record cost more than
+    // the rest of a record's walk.
+    var coAuthored = BitSet(capacity: 0)
+    if counting && options.readsCoAuthors && !cache.coAuthors.isEmpty {
+      coAuthored = BitSet(capacity: cache.count)
+      for record in cache.coAuthors.keys { _ = coAuthored.insert(Int(record)) }
+    }
     var cached: [Int32] = []
     var frontier: [ObjectID] = []
     for tip in tips {
@@ -65,7 +72,9 @@ final class GraphWalk {
         let facts = cache.facts[Int(index)]
         // Every commit reached counts; the cutoff only decides which parents are not walked.
         if counting {
-          if options.readsCoAuthors, let people = cache.coAuthors[index] {
+          if !coAuthored.isEmpty, coAuthored.contains(Int(index)),
+            let people = cache.coAuthors[index]
+          {
             countedCoAuthors[counted.count] = people
           }
           counted.append(facts)

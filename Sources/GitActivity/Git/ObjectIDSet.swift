@@ -75,6 +75,12 @@ struct BitSet: Sendable {
   /// Whether the set can hold no number at all (made with capacity 0).
   var isEmpty: Bool { words.isEmpty }
 
+  /// Whether `member` is in the set.
+  @inline(__always)
+  func contains(_ member: Int) -> Bool {
+    words[member >> 6] & UInt64(1) << UInt64(member & 63) != 0
+  }
+
   /// Adds `member`; false when it was there already.
   @inline(__always)
   mutating func insert(_ member: Int) -> Bool {
