@@ -58,12 +58,23 @@ public struct AuthorActivity: Hashable, Sendable {
     self.windowLength = windowLength
     var offsets: [Int32] = []
     var dayCounts: [Int32] = []
-    for offset in commitOffsets.sorted() {
-      if offsets.last == offset {
-        dayCounts[dayCounts.count - 1] += 1
-      } else {
-        offsets.append(offset)
-        dayCounts.append(1)
+    if commitOffsets.count >= 64 && windowLength <= 8 * commitOffsets.count {
+      // Many commits for the window's length: counted in place of the days, one pass each,
+      // instead of sorted.
+      var perDay = [Int32](repeating: 0, count: windowLength)
+      for offset in commitOffsets { perDay[Int(offset)] += 1 }
+      for (offset, count) in perDay.enumerated() where count > 0 {
+        offsets.append(Int32(offset))
+        dayCounts.append(count)
+      }
+    } else {
+      for offset in commitOffsets.sorted() {
+        if offsets.last == offset {
+          dayCounts[dayCounts.count - 1] += 1
+        } else {
+          offsets.append(offset)
+          dayCounts.append(1)
+        }
       }
     }
     self.offsets = offsets
@@ -199,7 +210,10 @@ public struct DailyActivity: Hashable, Sendable {
         numbers[identityIndex] = result
         return result
       }
-      for (index, commit) in history.commits.enumerated() {
+      let commits = history.commits
+      let checksCopies = deduplicates && history.objectIDs.count == commits.count
+      for index in commits.indices {
+        let commit = commits[index]
         if options.excludesMerges && commit.isMerge { continue }
         guard let stamp = options.usesCommitterDate ? commit.committer : commit.author,
           acceptsCommitter(commit.committerIdentity)
@@ -217,9 +231,7 @@ public struct DailyActivity: Hashable, Sendable {
           }
         }
         guard let number = author >= 0 ? author : coAuthorPeople.first else { continue }
-        if deduplicates && history.objectIDs.count == history.commits.count
-          && !seen.insert(history.objectIDs[index]).inserted
-        {
+        if checksCopies && !seen.insert(history.objectIDs[index]).inserted {
           continue
         }
         let day = bucketer.day(of: stamp)

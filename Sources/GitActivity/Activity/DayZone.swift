@@ -64,14 +64,25 @@ public enum DayZone: Hashable, Sendable, CustomStringConvertible {
 /// A named zone is turned once into a table of its offset changes, so that each commit costs a
 /// binary search rather than a `Calendar` or `TimeZone` call.
 public struct DayBucketer: Sendable {
-  private let zone: DayZone
+  /// The zone as what the per-commit path needs, without the name a `.named` zone carries
+  /// (switching over the enum copied its string, a retain and a release per commit).
+  private let kind: Kind
+  private enum Kind {
+    case author
+    case fixed(Int64)
+    case named
+  }
   /// For a named zone: the instants at which the offset changes, and the offset from each on.
   private let transitions: [Int64]
   private let offsets: [Int64]
 
   /// A bucketer for `zone`; a named zone's offset changes are read once, here.
   public init(zone: DayZone) {
-    self.zone = zone
+    switch zone {
+    case .author: kind = .author
+    case .fixed(let offset): kind = .fixed(Int64(offset))
+    case .named: kind = .named
+    }
     guard case .named(let name) = zone, let timeZone = TimeZone(identifier: name) else {
       transitions = []
       offsets = []
@@ -105,9 +116,9 @@ public struct DayBucketer: Sendable {
   /// `author`, else the zone's at that moment.
   @inline(__always)
   public func offsetSeconds(of timestamp: Timestamp) -> Int64 {
-    switch zone {
+    switch kind {
     case .author: return Int64(timestamp.offsetMinutes) * 60
-    case .fixed(let offset): return Int64(offset)
+    case .fixed(let offset): return offset
     case .named: return offset(at: timestamp.seconds)
     }
   }

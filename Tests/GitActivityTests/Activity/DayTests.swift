@@ -118,3 +118,27 @@ struct WindowTests {
     #expect(since.days.last == today)
   }
 }
+
+@Suite("An author's days from the positions of their commits")
+struct AuthorActivityTests {
+  @Test(
+    "counted in place or sorted, the same days and counts as counting each day directly",
+    arguments: [(0, 10), (63, 100), (64, 512), (64, 513), (5_000, 300), (30_000, 7_900)])
+  func sameEitherWay(commits: Int, windowLength: Int) {
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    let offsets = (0..<commits).map { _ in
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      // Bunched towards the window's end, as real histories are.
+      return Int32(windowLength - 1 - Int(seed >> 33) % windowLength * Int(seed >> 60) / 16)
+    }
+    var expected = [Int](repeating: 0, count: windowLength)
+    for offset in offsets { expected[Int(offset)] += 1 }
+    let author = Author(name: "A", email: "a@x")
+    let activity = AuthorActivity(
+      author: author, commitOffsets: offsets, windowLength: windowLength)
+    #expect(activity.counts == expected)
+    #expect(activity.total == commits)
+    #expect(activity == AuthorActivity(author: author, counts: expected))
+    #expect(activity.activeDays.map(\.offset) == expected.indices.filter { expected[$0] > 0 })
+  }
+}
