@@ -4,7 +4,7 @@ import Foundation
 extension HistoryCache {
   static let magic: [UInt8] = Array("GHMCACHE".utf8)
   /// Bumped whenever the layout or the meaning of a field changes.
-  static let formatVersion: UInt32 = 4
+  static let formatVersion: UInt32 = 5
   static let recordSize = 44
 
   /// The file's bytes: a header, the sections, and a checksum of everything before it.
@@ -236,28 +236,65 @@ extension HistoryCache {
   }
 
   /// The checksum, fed in pieces; every piece but the last must be a multiple of 8 bytes long.
+  ///
+  /// Four lanes take the 8-byte words in turn, so that a word's multiply does not wait for the
+  /// one before it: a warm run of git/git checks its 6 MB cache in a quarter of the time one chain
+  /// took (format 5; format 4 had one chain).
   struct Checksum {
-    private var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+      0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5
+    )
+    private var tail: UInt64 = 0
     private var length: UInt64 = 0
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+      let multiplied = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      return multiplied ^ (multiplied >> 32)
+    }
 
     mutating func add(_ raw: UnsafeRawBufferPointer) {
       var offset = 0
+      // The next word's lane follows from the words fed so far.
+      while offset + 8 <= raw.count && (length + UInt64(offset)) & 31 != 0 {
+        addWord(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self), at: offset)
+        offset += 8
+      }
+      while offset + 32 <= raw.count {
+        lanes.0 = Self.mix(lanes.0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        lanes.1 = Self.mix(lanes.1, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+        lanes.2 = Self.mix(
+          lanes.2, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+        lanes.3 = Self.mix(
+          lanes.3, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+        offset += 32
+      }
       while offset + 8 <= raw.count {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 32
+        addWord(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self), at: offset)
         offset += 8
       }
       while offset < raw.count {
-        hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+        tail = (tail ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
         offset += 1
       }
       length &+= UInt64(raw.count)
     }
 
+    /// One word into the lane of its place: the `offset`th byte of the piece being added.
+    @inline(__always)
+    private mutating func addWord(_ word: UInt64, at offset: Int) {
+      switch (length + UInt64(offset)) >> 3 & 3 {
+      case 0: lanes.0 = Self.mix(lanes.0, word)
+      case 1: lanes.1 = Self.mix(lanes.1, word)
+      case 2: lanes.2 = Self.mix(lanes.2, word)
+      default: lanes.3 = Self.mix(lanes.3, word)
+      }
+    }
+
     var value: UInt64 {
-      let mixed = hash ^ length &* 0x9E37_79B9_7F4A_7C15
-      return mixed ^ (mixed >> 29)
+      var hash = Self.mix(Self.mix(length &* 0x9E37_79B9_7F4A_7C15, lanes.0), lanes.1)
+      hash = Self.mix(Self.mix(Self.mix(hash, lanes.2), lanes.3), tail)
+      return hash ^ (hash >> 29)
     }
   }
 }
