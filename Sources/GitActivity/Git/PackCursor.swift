@@ -224,7 +224,7 @@ final class PackCursor {
       let lengths = lengths(of: packIndex)
       guard position < lengths.count, case let length = lengths[position],
         offset + Int(length) <= pack.pack.size - 20,
-        crc32(0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), UInt32(length))
+        cgit2_crc32(0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), Int(length))
           == pack.checksum(at: position)
       else { return nil }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import CGit2
 import TestSupport
 import Testing
 
@@ -265,5 +266,108 @@ struct PackReaderTests {
     // again through libgit2, whose inflate checks the stream): without that check, damage inside
     // the name or email of the header gave other identities.
     #expect(errors == end - start && equal == 0)
+  }
+}
+
+/// git's sorted id tables (pack indexes, the commit-graph), where every walk looks commits up.
+@Suite("Looking ids up in a sorted table")
+struct SortedObjectIDsTests {
+  /// A table file as an index holds one: a 256-entry fanout, then the ids, sorted.
+  static func table(_ ids: [[UInt8]]) throws -> (SortedObjectIDs, path: String) {
+    let sorted = ids.sorted { $0.lexicographicallyPrecedes($1) }
+    var bytes: [UInt8] = []
+    for byte in 0..<256 {
+      let count = UInt32(sorted.count { Int($0[0]) <= byte })
+      withUnsafeBytes(of: count.bigEndian) { bytes += $0 }
+    }
+    for id in sorted { bytes += id }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "git-heatmap-test-ids-\(UUID().uuidString)"
+    ).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let file = try #require(MappedFile(path: path, minimumSize: 1))
+    return (try #require(SortedObjectIDs(file, fanout: 0, ids: 256 * 4)), path)
+  }
+
+  @Test(
+    "every id is found at its place and no other id is, spread evenly or bunched on purpose",
+    arguments: ["even", "bunched", "one bucket"])
+  func lookups(spread: String) throws {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func random() -> UInt8 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: seed >> 56)
+    }
+    var ids: Set<[UInt8]> = []
+    while ids.count < 20_000 {
+      var id = (0..<20).map { _ in random() }
+      switch spread {
+      case "bunched":
+        // Most ids share their first nine bytes, as ids made to defeat a guess would; a few
+        // lie far above them in the same bucket.
+        if ids.count % 50 != 0 { for index in 0..<9 { id[index] = index == 0 ? 0x42 : 0 } }
+        id[0] = 0x42
+      case "one bucket":
+        // Ids equal in their first eight bytes, differing only after.
+        for index in 0..<8 { id[index] = 7 }
+      default:
+        break
+      }
+      ids.insert(id)
+    }
+    let (table, path) = try Self.table(Array(ids))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let sorted = ids.sorted { $0.lexicographicallyPrecedes($1) }
+    #expect(table.count == sorted.count)
+    for (position, bytes) in sorted.enumerated() {
+      let id = bytes.withUnsafeBytes { ObjectID(rawBytes: $0.baseAddress!) }
+      #expect(table.position(of: id) == position)
+      // The same id one step up in its last byte, and in its first eight: absent unless present.
+      for changed in [19, 7] {
+        var other = bytes
+        other[changed] &+= 1
+        guard !ids.contains(other) else { continue }
+        let otherID = other.withUnsafeBytes { ObjectID(rawBytes: $0.baseAddress!) }
+        #expect(table.position(of: otherID) == nil)
+      }
+    }
+  }
+}
+
+/// The CRC-32 that checks every partial read of a pack entry against the index.
+@Suite("CRC-32, folded with carry-less multiplication")
+struct CRC32Tests {
+  @Test("equal to zlib's at every length to 1,100 bytes, every alignment, and continued")
+  func equalToZlib() {
+    var seed: UInt64 = 0x0123_4567_89AB_CDEF
+    let bytes = (0..<1_200).map { _ -> UInt8 in
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: seed >> 56)
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      var mismatches: [String] = []
+      for start in 0..<17 {
+        for length in 0...1_100 {
+          let expected = UInt32(crc32(0, base + start, UInt32(length)))
+          if cgit2_crc32(0, base + start, length) != expected {
+            mismatches.append("\(start)+\(length)")
+          }
+        }
+      }
+      #expect(mismatches.count == 0, "first: \(mismatches.prefix(10))")
+      // From a running value, as zlib continues one: the two halves give the whole.
+      let first = cgit2_crc32(0, base, 300)
+      #expect(cgit2_crc32(first, base + 300, 900) == UInt32(crc32(0, base, 1_200)))
+      // All ones and all zeros, the values that catch a wrong inversion.
+      for fill: UInt8 in [0, 0xFF] {
+        let same = [UInt8](repeating: fill, count: 640)
+        same.withUnsafeBufferPointer { buffer in
+          #expect(
+            cgit2_crc32(0, buffer.baseAddress!, 640)
+              == UInt32(crc32(0, buffer.baseAddress!, 640)))
+        }
+      }
+    }
   }
 }
