@@ -1,5 +1,5 @@
-import Foundation
 import CGit2
+import Foundation
 import TestSupport
 import Testing
 
