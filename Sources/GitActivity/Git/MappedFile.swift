@@ -78,11 +78,40 @@ struct SortedObjectIDs: Sendable {
     ObjectID(rawBytes: file.base + ids + position * 20)
   }
 
-  /// The position of `id`, or nil when the table does not have it.
-  func position(of id: ObjectID) -> Int? {
+  /// For each 16-bit prefix, how many ids lie below it (65,537 counts): a fanout 256 times finer
+  /// than the file's, made in one pass over the ids. With it a lookup in git/git's pack index of
+  /// 370,000 ids starts among 6 ids instead of 1,450.
+  func prefixCounts() -> [UInt32] {
+    var counts = [UInt32](repeating: UInt32(count), count: 65_537)
+    var position = 0
+    for prefix in 0..<65_536 {
+      while position < count,
+        Int(
+          UInt16(
+            bigEndian: file.base.loadUnaligned(
+              fromByteOffset: ids + position * 20, as: UInt16.self))) < prefix
+      {
+        position += 1
+      }
+      counts[prefix] = UInt32(position)
+    }
+    return counts
+  }
+
+  /// The position of `id`, or nil when the table does not have it; `prefixCounts`, when given,
+  /// is what `prefixCounts()` made for this table.
+  func position(of id: ObjectID, prefixCounts: UnsafeBufferPointer<UInt32>? = nil) -> Int? {
     let first = Int(id.high >> 56)
-    var lower = first == 0 ? 0 : Int(file.word(at: fanout + (first - 1) * 4))
-    var upper = Int(file.word(at: fanout + first * 4))
+    var lower: Int
+    var upper: Int
+    if let prefixCounts {
+      let prefix = Int(id.high >> 48)
+      lower = Int(prefixCounts[prefix])
+      upper = Int(prefixCounts[prefix + 1])
+    } else {
+      lower = first == 0 ? 0 : Int(file.word(at: fanout + (first - 1) * 4))
+      upper = Int(file.word(at: fanout + first * 4))
+    }
     while lower < upper {
       let middle = (lower + upper) / 2
       let candidate = self.id(at: middle)

@@ -23,6 +23,7 @@ final class PackCursor {
   private var baseBytes = 0
   private var hint = 0
   private var lengthsByPack: [UnsafeBufferPointer<UInt32>?] = []
+  private var prefixCountsByPack: [UnsafeBufferPointer<UInt32>?] = []
   private var reads = 0
   /// How many commits this cursor gave, stored whole and as deltas (for tests and benchmarks).
   private(set) var wholeCommits = 0
@@ -78,6 +79,17 @@ final class PackCursor {
     return lengths
   }
 
+  /// The finer fanout of every pack large enough to need one (see
+  /// `SortedObjectIDs.prefixCounts`), once the walk is long enough to pay for making them: none
+  /// before `shortWalkReads` reads, so that a short walk does not pass over the whole index.
+  @inline(__always)
+  private func prefixCounts() -> [UnsafeBufferPointer<UInt32>?] {
+    if prefixCountsByPack.isEmpty && reads > shortWalkReads {
+      prefixCountsByPack = store.packs.map { $0.objectCount > 65_536 ? $0.prefixCounts() : nil }
+    }
+    return prefixCountsByPack
+  }
+
   /// Pack `index`'s order, fetched once from the pack (where it is made once).
   @inline(__always)
   private func order(of index: Int) -> (
@@ -93,7 +105,7 @@ final class PackCursor {
   /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
   /// reads next), the place is kept, so that reading that commit searches no index again.
   func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int, objects: Int)? {
-    guard let place = store.firstPlace(of: id) else { return nil }
+    guard let place = store.firstPlace(of: id, prefixCounts: prefixCounts()) else { return nil }
     if remembers { lastPlace = (id, place.pack, place.position, place.offset) }
     return (place.pack, place.position, place.objects)
   }
@@ -156,7 +168,7 @@ final class PackCursor {
     if let known = lastPlace, known.id == id {
       located = (known.pack, known.position, known.offset)
     } else {
-      located = store.locate(id, hint: hint)
+      located = store.locate(id, hint: hint, prefixCounts: prefixCounts())
     }
     guard let (packIndex, position, offset) = located else { return false }
     hint = packIndex

@@ -58,6 +58,7 @@ final class PackFile: Sendable {
   private let lengths = MadeOnce<FrozenTable>()
   /// The pack order and its inverse, made on first use by `packOrder`.
   private let order = MadeOnce<(positions: FrozenTable, ranks: FrozenTable)>()
+  private let prefixTable = MadeOnce<FrozenTable>()
 
   /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
   /// or when they do not belong together (the index names the pack's checksum).
@@ -90,11 +91,19 @@ final class PackFile: Sendable {
 
   /// Where object `id` starts in the pack and its position in the index, or nil when this pack
   /// does not hold it (or its index points outside the pack).
-  func place(of id: ObjectID) -> (position: Int, offset: Int)? {
-    guard let position = names.position(of: id), let offset = offset(at: position) else {
-      return nil
-    }
+  func place(of id: ObjectID, prefixCounts: UnsafeBufferPointer<UInt32>? = nil) -> (
+    position: Int, offset: Int
+  )? {
+    guard let position = names.position(of: id, prefixCounts: prefixCounts),
+      let offset = offset(at: position)
+    else { return nil }
     return (position, offset)
+  }
+
+  /// The index's ids counted by 16-bit prefix (see `SortedObjectIDs.prefixCounts`), for the
+  /// lookups of a long walk. Made once, on first use; valid as long as the pack.
+  func prefixCounts() -> UnsafeBufferPointer<UInt32> {
+    prefixTable.value { FrozenTable(names.prefixCounts()) }.values
   }
 
   /// Gives the pages of the pack and its index read so far back to the kernel: a walk of a
@@ -294,13 +303,21 @@ final class PackStore: Sendable {
 
   /// The pack holding `id`, its position in that pack's index and its offset, trying pack
   /// `hint` first.
+  /// `prefixCounts`, when not empty, holds each pack's `prefixCounts()` or nil.
   @inline(__always)
-  func locate(_ id: ObjectID, hint: Int) -> (pack: Int, position: Int, offset: Int)? {
-    if hint < packs.count, let place = packs[hint].place(of: id) {
+  func locate(
+    _ id: ObjectID, hint: Int, prefixCounts: [UnsafeBufferPointer<UInt32>?] = []
+  ) -> (pack: Int, position: Int, offset: Int)? {
+    func counts(_ index: Int) -> UnsafeBufferPointer<UInt32>? {
+      index < prefixCounts.count ? prefixCounts[index] : nil
+    }
+    if hint < packs.count, let place = packs[hint].place(of: id, prefixCounts: counts(hint)) {
       return (hint, place.position, place.offset)
     }
     for index in packs.indices where index != hint {
-      if let place = packs[index].place(of: id) { return (index, place.position, place.offset) }
+      if let place = packs[index].place(of: id, prefixCounts: counts(index)) {
+        return (index, place.position, place.offset)
+      }
     }
     return nil
   }
@@ -308,9 +325,12 @@ final class PackStore: Sendable {
   /// The first pack (in the store's order) holding `id`, its index position there and the
   /// pack's number of objects: the one place that stands for the object in a walk's visited
   /// set, wherever it is read from.
-  func firstPlace(of id: ObjectID) -> (pack: Int, position: Int, offset: Int, objects: Int)? {
+  func firstPlace(of id: ObjectID, prefixCounts: [UnsafeBufferPointer<UInt32>?] = []) -> (
+    pack: Int, position: Int, offset: Int, objects: Int
+  )? {
     for index in packs.indices {
-      if let place = packs[index].place(of: id) {
+      let counts = index < prefixCounts.count ? prefixCounts[index] : nil
+      if let place = packs[index].place(of: id, prefixCounts: counts) {
         return (index, place.position, place.offset, packs[index].objectCount)
       }
     }

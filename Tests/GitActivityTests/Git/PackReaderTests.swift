@@ -319,9 +319,29 @@ struct SortedObjectIDsTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let sorted = ids.sorted { $0.lexicographicallyPrecedes($1) }
     #expect(table.count == sorted.count)
-    for (position, bytes) in sorted.enumerated() {
-      let id = bytes.withUnsafeBytes { ObjectID(rawBytes: $0.baseAddress!) }
-      #expect(table.position(of: id) == position)
+    // The finer fanout: each 16-bit prefix's count of ids below it.
+    let counts = table.prefixCounts()
+    #expect(counts.count == 65_537 && counts[65_536] == UInt32(sorted.count))
+    for prefix in [0, 0x0707, 0x4200, 0x4201, 0x8000, 0xFFFF] {
+      #expect(counts[prefix] == UInt32(sorted.count { Int($0[0]) << 8 | Int($0[1]) < prefix }))
+    }
+    try counts.withUnsafeBufferPointer { counts in
+      for (position, bytes) in sorted.enumerated() {
+        let id = bytes.withUnsafeBytes { ObjectID(rawBytes: $0.baseAddress!) }
+        #expect(table.position(of: id) == position)
+        #expect(table.position(of: id, prefixCounts: counts) == position)
+        // One step up in the last byte, and in the second (another 16-bit prefix).
+        for changed in [19, 1] {
+          var other = bytes
+          other[changed] &+= 1
+          guard !ids.contains(other) else { continue }
+          let otherID = other.withUnsafeBytes { ObjectID(rawBytes: $0.baseAddress!) }
+          #expect(table.position(of: otherID, prefixCounts: counts) == nil)
+        }
+      }
+      _ = try #require(counts.baseAddress)
+    }
+    for bytes in sorted {
       // The same id one step up in its last byte, and in its first eight: absent unless present.
       for changed in [19, 7] {
         var other = bytes

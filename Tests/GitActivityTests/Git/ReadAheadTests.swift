@@ -252,6 +252,35 @@ struct ReadAheadTests {
     #expect(updated.commits == (try history(["HEAD"], direct: false).commits))
   }
 
+  @Test("a pack of more than 65,536 objects: lookups by 16-bit prefix once the walk is long")
+  func largePack() throws {
+    // 3,000 commits and 70,000 blobs in one pack: past the reads of a short walk, the cursors
+    // look ids up by the pack's finer fanout.
+    let repository = try Self.singleLine(count: 3_000)
+    var stream = ""
+    for index in 0..<70_000 {
+      stream += "blob\nmark :\(index + 1)\ndata \(String(index).utf8.count)\n\(index)\n"
+    }
+    try repository.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repository.git(["repack", "-adq", "--keep-unreachable"])
+    let (packPath, offsets) = try PackReaderTests.onlyPack(of: repository)
+    #expect(offsets.count > 65_536, "\(packPath)")
+    // Every commit found through the finer fanout (from the first read on) and read out of the
+    // pack, none through libgit2, with libgit2's fields.
+    let ids = PackReaderTests.ids(try repository.git(["rev-list", "HEAD"]))
+    let direct = try PackReaderTests.read(
+      ids, in: repository.path, directly: true, coAuthors: false, shortWalkReads: 0)
+    #expect(direct.whole + direct.deltified == 3_000)
+    let viaLibgit2 = try PackReaderTests.read(
+      ids, in: repository.path, directly: false, coAuthors: false)
+    #expect(direct.reads == viaLibgit2.reads)
+    let expected = try Self.walk(repository.path, readsAhead: false, directly: false)
+    #expect(expected.commits.count == 3_000)
+    for readsAhead in [false, true] {
+      #expect(try Self.walk(repository.path, readsAhead: readsAhead).commits == expected.commits)
+    }
+  }
+
   @Test("a helper that finds the ring full returns, and says so, instead of looking forever")
   func fullRing() throws {
     // Newest first, as git writes a pack: the 1,023 commits after HEAD fit the ring, the rest
