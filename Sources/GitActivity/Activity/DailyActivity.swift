@@ -53,11 +53,18 @@ public struct AuthorActivity: Hashable, Sendable {
   }
 
   /// An author's activity from the window positions of their commits, in any order.
-  init(author: Author, commitOffsets: [Int32], windowLength: Int) {
+  init(author: Author, commitOffsets: consuming [Int32], windowLength: Int) {
     self.author = author
     self.windowLength = windowLength
+    total = commitOffsets.count
     var offsets: [Int32] = []
     var dayCounts: [Int32] = []
+    if commitOffsets.count == 1 {
+      // Most authors of a long history: one commit, one day; the positions' array serves.
+      self.offsets = commitOffsets
+      self.dayCounts = [1]
+      return
+    }
     if commitOffsets.count >= 64 && windowLength <= 8 * commitOffsets.count {
       // Many commits for the window's length: counted in place of the days, one pass each,
       // instead of sorted.
@@ -68,7 +75,11 @@ public struct AuthorActivity: Hashable, Sendable {
         dayCounts.append(count)
       }
     } else {
-      for offset in commitOffsets.sorted() {
+      // Sorted in place (the caller handed the array over), then each day once.
+      commitOffsets.sort()
+      offsets.reserveCapacity(commitOffsets.count)
+      dayCounts.reserveCapacity(commitOffsets.count)
+      for offset in commitOffsets {
         if offsets.last == offset {
           dayCounts[dayCounts.count - 1] += 1
         } else {
@@ -79,7 +90,6 @@ public struct AuthorActivity: Hashable, Sendable {
     }
     self.offsets = offsets
     self.dayCounts = dayCounts
-    total = commitOffsets.count
   }
 
   /// Commits per day of the window, oldest first.
@@ -252,14 +262,30 @@ public struct DailyActivity: Hashable, Sendable {
     self.counts = counts
     self.outside = outside
     self.counted = counted
-    let activities = zip(authorList, authorCommits)
-      .filter { !$0.1.isEmpty }
-      .map { AuthorActivity(author: $0.0, commitOffsets: $0.1, windowLength: days.count) }
+    // Each author's positions handed over (not copied) to their activity.
+    var activities: [AuthorActivity] = []
+    activities.reserveCapacity(authorList.count)
+    for (number, author) in authorList.enumerated() where !authorCommits[number].isEmpty {
+      let offsets = authorCommits[number]
+      authorCommits[number] = []
+      activities.append(
+        AuthorActivity(author: author, commitOffsets: offsets, windowLength: days.count))
+    }
     // Most commits first, then by author (`Author.<`: the bytes of `Name <email>`): positions
     // are sorted by keys made once, not the activities (whose arrays would be retained and
     // released at every move) nor `nameAndEmail` made anew at every comparison of a tie.
     let totals = activities.map(\.total)
-    let names = activities.map { Array($0.author.nameAndEmail.utf8) }
+    let names = activities.map { activity in
+      // The bytes of `Name <email>`, in one array.
+      let (name, email) = (activity.author.name.utf8, activity.author.email.utf8)
+      var key: [UInt8] = []
+      key.reserveCapacity(name.count + email.count + 3)
+      key += name
+      key += " <".utf8
+      key += email
+      key.append(UInt8(ascii: ">"))
+      return key
+    }
     self.authors = activities.indices.sorted {
       totals[$0] != totals[$1]
         ? totals[$0] > totals[$1] : names[$0].lexicographicallyPrecedes(names[$1])
