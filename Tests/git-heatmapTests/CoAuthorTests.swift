@@ -118,4 +118,22 @@ struct CoAuthorTests {
     #expect(counts()["Eve <eve@x>"] == 1)
     #expect(try inode() == before)
   }
+
+  @Test("a range over the cache counts some records: those gathered carry their co-authors")
+  func rangeOverCache() throws {
+    let repo = try Self.repository()
+    let year = ["--year", "2024", "--authors", "--co-authors", "--format", "csv"]
+    // The cache first, with every commit and its trailers; then ranges that count only some of
+    // the cached records, against the same ranges without the cache.
+    #expect(heatmap(year, in: repo.path).status == 0)
+    for range in ["HEAD~3..HEAD", "HEAD~4..HEAD~1", "HEAD~1", "HEAD"] {
+      let warm = heatmap(year + [range], in: repo.path)
+      let cold = heatmap(year + [range, "--no-cache"], in: repo.path)
+      #expect(warm.status == 0 && warm.stdout == cold.stdout, "\(range)")
+    }
+    // HEAD~4..HEAD~1: Ada's own commit and Dee's, which credits her; Cy's credits Bob once.
+    let some = heatmap(year + ["HEAD~4..HEAD~1"], in: repo.path).stdout
+    #expect(some.contains("Ada,ada@x,2,") && some.contains("Bob,bob@x,1,"), "\(some)")
+  }
+
 }

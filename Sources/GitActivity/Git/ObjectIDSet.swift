@@ -75,10 +75,18 @@ struct BitSet: Sendable {
   /// Whether the set can hold no number at all (made with capacity 0).
   var isEmpty: Bool { words.isEmpty }
 
-  /// Whether `member` is in the set.
-  @inline(__always)
-  func contains(_ member: Int) -> Bool {
-    words[member >> 6] & UInt64(1) << UInt64(member & 63) != 0
+  /// How many numbers the set holds.
+  var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+  /// Calls `body` with each number in the set, smallest first.
+  func forEach(_ body: (Int) -> Void) {
+    for (index, word) in words.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        body(index << 6 | rest.trailingZeroBitCount)
+        rest &= rest - 1
+      }
+    }
   }
 
   /// Adds `member`; false when it was there already.
