@@ -39,6 +39,34 @@ struct ErrorModelTests {
     )
   }
 
+  @Test("a FIFO where git-heatmap reads a file (.mailmap, the cache) is passed over, not waited on")
+  func fifos() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let cache = repo.path + "/.git/git-heatmap/history.cache"
+    try FileManager.default.createDirectory(
+      atPath: repo.path + "/.git/git-heatmap", withIntermediateDirectories: true)
+    #expect(mkfifo(repo.path + "/.mailmap", 0o644) == 0)
+    #expect(mkfifo(cache, 0o644) == 0)
+    // In a process of its own, stopped after 30 s: opening a FIFO for reading waits for a writer
+    // (git itself waits for ever on such a .mailmap).
+    let result = try runBinary(
+      Self.window, in: repo.path, environment: repo.environment,
+      afterLaunch: { process in
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
+          if process.isRunning { process.terminate() }
+        }
+      })
+    #expect(result.reason == .exit && result.status == 0, "\(result.stderr)")
+    #expect(nonZeroDays(String(decoding: result.stdout, as: UTF8.self)) == ["2024-01-02": 1])
+    #expect(
+      result.stderr
+        == "git-heatmap: warning: unable to open mailmap at .mailmap: not a regular file\n")
+    // The cache was written over the FIFO.
+    var status = stat()
+    #expect(stat(cache, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+  }
+
   @Test("errors carry their exit code: usage 64 with a pointer to --help, failure 1 without")
   func exitCodes() {
     let usage = CommandError.usage("invalid value 'x' for '--format'")

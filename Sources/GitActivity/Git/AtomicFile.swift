@@ -126,7 +126,7 @@ package enum AtomicFile {
     throws(FileError) -> [UInt8]
   {
     let descriptor = RawPath.withCString(path) {
-      open($0, O_RDONLY | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW))
+      open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followsLinks ? 0 : O_NOFOLLOW))
     }
     guard descriptor >= 0 else { throw FileError(path: path, code: errno) }
     defer { close(descriptor) }

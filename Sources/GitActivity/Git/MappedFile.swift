@@ -12,7 +12,7 @@ final class MappedFile: @unchecked Sendable {
 
   /// Maps `path`; nil when it cannot be opened or mapped, or is smaller than `minimumSize`.
   init?(path: String, minimumSize: Int) {
-    let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()

@@ -233,7 +233,9 @@ extension Repository {
       do {
         mailmap.add(parsing: try AtomicFile.read(path, followsLinks: followsLinks))
       } catch  where error.code != ENOENT {
-        warnings.append("unable to open mailmap at \(shown): \(error.reason)")
+        // `read` refuses what is not a regular file (a FIFO would wait for a writer) with EINVAL.
+        let reason = error.code == EINVAL ? "not a regular file" : error.reason
+        warnings.append("unable to open mailmap at \(shown): \(reason)")
       } catch {}
     }
     if let workingDirectory {
