@@ -25,7 +25,7 @@ extension HistoryCache {
   /// and it is ignored.
   package static func load(from location: Location) -> HistoryCache? {
     for path in location.paths {
-      if let bytes = AtomicFile.contents(of: path), let cache = HistoryCache(decoding: bytes) {
+      if let cache = AtomicFile.withContents(of: path, { HistoryCache(decoding: $0) }) {
         return cache
       }
     }
