@@ -17,6 +17,16 @@ public func readToEnd(_ output: Pipe?, _ error: Pipe) -> (output: Data, error: D
   return (data, box.data)
 }
 
+/// `count` bytes from a 64-bit linear congruential generator started at `seed`: the same bytes
+/// on every run, without patterns a checksum or a CRC could mistake for structure.
+public func pseudorandomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+  var state = seed
+  return (0..<count).map { _ in
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return UInt8(truncatingIfNeeded: state >> 56)
+  }
+}
+
 /// Outside programs the tests check output with, found on PATH or in the project's Scripts.
 public enum Tools {
   /// The project's folder, from this file's place in it.

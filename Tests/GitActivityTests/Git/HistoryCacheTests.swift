@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GitActivity
@@ -87,11 +88,7 @@ struct HistoryCacheTests {
 struct CacheChecksumTests {
   @Test("fed in pieces of any multiple of 8 bytes, as the writer feeds it, or whole: one value")
   func pieces() {
-    var seed: UInt64 = 0x243F_6A88_85A3_08D3
-    let bytes = (0..<100_003).map { _ -> UInt8 in
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt8(truncatingIfNeeded: seed >> 56)
-    }
+    let bytes = pseudorandomBytes(100_003, seed: 0x243F_6A88_85A3_08D3)
     let whole = HistoryCache.checksum(bytes[...])
     for pieceWords in [1, 2, 3, 5, 7, 131, 4_099] {
       var checksum = HistoryCache.Checksum()

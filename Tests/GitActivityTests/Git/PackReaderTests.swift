@@ -359,11 +359,7 @@ struct SortedObjectIDsTests {
 struct CRC32Tests {
   @Test("equal to zlib's at every length to 1,100 bytes, every alignment, and continued")
   func equalToZlib() {
-    var seed: UInt64 = 0x0123_4567_89AB_CDEF
-    let bytes = (0..<1_200).map { _ -> UInt8 in
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt8(truncatingIfNeeded: seed >> 56)
-    }
+    let bytes = pseudorandomBytes(1_200, seed: 0x0123_4567_89AB_CDEF)
     bytes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress!
       var mismatches: [String] = []
