@@ -177,6 +177,8 @@ public struct DailyActivity: Hashable, Sendable {
     let matcher = AuthorFilter.Matcher(options.filter)
     var counts = [Int](repeating: 0, count: days.count)
     var authorNumbers: [Author: Int] = [:]
+    // As many people as identities, at most: no rehashing as they are met.
+    authorNumbers.reserveCapacity(histories.reduce(0) { $0 + $1.history.rawIdentities.count })
     var authorList: [Author] = []
     var authorCommits: [[Int32]] = []
     var seen = Set<ObjectID>()
@@ -208,13 +210,13 @@ public struct DailyActivity: Hashable, Sendable {
         let author = Author(name: mapped.name, email: mapped.email)
         var result = -1
         if matcher.accepts(author, rawEmail: identity.email) {
-          if let known = authorNumbers[author] {
-            result = known
-          } else {
-            authorNumbers[author] = authorList.count
+          // One hash of the author, found or added: read through the default subscript's
+          // modify access, which adds `next` when the author is new.
+          let next = authorList.count
+          result = Self.value(&authorNumbers[author, default: next])
+          if result == next {
             authorList.append(author)
             authorCommits.append([])
-            result = authorList.count - 1
           }
         }
         numbers[identityIndex] = result
@@ -291,6 +293,9 @@ public struct DailyActivity: Hashable, Sendable {
         ? totals[$0] > totals[$1] : names[$0].lexicographicallyPrecedes(names[$1])
     }.map { activities[$0] }
   }
+
+  @inline(__always)
+  private static func value(_ slot: inout Int) -> Int { slot }
 
   /// All commits in the window, stopping at `Int.max`.
   public var total: Int { counts.saturatingSum }
