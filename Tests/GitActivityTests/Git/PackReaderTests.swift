@@ -273,7 +273,7 @@ struct PackReaderTests {
 @Suite("Looking ids up in a sorted table")
 struct SortedObjectIDsTests {
   /// A table file as an index holds one: a 256-entry fanout, then the ids, sorted.
-  static func table(_ ids: [[UInt8]]) throws -> (SortedObjectIDs, path: String) {
+  static func table(_ ids: [[UInt8]]) throws -> SortedObjectIDs {
     let sorted = ids.sorted { $0.lexicographicallyPrecedes($1) }
     var bytes: [UInt8] = []
     for byte in 0..<256 {
@@ -285,8 +285,10 @@ struct SortedObjectIDsTests {
       "git-heatmap-test-ids-\(UUID().uuidString)"
     ).path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
+    // The mapping outlives the file's name.
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let file = try #require(MappedFile(path: path, minimumSize: 1))
-    return (try #require(SortedObjectIDs(file, fanout: 0, ids: 256 * 4)), path)
+    return try #require(SortedObjectIDs(file, fanout: 0, ids: 256 * 4))
   }
 
   @Test(
@@ -315,8 +317,7 @@ struct SortedObjectIDsTests {
       }
       ids.insert(id)
     }
-    let (table, path) = try Self.table(Array(ids))
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let table = try Self.table(Array(ids))
     let sorted = ids.sorted { $0.lexicographicallyPrecedes($1) }
     #expect(table.count == sorted.count)
     // The finer fanout: each 16-bit prefix's count of ids below it.
