@@ -31,6 +31,11 @@ func runBinary(
   process.standardInput = FileHandle.nullDevice
   try process.run()
   afterLaunch?(process)
+  // A run that never ends fails its test (killed: reason .uncaughtSignal) instead of holding up
+  // the whole suite.
+  DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [process] in
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
   let (output, error) = readToEnd(stdout == nil ? outPipe : nil, errPipe)
   process.waitUntilExit()
   return ProcessResult(
