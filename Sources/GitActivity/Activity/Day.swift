@@ -76,8 +76,20 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   /// `YYYY-MM-DD`, as `git log --date=format:%Y-%m-%d` prints it.
   public var iso: String {
     let (year, month, day) = components
-    let yearText = year >= 0 ? String(year) : "-" + String(-year)
-    let padded = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+    if (0...9_999).contains(year) {
+      // The common case in ten bytes, a small string that needs no allocation (a CSV or SVG of
+      // a long history writes thousands of them).
+      let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+        UInt8(48 + year / 1_000), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10),
+        UInt8(48 + year % 10), 45, UInt8(48 + month / 10), UInt8(48 + month % 10), 45,
+        UInt8(48 + day / 10), UInt8(48 + day % 10)
+      )
+      return withUnsafeBytes(of: digits) { String(decoding: $0, as: UTF8.self) }
+    }
+    // At least four digits, the sign before them (it was put before the padding: "00-2").
+    let digits = String(year.magnitude)
+    let padded =
+      (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     return padded + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "")
       + String(day)
   }

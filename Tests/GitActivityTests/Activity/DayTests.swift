@@ -21,6 +21,30 @@ struct DayTests {
     }
   }
 
+  @Test("ISO dates written for every year, padded to four digits, signed before year 0")
+  func isoWriting() {
+    // From 3 BCE (year -2) to 10,002: the years of four digits take the fast path, the rest not.
+    let first = Day(year: -2, month: 1, day: 1).number
+    let last = Day(year: 10_002, month: 12, day: 31).number
+    for number in stride(from: first, through: last, by: 13) {
+      let day = Day(number: number)
+      let (year, month, day2) = day.components
+      let yearText =
+        year < 0
+        ? "-" + String(repeating: "0", count: max(0, 4 - String(-year).count)) + String(-year)
+        : String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+      let expected =
+        yearText + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day2 < 10 ? "0" : "")
+        + String(day2)
+      #expect(day.iso == expected)
+      if (1...9_999).contains(year) { #expect(Day(iso: day.iso) == day) }
+    }
+    #expect(Day(year: 7, month: 3, day: 9).iso == "0007-03-09")
+    #expect(Day(year: 2024, month: 12, day: 31).iso == "2024-12-31")
+    #expect(Day(year: 10_000, month: 1, day: 1).iso == "10000-01-01")
+    #expect(Day(year: -1, month: 1, day: 1).iso == "-0001-01-01")
+  }
+
   @Test(
     "timestamps and offsets land on the day git prints",
     arguments: [
