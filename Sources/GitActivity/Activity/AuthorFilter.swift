@@ -25,11 +25,14 @@ public struct Author: Hashable, Sendable, Comparable {
   }
 
   public func hash(into hasher: inout Hasher) {
-    for part in [name, email] {
-      var part = part
-      part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-      hasher.combine(0xFF as UInt8)
-    }
+    // The bytes of each part and a separator, without an array of the two (an allocation per
+    // hash: every person of a history is hashed when its commits are counted).
+    var name = name
+    var email = email
+    name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(0xFF as UInt8)
+    email.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(0xFF as UInt8)
   }
 
   public static func < (lhs: Author, rhs: Author) -> Bool {
@@ -91,6 +94,8 @@ public struct AuthorFilter: Hashable, Sendable {
 
     /// Whether `author` (mailmapped) counts; `rawEmail` is the email the commit wrote.
     func accepts(_ author: Author, rawEmail: String) -> Bool {
+      // `Name <email>` only when a pattern is to match it: without a filter, everyone is in.
+      if isOpen && exclusions.isEmpty { return true }
       let text = author.nameAndEmail
       let included =
         isOpen
