@@ -302,8 +302,7 @@ final class PackStore: Sendable {
   }
 
   /// The pack holding `id`, its position in that pack's index and its offset, trying pack
-  /// `hint` first.
-  /// `prefixCounts`, when not empty, holds each pack's `prefixCounts()` or nil.
+  /// `hint` first. `prefixCounts`, when not empty, holds each pack's `prefixCounts()` or nil.
   @inline(__always)
   func locate(
     _ id: ObjectID, hint: Int, prefixCounts: [UnsafeBufferPointer<UInt32>?] = []
