@@ -83,6 +83,40 @@ struct TrustTests {
       try repo.gitDays([], environment: ["GIT_NO_REPLACE_OBJECTS": "1"]).count == 3)
   }
 
+  @Test("replace refs only in packed-refs, or under GIT_REPLACE_REF_BASE, are honoured too")
+  func packedReplaceRefs() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1500000000 +0000")
+    let middle = try repo.commit(date: "1600000000 +0000")
+    try repo.commit(date: "1700000000 +0000")
+    let tree = try repo.emptyTree()
+    let replacement = try repo.writeRawCommit(
+      Data(
+        "tree \(tree)\nauthor R <r@x> 1650000000 +0000\ncommitter R <r@x> 1650000000 +0000\n\nr\n"
+          .utf8))
+    try repo.git(["replace", middle, replacement])
+    // Many other packed refs, then every ref packed and no folder of loose replace refs left:
+    // the replace ref is found only in packed-refs, after thousands of other names.
+    var stream = ""
+    for index in 0..<3_000 { stream += "create refs/tags/t\(index) HEAD\n" }
+    try repo.git(["update-ref", "--stdin"], input: Data(stream.utf8))
+    try repo.git(["pack-refs", "--all", "--prune"])
+    try? FileManager.default.removeItem(atPath: repo.path + "/.git/refs/replace")
+    #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/refs/replace"))
+    #expect(try repo.gitDays() == ["2022-04-15": 1, "2023-11-14": 1])
+    try Self.expectAllPaths(repo, Self.everything, gitArguments: [])
+    // Under another base: git finds it only there, and so must git-heatmap.
+    try repo.git(["update-ref", "refs/other-replace/\(middle)", replacement])
+    try repo.git(["update-ref", "-d", "refs/replace/\(middle)"])
+    try repo.git(["pack-refs", "--all", "--prune"])
+    try? FileManager.default.removeItem(atPath: repo.path + "/.git/refs/other-replace")
+    let base = ["GIT_REPLACE_REF_BASE": "refs/other-replace/"]
+    #expect(try repo.gitDays([], environment: base) == ["2022-04-15": 1, "2023-11-14": 1])
+    try Self.expectAllPaths(repo, Self.everything, gitArguments: [], environment: base)
+    #expect(try repo.gitDays().count == 3)
+    try Self.expectAllPaths(repo, Self.everything, gitArguments: [])
+  }
+
   @Test("grafts in info/grafts are honoured as git log honours them")
   func grafts() throws {
     let repo = try TemporaryRepository()

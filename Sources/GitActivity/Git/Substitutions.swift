@@ -54,7 +54,9 @@ extension Repository {
     var result = Substitutions()
     if var base = replaceRefBase, try configBool("core.useReplaceRefs") ?? true {
       if !base.hasSuffix("/") { base += "/" }
-      for (name, target) in try references(matching: base + "*") {
+      for (name, target) in try mayHaveReferences(under: base)
+        ? references(matching: base + "*") : []
+      {
         guard let original = ObjectID(hex: String(name.dropFirst(base.count))) else { continue }
         result.replacements[original] = target
       }
@@ -64,6 +66,44 @@ extension Repository {
       result.grafts = try Substitutions.parseGrafts(String(decoding: bytes, as: UTF8.self))
     }
     return result
+  }
+
+  /// Whether a ref under `prefix` (such as `refs/replace/`) may exist: false only when there is
+  /// no folder of loose refs for it and `packed-refs` does not hold the prefix anywhere. Asking
+  /// libgit2 instead copies and sorts every packed ref first: 27 of the 52 ms of a default run on
+  /// rails/rails, whose clone packs 53,000 refs and no replace ref.
+  func mayHaveReferences(under prefix: String) -> Bool {
+    if RawDirectory.kind(commonDirectory + "/" + prefix).exists { return true }
+    let packed: [UInt8]
+    do {
+      packed = try AtomicFile.read(commonDirectory + "/packed-refs")
+    } catch {
+      // No packed refs; a file that is there but cannot be read is libgit2's to report.
+      return error.code != ENOENT
+    }
+    return Self.contains(Array(prefix.utf8), in: packed)
+  }
+
+  /// Whether `needle` occurs anywhere in `haystack`: each place of its first byte (found by
+  /// memchr) compared in full.
+  static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    return haystack.withUnsafeBytes { bytes in
+      needle.withUnsafeBytes { wanted in
+        guard let base = bytes.baseAddress, let wantedBase = wanted.baseAddress,
+          bytes.count >= wanted.count
+        else { return false }
+        let last = bytes.count - wanted.count
+        var offset = 0
+        while offset <= last,
+          let hit = memchr(base + offset, Int32(first), last - offset + 1)
+        {
+          if memcmp(hit, wantedBase, wanted.count) == 0 { return true }
+          offset = base.distance(to: UnsafeRawPointer(hit)) + 1
+        }
+        return false
+      }
+    }
   }
 
   /// The refs whose names match `glob`, with the ids they point at (not peeled).

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+@testable import GitActivity
+
+/// Refs as git-heatmap looks for them before asking libgit2.
+@Suite("References")
+struct ReferencesTests {
+  @Test("a name is found in packed-refs wherever it is, and only when it is there")
+  func packedRefsSearch() {
+    let text = Array("# pack-refs\nabc refs/heads/main\nabc refs/replace/x\n".utf8)
+    #expect(Repository.contains(Array("refs/replace/".utf8), in: text))
+    #expect(Repository.contains(Array("# pack".utf8), in: text))
+    #expect(Repository.contains(Array("/x\n".utf8), in: text))
+    #expect(!Repository.contains(Array("refs/replace/y".utf8), in: text))
+    #expect(!Repository.contains(Array("refs/tags/".utf8), in: text))
+    #expect(!Repository.contains(Array("refs/replace/".utf8), in: Array("refs/replace".utf8)))
+    #expect(!Repository.contains(Array("r".utf8), in: []))
+    // A first byte met many times before the match, the last one right at the end.
+    #expect(Repository.contains(Array("rrx".utf8), in: Array("rrrrrrrrrrrx".utf8)))
+  }
+}
