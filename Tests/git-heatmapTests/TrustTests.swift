@@ -57,19 +57,27 @@ struct TrustTests {
     #expect(alone == ["2021-06-29": 1, "2021-07-10": 1])
   }
 
-  @Test(
-    "replace refs are honoured, and --no-replace-objects or GIT_NO_REPLACE_OBJECTS turn them off")
-  func replaceRefs() throws {
+  /// Three commits (2017-07-14, 2020-09-13, 2023-11-14) and a commit to replace the middle one:
+  /// another date (2022-04-15) and no parent, so that history is cut there.
+  static func replaceableHistory() throws -> (
+    repo: TemporaryRepository, middle: String, replacement: String
+  ) {
     let repo = try TemporaryRepository()
-    try repo.commit(date: "1500000000 +0000")  // 2017-07-14
-    let middle = try repo.commit(date: "1600000000 +0000")  // 2020-09-13
-    try repo.commit(date: "1700000000 +0000")  // 2023-11-14
-    // Replace the middle commit by one with another date and no parent: history is cut there.
+    try repo.commit(date: "1500000000 +0000")
+    let middle = try repo.commit(date: "1600000000 +0000")
+    try repo.commit(date: "1700000000 +0000")
     let tree = try repo.emptyTree()
     let replacement = try repo.writeRawCommit(
       Data(
         "tree \(tree)\nauthor R <r@x> 1650000000 +0000\ncommitter R <r@x> 1650000000 +0000\n\nr\n"
           .utf8))
+    return (repo, middle, replacement)
+  }
+
+  @Test(
+    "replace refs are honoured, and --no-replace-objects or GIT_NO_REPLACE_OBJECTS turn them off")
+  func replaceRefs() throws {
+    let (repo, middle, replacement) = try Self.replaceableHistory()
     try repo.git(["replace", middle, replacement])
     try Self.expectAllPaths(repo, Self.everything, gitArguments: [])
     #expect(try repo.gitDays() == ["2022-04-15": 1, "2023-11-14": 1])
@@ -85,15 +93,7 @@ struct TrustTests {
 
   @Test("replace refs only in packed-refs, or under GIT_REPLACE_REF_BASE, are honoured too")
   func packedReplaceRefs() throws {
-    let repo = try TemporaryRepository()
-    try repo.commit(date: "1500000000 +0000")
-    let middle = try repo.commit(date: "1600000000 +0000")
-    try repo.commit(date: "1700000000 +0000")
-    let tree = try repo.emptyTree()
-    let replacement = try repo.writeRawCommit(
-      Data(
-        "tree \(tree)\nauthor R <r@x> 1650000000 +0000\ncommitter R <r@x> 1650000000 +0000\n\nr\n"
-          .utf8))
+    let (repo, middle, replacement) = try Self.replaceableHistory()
     try repo.git(["replace", middle, replacement])
     // Many other packed refs, then every ref packed and no folder of loose replace refs left:
     // the replace ref is found only in packed-refs, after thousands of other names.
