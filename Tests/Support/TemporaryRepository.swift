@@ -78,6 +78,50 @@ public final class TemporaryRepository {
     return try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// One commit of a line that `importLine` writes: its author (`Name <email>`), the time it
+  /// was authored and committed, the author's offset as git writes it, its committer, and its
+  /// message (a line).
+  public struct ImportedCommit {
+    public var author: String
+    public var time: Int
+    public var offset: String
+    public var committer: String
+    public var message: String
+
+    public init(
+      author: String, time: Int, offset: String = "+0000", committer: String = "C <c@x>",
+      message: String = "m"
+    ) {
+      self.author = author
+      self.time = time
+      self.offset = offset
+      self.committer = committer
+      self.message = message
+    }
+  }
+
+  /// Appends `commits` to `refs/heads/main` as one line of history, each the parent of the
+  /// next, with `git fast-import` (one pack, written oldest first): the first on top of the
+  /// revision `onto`, else a root. Thousands of commits take a moment.
+  public func importLine(_ commits: some Sequence<ImportedCommit>, onto: String? = nil) throws {
+    var stream = ""
+    var mark = 0
+    for commit in commits {
+      mark += 1
+      stream += "commit refs/heads/main\nmark :\(mark)\n"
+      stream += "author \(commit.author) \(commit.time) \(commit.offset)\n"
+      stream += "committer \(commit.committer) \(commit.time) +0000\n"
+      stream += "data \(commit.message.utf8.count + 1)\n\(commit.message)\n"
+      if mark > 1 {
+        stream += "from :\(mark - 1)\n"
+      } else if let onto {
+        stream += "from \(onto)\n"
+      }
+      stream += "\n"
+    }
+    try git(["fast-import", "--quiet"], input: Data(stream.utf8))
+  }
+
   /// Writes a raw commit object (any bytes) with `git hash-object --literally` and returns its id.
   public func writeRawCommit(_ bytes: Data) throws -> String {
     try git(["hash-object", "-t", "commit", "-w", "--literally", "--stdin"], input: bytes)

@@ -12,15 +12,12 @@ struct ConcurrentCacheTests {
     let repo = try TemporaryRepository()
     // 10,000 commits: a cache of 700 KB, so that reading it takes long enough to be cut
     // short.
-    var stream = ""
-    for index in 1...10_000 {
-      let time = 1_600_000_000 + index * 4_000
-      stream += "commit refs/heads/main\nmark :\(index)\n"
-      stream += "author A\(index % 7) <a\(index % 7)@x> \(time) +0100\n"
-      stream += "committer C <c@x> \(time) +0000\ndata 2\nm\n"
-      stream += index > 1 ? "from :\(index - 1)\n\n" : "\n"
-    }
-    try repo.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repo.importLine(
+      (1...10_000).map { index in
+        TemporaryRepository.ImportedCommit(
+          author: "A\(index % 7) <a\(index % 7)@x>", time: 1_600_000_000 + index * 4_000,
+          offset: "+0100")
+      })
     let arguments = ["--format", "csv", "--since", "2020-01-01", "--until", "2023-12-31"]
     let expected = try runBinary(
       arguments + ["--no-cache"], in: repo.path, environment: repo.environment)

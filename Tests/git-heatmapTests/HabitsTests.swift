@@ -204,22 +204,18 @@ struct PerAuthorFormatTests {
   @Test("authors by commits, then ties by the bytes of `Name <email>`, as git shortlog -n orders")
   func authorOrder() throws {
     let repository = try TemporaryRepository()
-    var stream = ""
     let authors = [
       ("Zed", "z@x", 2), ("Émile", "e@x", 2), ("Ann", "b@x", 2), ("Bob", "b@x", 3),
       ("Ann", "a@x", 2), ("Anna", "a@x", 1),
     ]
-    var mark = 0
-    for (name, email, count) in authors {
-      for _ in 0..<count {
-        mark += 1
-        let time = 1_704_110_400 + mark * 3_600
-        stream += "commit refs/heads/main\nmark :\(mark)\n"
-        stream += "author \(name) <\(email)> \(time) +0000\ncommitter C <c@x> \(time) +0000\n"
-        stream += "data 2\nm\n" + (mark > 1 ? "from :\(mark - 1)\n\n" : "\n")
-      }
+    let people = authors.flatMap { name, email, count in
+      Array(repeating: "\(name) <\(email)>", count: count)
     }
-    try repository.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repository.importLine(
+      people.enumerated().map { index, person in
+        TemporaryRepository.ImportedCommit(
+          author: person, time: 1_704_110_400 + (index + 1) * 3_600)
+      })
     let table = heatmap(["--authors", "--format", "csv", "--year", "2024"], in: repository.path)
     #expect(table.status == 0)
     let rows = table.stdout.split(separator: "\n").dropFirst().map {

@@ -138,15 +138,12 @@ struct HostileRepositoryTests {
   @Test("a 50,000-commit linear history and a 2,000-parent octopus merge")
   func bigShapes() throws {
     let repo = try TemporaryRepository()
-    var stream = ""
-    for index in 1...50_000 {
-      stream += "commit refs/heads/main\nmark :\(index)\n"
-      stream +=
-        "author Dev \(index % 97) <dev\(index % 97)@x> \(1_500_000_000 + index * 3_000) +0\(index % 10)00\n"
-      stream += "committer C <c@x> \(1_500_000_000 + index * 3_000) +0000\ndata 2\nm\n"
-      stream += index > 1 ? "from :\(index - 1)\n\n" : "\n"
-    }
-    try repo.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repo.importLine(
+      (1...50_000).map { index in
+        TemporaryRepository.ImportedCommit(
+          author: "Dev \(index % 97) <dev\(index % 97)@x>", time: 1_500_000_000 + index * 3_000,
+          offset: "+0\(index % 10)00")
+      })
     let linear = heatmap(Self.everything, in: repo.path)
     #expect(linear.status == 0)
     #expect(nonZeroDays(linear.stdout) == (try repo.gitDays()))

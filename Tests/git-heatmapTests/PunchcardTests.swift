@@ -10,17 +10,15 @@ struct PunchcardTests {
   /// Commits at every hour of a week, in offsets from -1000 to +1400.
   static func repository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
-    var stream = ""
     let offsets = ["+0000", "+0530", "-0800", "+1400", "-1000", "+0100", "+0900"]
-    for index in 0..<(7 * 24 * 2) {
-      let time = 1_704_067_200 + index * 3_600 + (index % 5) * 600  // from 2024-01-01
-      let offset = offsets[index % offsets.count]
-      stream += "commit refs/heads/main\nmark :\(index + 1)\n"
-      stream += "author A\(index % 3) <a\(index % 3)@x> \(time) \(offset)\n"
-      stream += "committer C <c@x> \(time) +0000\ndata 2\nm\n"
-      stream += index > 0 ? "from :\(index)\n\n" : "\n"
-    }
-    try repo.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repo.importLine(
+      (0..<(7 * 24 * 2)).map { index in
+        TemporaryRepository.ImportedCommit(
+          // From 2024-01-01.
+          author: "A\(index % 3) <a\(index % 3)@x>",
+          time: 1_704_067_200 + index * 3_600 + (index % 5) * 600,
+          offset: offsets[index % offsets.count])
+      })
     return repo
   }
 

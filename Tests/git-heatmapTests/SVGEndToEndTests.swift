@@ -62,18 +62,15 @@ struct SVGEndToEndTests {
   func fileSize() throws {
     // The largest one-year graph: all 366 days of 2024 busy, most with two-digit counts.
     let repo = try TemporaryRepository()
-    var stream = ""
-    var mark = 0
-    for day in 0..<366 {
-      for commit in 0..<(day % 23 + 10) {
-        mark += 1
-        let time = 1_704_110_400 + day * 86_400 + commit * 60  // 2024-01-01 12:00 UTC
-        stream += "commit refs/heads/main\nmark :\(mark)\n"
-        stream += "author A <a@x> \(time) +0000\ncommitter A <a@x> \(time) +0000\ndata 2\nm\n"
-        stream += mark > 1 ? "from :\(mark - 1)\n\n" : "\n"
-      }
-    }
-    try repo.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repo.importLine(
+      (0..<366).flatMap { day in
+        (0..<(day % 23 + 10)).map { commit in
+          TemporaryRepository.ImportedCommit(
+            // From 2024-01-01 12:00 UTC.
+            author: "A <a@x>", time: 1_704_110_400 + day * 86_400 + commit * 60,
+            committer: "A <a@x>")
+        }
+      })
     let full = heatmap(["--format", "svg", "--year", "2024"], in: repo.path)
     let compact = heatmap(["--format", "svg", "--year", "2024", "--compact"], in: repo.path)
     #expect(full.status == 0 && compact.status == 0)

@@ -14,17 +14,13 @@ struct ReadAheadTests {
   /// writes it (oldest first).
   static func singleLine(count: Int) throws -> TemporaryRepository {
     let repository = try TemporaryRepository()
-    var stream = ""
-    for index in 0..<count {
-      let author = ["Ada Lovelace <ada@x>", "Grace Hopper <grace@x>", "Édouard Lucas <el@x>"][
-        index % 3]
-      let time = 1_600_000_000 + index * 86_400 + index % 7 * 600
-      stream += "commit refs/heads/main\nmark :\(index + 1)\n"
-      stream += "author \(author) \(time) +0\(index % 10)00\ncommitter C <c@x> \(time) +0000\n"
-      stream += "data 9\nchange \(index % 10)\n"
-      stream += index > 0 ? "from :\(index)\n\n" : "\n"
-    }
-    try repository.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    let authors = ["Ada Lovelace <ada@x>", "Grace Hopper <grace@x>", "Édouard Lucas <el@x>"]
+    try repository.importLine(
+      (0..<count).map { index in
+        TemporaryRepository.ImportedCommit(
+          author: authors[index % 3], time: 1_600_000_000 + index * 86_400 + index % 7 * 600,
+          offset: "+0\(index % 10)00", message: "change \(index % 10)")
+      })
     return repository
   }
 
@@ -127,15 +123,12 @@ struct ReadAheadTests {
     // (oldest first, a pack of its own): the walk goes down the one, then up the other.
     let repository = try Self.singleLine(count: 3_000)
     try repository.git(["repack", "-adfq"])
-    var stream = ""
-    for index in 0..<3_000 {
-      let time = 1_900_000_000 + index * 3_600
-      stream += "commit refs/heads/main\nmark :\(index + 1)\n"
-      stream += "author B\(index % 5) <b@x> \(time) +0100\ncommitter C <c@x> \(time) +0000\n"
-      stream += "data 5\nmore\n"
-      stream += index > 0 ? "from :\(index)\n\n" : "from refs/heads/main^0\n\n"
-    }
-    try repository.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repository.importLine(
+      (0..<3_000).map { index in
+        TemporaryRepository.ImportedCommit(
+          author: "B\(index % 5) <b@x>", time: 1_900_000_000 + index * 3_600, offset: "+0100",
+          message: "more")
+      }, onto: "refs/heads/main^0")
     let packs = try FileManager.default.contentsOfDirectory(
       atPath: repository.path + "/.git/objects/pack"
     ).filter { $0.hasSuffix(".pack") }
