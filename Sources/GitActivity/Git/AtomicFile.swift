@@ -127,30 +127,20 @@ package enum AtomicFile {
   package static func withContents<T>(
     of path: String, _ body: (UnsafeRawBufferPointer) -> T?
   ) -> T? {
-    let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-    guard descriptor >= 0 else { return nil }
+    guard let (descriptor, size) = try? openRegular(path, followsLinks: true) else { return nil }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      status.st_size < Int(Int32.max)
-    else { return nil }
+    guard size < Int(Int32.max) else { return nil }
     // A byte more than the file's size: reading it means the file grew meanwhile, which no
     // writer of these files does (they replace them), and the contents are not used.
-    let room = Int(status.st_size) + 1
+    let room = size + 1
     guard
       let mapped = mmap(
         nil, room, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
       mapped != MAP_FAILED
     else { return nil }
     defer { munmap(mapped, room) }
-    var got = 0
-    while got < room {
-      let count = Foundation.read(descriptor, mapped + got, room - got)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      got += count
-    }
-    guard got < room else { return nil }
+    let (got, failure) = fill(descriptor, mapped, room: room)
+    guard failure == 0, got < room else { return nil }
     return body(UnsafeRawBufferPointer(start: mapped, count: got))
   }
 
@@ -160,22 +150,14 @@ package enum AtomicFile {
   package static func read(_ path: String, followsLinks: Bool = true, limit: Int = Int(Int32.max))
     throws(FileError) -> [UInt8]
   {
-    let descriptor = RawPath.withCString(path) {
-      open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followsLinks ? 0 : O_NOFOLLOW))
-    }
-    guard descriptor >= 0 else { throw FileError(path: path, code: errno) }
+    let (descriptor, size) = try openRegular(path, followsLinks: followsLinks)
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, code: errno) }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw FileError(path: path, code: status.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
-    }
-    guard status.st_size <= limit else { throw FileError(path: path, code: EFBIG) }
+    guard size <= limit else { throw FileError(path: path, code: EFBIG) }
     var bytes: [UInt8] = []
     // A byte more than the file's size, so that a file that did not grow meanwhile is read, its
     // end included, in one pass; read straight into the array's new storage, not zero-filled
     // first (6 MB for git/git's cache).
-    var capacity = max(min(Int(status.st_size), limit) + 1, 4096)
+    var capacity = max(min(size, limit) + 1, 4096)
     while true {
       let start = bytes.count
       let room = capacity - start
@@ -186,13 +168,7 @@ package enum AtomicFile {
         bytes.withUnsafeBufferPointer { old in
           if let source = old.baseAddress { base.initialize(from: source, count: start) }
         }
-        while got < room {
-          let count = Foundation.read(descriptor, base + start + got, room - got)
-          if count < 0 && errno == EINTR { continue }
-          if count < 0 { failure = errno }
-          if count <= 0 { break }
-          got += count
-        }
+        (got, failure) = fill(descriptor, base + start, room: room)
         initialized = start + got
       }
       if failure != 0 { throw FileError(path: path, code: failure) }
@@ -200,5 +176,43 @@ package enum AtomicFile {
       guard capacity < limit else { throw FileError(path: path, code: EFBIG) }
       capacity = min(capacity * 2, limit)
     }
+  }
+
+  /// `path` opened for reading, with its size, when it is a regular file: else why not, as
+  /// `read` says. `O_NONBLOCK`, so that a FIFO is refused rather than waited on for a writer.
+  private static func openRegular(_ path: String, followsLinks: Bool) throws(FileError) -> (
+    descriptor: Int32, size: Int
+  ) {
+    let descriptor = RawPath.withCString(path) {
+      open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followsLinks ? 0 : O_NOFOLLOW))
+    }
+    guard descriptor >= 0 else { throw FileError(path: path, code: errno) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw FileError(path: path, code: code)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw FileError(path: path, code: status.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
+    }
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// Reads `descriptor` into `buffer` until `room` bytes or its end, again after a signal: how
+  /// many bytes, and the `errno` of a read that failed (0 when none did).
+  private static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, room: Int)
+    -> (count: Int, failure: Int32)
+  {
+    var got = 0
+    while got < room {
+      let count = Foundation.read(descriptor, buffer + got, room - got)
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { return (got, errno) }
+      if count == 0 { break }
+      got += count
+    }
+    return (got, 0)
   }
 }
