@@ -167,6 +167,18 @@ extension UnsafeRawBufferPointer {
     return base.distance(to: UnsafeRawPointer(found))
   }
 
+  /// Whether `needle` occurs anywhere: each place of its first byte compared in full.
+  func contains(_ needle: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    let last = count - needle.count
+    var start = 0
+    while start <= last, let hit = firstIndex(of: first, from: start, before: last + 1) {
+      if self[hit..<(hit + needle.count)].elementsEqual(needle) { return true }
+      start = hit + 1
+    }
+    return false
+  }
+
   @inline(__always)
   func hasPrefix(_ prefix: StaticString, at position: Int, end: Int) -> Bool {
     let length = prefix.utf8CodeUnitCount

@@ -81,29 +81,7 @@ extension Repository {
       // No packed refs; a file that is there but cannot be read is libgit2's to report.
       return error.code != ENOENT
     }
-    return Self.contains(Array(prefix.utf8), in: packed)
-  }
-
-  /// Whether `needle` occurs anywhere in `haystack`: each place of its first byte (found by
-  /// memchr) compared in full.
-  static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-    guard let first = needle.first else { return true }
-    return haystack.withUnsafeBytes { bytes in
-      needle.withUnsafeBytes { wanted in
-        guard let base = bytes.baseAddress, let wantedBase = wanted.baseAddress,
-          bytes.count >= wanted.count
-        else { return false }
-        let last = bytes.count - wanted.count
-        var offset = 0
-        while offset <= last,
-          let hit = memchr(base + offset, Int32(first), last - offset + 1)
-        {
-          if memcmp(hit, wantedBase, wanted.count) == 0 { return true }
-          offset = base.distance(to: UnsafeRawPointer(hit)) + 1
-        }
-        return false
-      }
-    }
+    return packed.withUnsafeBytes { $0.contains(Array(prefix.utf8)) }
   }
 
   /// The refs whose names match `glob`, with the ids they point at (not peeled).
