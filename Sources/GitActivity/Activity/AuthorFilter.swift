@@ -36,7 +36,20 @@ public struct Author: Hashable, Sendable, Comparable {
   }
 
   public static func < (lhs: Author, rhs: Author) -> Bool {
-    lhs.nameAndEmail.utf8.lexicographicallyPrecedes(rhs.nameAndEmail.utf8)
+    lhs.orderKey.lexicographicallyPrecedes(rhs.orderKey)
+  }
+
+  /// What authors are ordered by: the bytes of `Name <email>`, in one array (made once per
+  /// author where many are sorted).
+  var orderKey: [UInt8] {
+    let (name, email) = (name.utf8, email.utf8)
+    var key: [UInt8] = []
+    key.reserveCapacity(name.count + email.count + 3)
+    key += name
+    key += " <".utf8
+    key += email
+    key.append(UInt8(ascii: ">"))
+    return key
   }
 }
 

@@ -277,17 +277,7 @@ public struct DailyActivity: Hashable, Sendable {
     // are sorted by keys made once, not the activities (whose arrays would be retained and
     // released at every move) nor `nameAndEmail` made anew at every comparison of a tie.
     let totals = activities.map(\.total)
-    let names = activities.map { activity in
-      // The bytes of `Name <email>`, in one array.
-      let (name, email) = (activity.author.name.utf8, activity.author.email.utf8)
-      var key: [UInt8] = []
-      key.reserveCapacity(name.count + email.count + 3)
-      key += name
-      key += " <".utf8
-      key += email
-      key.append(UInt8(ascii: ">"))
-      return key
-    }
+    let names = activities.map(\.author.orderKey)
     self.authors = activities.indices.sorted {
       totals[$0] != totals[$1]
         ? totals[$0] > totals[$1] : names[$0].lexicographicallyPrecedes(names[$1])
