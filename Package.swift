@@ -18,7 +18,7 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(
       name: "GitActivityTests", dependencies: ["GitActivity", "TestSupport"],
-      exclude: ["Rendering/Golden", "Git/Regressions"]),
+      exclude: ["Rendering/Golden", "Cache/Regressions"]),
     .testTarget(
       name: "git-heatmapTests", dependencies: ["git-heatmap", "GitActivity", "TestSupport"]),
   ],

@@ -1,58 +1,5 @@
 import Foundation
 
-/// A person after the mailmap: the name and email git shows as `%aN <%aE>`.
-///
-/// An author is their bytes, as in git: two spellings that differ only in Unicode normalization
-/// (NFC and NFD) are two authors, as they are two rows of `git shortlog`, although Swift's
-/// `String` calls them equal. Order is byte order of `Name <email>`, shortlog's order for ties.
-public struct Author: Hashable, Sendable, Comparable {
-  /// The name, mailmapped.
-  public var name: String
-  /// The email, mailmapped.
-  public var email: String
-
-  /// An author with this name and email.
-  public init(name: String, email: String) {
-    self.name = name
-    self.email = email
-  }
-
-  /// `Name <email>`, the text `--author` patterns match.
-  public var nameAndEmail: String { "\(name) <\(email)>" }
-
-  public static func == (lhs: Author, rhs: Author) -> Bool {
-    lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.email.utf8.elementsEqual(rhs.email.utf8)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    // The bytes of each part and a separator, without an array of the two (an allocation per
-    // hash: every person of a history is hashed when its commits are counted).
-    var name = name
-    var email = email
-    name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    hasher.combine(0xFF as UInt8)
-    email.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    hasher.combine(0xFF as UInt8)
-  }
-
-  public static func < (lhs: Author, rhs: Author) -> Bool {
-    lhs.orderKey.lexicographicallyPrecedes(rhs.orderKey)
-  }
-
-  /// What authors are ordered by: the bytes of `Name <email>`, in one array (made once per
-  /// author where many are sorted).
-  var orderKey: [UInt8] {
-    let (name, email) = (name.utf8, email.utf8)
-    var key: [UInt8] = []
-    key.reserveCapacity(name.count + email.count + 3)
-    key += name
-    key += " <".utf8
-    key += email
-    key.append(UInt8(ascii: ">"))
-    return key
-  }
-}
-
 /// Which commits count by who made them: `--author` (any pattern matches) or `--me`, then
 /// `--exclude-author`; and `--committer` (any pattern matches). As in git log, patterns of one
 /// field are alternatives and the two fields must both match.

@@ -1,19 +1,3 @@
-/// A run of consecutive days with at least one commit.
-public struct Streak: Hashable, Sendable {
-  /// The first day of the streak.
-  public var start: Day
-  /// The last day of the streak.
-  public var end: Day
-  /// How many days the streak lasts.
-  public var days: Int { start.distance(to: end) + 1 }
-
-  /// A streak from `start` to `end`, both included.
-  public init(start: Day, end: Day) {
-    self.start = start
-    self.end = end
-  }
-}
-
 /// The numbers a summary speaks of: total, active days, busiest day, streaks.
 public struct Statistics: Hashable, Sendable {
   /// All commits in the window.
@@ -67,19 +51,5 @@ public struct Statistics: Hashable, Sendable {
     } else {
       currentStreak = nil
     }
-  }
-}
-
-/// A day and its count.
-public struct DayCount: Hashable, Sendable {
-  /// The day.
-  public var day: Day
-  /// Its commits.
-  public var count: Int
-
-  /// A day and its count.
-  public init(day: Day, count: Int) {
-    self.day = day
-    self.count = count
   }
 }

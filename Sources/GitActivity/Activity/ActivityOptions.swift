@@ -1,0 +1,28 @@
+/// How commits become day counts.
+public struct ActivityOptions: Hashable, Sendable {
+  /// Which calendar a day is read in.
+  public var zone: DayZone = .author
+  /// `--date committer`: place commits by their committer date.
+  public var usesCommitterDate = false
+  /// `--no-merges`.
+  public var excludesMerges = false
+  /// `--author`, `--me`, `--exclude-author`.
+  public var filter = AuthorFilter()
+  /// Whether to keep which commits were counted (`DailyActivity.counted`), to list them.
+  public var recordsCommits = false
+  /// `--co-authors`: a commit counts for each of its `Co-authored-by` people too (they must
+  /// have been read: `WalkOptions.readsCoAuthors`), each person once per commit, and a filter
+  /// lets the commit in when it lets any of them in.
+  public var countsCoAuthors = false
+
+  /// Options for a count: the zone days are read in, which date, merges, and the filter.
+  public init(
+    zone: DayZone = .author, usesCommitterDate: Bool = false, excludesMerges: Bool = false,
+    filter: AuthorFilter = AuthorFilter()
+  ) {
+    self.zone = zone
+    self.usesCommitterDate = usesCommitterDate
+    self.excludesMerges = excludesMerges
+    self.filter = filter
+  }
+}

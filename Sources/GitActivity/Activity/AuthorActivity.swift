@@ -1,0 +1,82 @@
+/// One author's commits in a window, kept sparse: a long window with thousands of authors
+/// would otherwise hold a full row of days for each of them.
+public struct AuthorActivity: Hashable, Sendable {
+  /// Whose commits these are.
+  public var author: Author
+  /// The days with commits, as (position in the window, count), oldest first.
+  public var activeDays: [(offset: Int, count: Int)] {
+    zip(offsets, dayCounts).map { (Int($0), Int($1)) }
+  }
+  /// All of the author's commits in the window.
+  public var total: Int
+  /// How many days the window has.
+  public let windowLength: Int
+  private var offsets: [Int32]
+  private var dayCounts: [Int32]
+
+  /// An author's activity from one count per day of the window.
+  public init(author: Author, counts: [Int]) {
+    self.author = author
+    windowLength = counts.count
+    offsets = counts.indices.filter { counts[$0] > 0 }.map { Int32($0) }
+    dayCounts = offsets.map { Int32(clamping: counts[Int($0)]) }
+    total = counts.saturatingSum
+  }
+
+  /// An author's activity from the window positions of their commits, in any order.
+  init(author: Author, commitOffsets: consuming [Int32], windowLength: Int) {
+    self.author = author
+    self.windowLength = windowLength
+    total = commitOffsets.count
+    var offsets: [Int32] = []
+    var dayCounts: [Int32] = []
+    if commitOffsets.count == 1 {
+      // Most authors of a long history: one commit, one day; the positions' array serves.
+      self.offsets = commitOffsets
+      self.dayCounts = [1]
+      return
+    }
+    if commitOffsets.count >= 64 && windowLength <= 8 * commitOffsets.count {
+      // Many commits for the window's length: counted in place of the days, one pass each,
+      // instead of sorted.
+      var perDay = [Int32](repeating: 0, count: windowLength)
+      for offset in commitOffsets { perDay[Int(offset)] += 1 }
+      for (offset, count) in perDay.enumerated() where count > 0 {
+        offsets.append(Int32(offset))
+        dayCounts.append(count)
+      }
+    } else {
+      // Sorted in place (the caller handed the array over), then each day once.
+      commitOffsets.sort()
+      offsets.reserveCapacity(commitOffsets.count)
+      dayCounts.reserveCapacity(commitOffsets.count)
+      for offset in commitOffsets {
+        if offsets.last == offset {
+          dayCounts[dayCounts.count - 1] += 1
+        } else {
+          offsets.append(offset)
+          dayCounts.append(1)
+        }
+      }
+    }
+    self.offsets = offsets
+    self.dayCounts = dayCounts
+  }
+
+  /// Commits per day of the window, oldest first.
+  public var counts: [Int] {
+    var counts = [Int](repeating: 0, count: windowLength)
+    for (offset, count) in zip(offsets, dayCounts) { counts[Int(offset)] = Int(count) }
+    return counts
+  }
+
+  public static func == (lhs: AuthorActivity, rhs: AuthorActivity) -> Bool {
+    lhs.author == rhs.author && lhs.windowLength == rhs.windowLength && lhs.offsets == rhs.offsets
+      && lhs.dayCounts == rhs.dayCounts
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(author)
+    hasher.combine(offsets)
+  }
+}

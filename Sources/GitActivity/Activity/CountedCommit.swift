@@ -1,0 +1,10 @@
+/// A commit a `DailyActivity` counted: where it is in the histories, and who wrote it
+/// (mailmapped).
+public struct CountedCommit: Hashable, Sendable {
+  /// The index of its history.
+  public var history: Int
+  /// Its index in that history's commits.
+  public var index: Int
+  /// Its author, mailmapped.
+  public var author: Author
+}

@@ -1,0 +1,24 @@
+/// The commits a selection counts that fall outside the window, so that an empty graph can say
+/// where they are.
+public struct OutsideCommits: Hashable, Sendable {
+  /// Commits on days before the window.
+  public var before = 0
+  /// Commits on days after the window.
+  public var after = 0
+  /// The first of those days.
+  public var earliest: Day?
+  /// The last of those days.
+  public var latest: Day?
+
+  /// None.
+  public init() {}
+
+  /// All of them.
+  public var count: Int { before + after }
+
+  mutating func add(_ day: Day, isBefore: Bool) {
+    if isBefore { before += 1 } else { after += 1 }
+    if earliest.map({ day < $0 }) ?? true { earliest = day }
+    if latest.map({ day > $0 }) ?? true { latest = day }
+  }
+}

@@ -1,0 +1,89 @@
+/// What the user asked for: `--weeks`/`--end` as in the seed component, or `--since`/`--until`,
+/// or `--year`.
+public struct WindowRequest: Hashable, Sendable {
+  /// `--weeks`: how many weeks end on `end` (or today).
+  public var weeks: Int?
+  /// `--end`: the last day of a `weeks` window.
+  public var end: DateExpression?
+  /// `--since`: the first day.
+  public var since: DateExpression?
+  /// `--until`: the last day.
+  public var until: DateExpression?
+  /// `--year`: one calendar year, January to December.
+  public var year: Int?
+  /// `--week-start`: the weekday of the first row.
+  public var weekStart: Weekday = .sunday
+
+  /// A request; what is nil takes its default (53 weeks ending today).
+  public init(
+    weeks: Int? = nil, end: DateExpression? = nil, since: DateExpression? = nil,
+    until: DateExpression? = nil, year: Int? = nil, weekStart: Weekday = .sunday
+  ) {
+    self.weeks = weeks
+    self.end = end
+    self.since = since
+    self.until = until
+    self.year = year
+    self.weekStart = weekStart
+  }
+
+  /// The default number of weeks: a year of whole weeks, as GitHub shows.
+  public static let defaultWeeks = 53
+  /// The seed component's bounds for `weeks`.
+  public static let weekRange = 1...530
+
+  /// The first and last day a window may have: years 1 to 9999, as dates are written.
+  public static let representableDays = DayRange(
+    first: Day(year: 1, month: 1, day: 1), last: Day(year: 9999, month: 12, day: 31))
+
+  /// Why these choices give no window worth drawing on `today`, as words for a one-line
+  /// error; nil when they give one. A window that starts after it ends, one that starts after
+  /// today (it could only be empty) and one that reaches outside years 1 to 9999 are refused,
+  /// rather than drawn as a confident empty graph.
+  public func problem(today: Day) -> String? {
+    if year == nil, let since {
+      let first = since.resolve(today: today)
+      if let until = until ?? end {
+        let last = until.resolve(today: today, isEnd: true)
+        if last < first {
+          let option = self.until != nil ? "--until" : "--end"
+          return "'--since' \(first.iso) is after '\(option)' \(last.iso)"
+        }
+      }
+      if today < first {
+        return "'--since' \(first.iso) is after today (\(today.iso)): no commit can be counted yet"
+      }
+    }
+    let days = resolve(today: today).days
+    let bounds = WindowRequest.representableDays
+    guard bounds.first <= days.first, days.last <= bounds.last else {
+      return "the window reaches outside the years 1 to 9999"
+    }
+    return nil
+  }
+
+  /// The window these choices give on `today`.
+  public func resolve(today: Day) -> Window {
+    if let year {
+      return Window(
+        days: DayRange(
+          first: Day(year: year, month: 1, day: 1), last: Day(year: year, month: 12, day: 31)),
+        weekStart: weekStart, kind: .year(year))
+    }
+    if let since {
+      let first = since.resolve(today: today)
+      let last = (until ?? end)?.resolve(today: today, isEnd: true) ?? today
+      return Window(days: DayRange(first: first, last: last), weekStart: weekStart, kind: .between)
+    }
+    let last = (until ?? end)?.resolve(today: today, isEnd: true) ?? today
+    let weeks = min(
+      max(self.weeks ?? WindowRequest.defaultWeeks, WindowRequest.weekRange.lowerBound),
+      WindowRequest.weekRange.upperBound)
+    let daysIntoWeek = last.daysIntoWeek(startingOn: weekStart)
+    let count = (weeks - 1) * 7 + daysIntoWeek + 1
+    let kind: Window.Kind = last == today ? .lastWeeks(weeks) : .weeksEnding(weeks, last)
+    return Window(
+      days: DayRange(first: last.advanced(by: 1 - count), last: last), weekStart: weekStart,
+      kind: kind)
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// One pack of the object store: `pack-X.pack` and its index `pack-X.idx` (version 2), both
+/// mapped read-only. See git's Documentation/gitformat-pack.txt.
+final class PackFile: Sendable {
+  let pack: MappedFile
+  private let index: MappedFile
+  private let names: SortedObjectIDs
+  private let reversePath: String
+  private let checksums: Int
+  private let offsets: Int
+  private let largeOffsets: Int
+  /// Each entry's length in the pack, by index position; made on first use.
+  private let lengths = MadeOnce<FrozenTable>()
+  /// The pack order and its inverse, made on first use by `packOrder`.
+  private let order = MadeOnce<(positions: FrozenTable, ranks: FrozenTable)>()
+  private let prefixTable = MadeOnce<FrozenTable>()
+
+  /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
+  /// or when they do not belong together (the index names the pack's checksum).
+  init?(indexPath: String) {
+    let base = String(indexPath.dropLast(4))
+    guard indexPath.hasSuffix(".idx"),
+      let index = MappedFile(path: indexPath, minimumSize: 8 + 256 * 4 + 40),
+      index.word(at: 0) == 0xFF74_4F63, index.word(at: 4) == 2,
+      let names = SortedObjectIDs(index, fanout: 8, ids: 8 + 256 * 4)
+    else { return nil }
+    let count = names.count
+    let offsets = 8 + 256 * 4 + count * 24
+    guard offsets + count * 4 + 40 <= index.size,
+      let pack = MappedFile(path: base + ".pack", minimumSize: 12 + 20),
+      pack.word(at: 0) == 0x5041_434B, pack.word(at: 4) == 2 || pack.word(at: 4) == 3,
+      Int(pack.word(at: 8)) == count,
+      memcmp(pack.base + pack.size - 20, index.base + index.size - 40, 20) == 0
+    else { return nil }
+    self.index = index
+    self.pack = pack
+    reversePath = base + ".rev"
+    self.names = names
+    checksums = 8 + 256 * 4 + count * 20
+    self.offsets = offsets
+    largeOffsets = offsets + count * 4
+  }
+
+  /// How many objects the pack holds.
+  var objectCount: Int { names.count }
+
+  /// Where object `id` starts in the pack and its position in the index, or nil when this pack
+  /// does not hold it (or its index points outside the pack).
+  func place(of id: ObjectID, prefixCounts: UnsafeBufferPointer<UInt32>? = nil) -> (
+    position: Int, offset: Int
+  )? {
+    guard let position = names.position(of: id, prefixCounts: prefixCounts),
+      let offset = offset(at: position)
+    else { return nil }
+    return (position, offset)
+  }
+
+  /// The index's ids counted by 16-bit prefix (see `SortedObjectIDs.prefixCounts`), for the
+  /// lookups of a long walk. Made once, on first use; valid as long as the pack.
+  func prefixCounts() -> UnsafeBufferPointer<UInt32> {
+    prefixTable.value { FrozenTable(names.prefixCounts()) }.values
+  }
+
+  /// Gives the pages of the pack and its index read so far back to the kernel: a walk of a
+  /// million commits touches every page of a 30 MB index.
+  func releasePages(includingIndex: Bool = true) {
+    pack.releasePages()
+    if includingIndex { index.releasePages() }
+  }
+
+  /// The CRC-32 of the entry at index `position`, as the index records it: of its bytes in the
+  /// pack, header and compressed data.
+  func checksum(at position: Int) -> UInt32 {
+    index.word(at: checksums + position * 4)
+  }
+
+  /// The length in the pack of every entry, by index position (the distance to the next entry
+  /// in pack order); empty when an entry is 4 GiB or longer, or the index is inconsistent.
+  /// Made once, on first use, from the pack order; the table stays valid as long as the pack.
+  func entryLengths() -> UnsafeBufferPointer<UInt32> {
+    lengths.value { FrozenTable(makeLengths()) }.values
+  }
+
+  private func makeLengths() -> [UInt32] {
+    // The pack order when reading ahead has made it already; else made for this only (a walk
+    // with a commit-graph has no use for it after).
+    let made = order.madeValue?.positions.values
+    let transient = made == nil ? positionsInPackOrder() : []
+    return transient.withUnsafeBufferPointer { transient in
+      lengths(inOrder: made ?? transient)
+    }
+  }
+
+  /// The entry lengths from `positions`, the index positions in pack order.
+  private func lengths(inOrder positions: UnsafeBufferPointer<UInt32>) -> [UInt32] {
+    let count = positions.count
+    guard count > 0, count == names.count, pack.size < 1 << 40 else { return [] }
+    var lengths = [UInt32](repeating: 0, count: count)
+    var next = UInt64(pack.size - 20)
+    for rank in stride(from: count - 1, through: 0, by: -1) {
+      let position = Int(positions[rank])
+      guard let start = offset(at: position).map(UInt64.init), start < next,
+        next - start < UInt64(UInt32.max)
+      else { return [] }
+      lengths[position] = UInt32(next - start)
+      next = start
+    }
+    return lengths
+  }
+
+  /// The pack's entries in pack order (`positions`, index positions by rank) and back (`ranks`,
+  /// rank by index position), for the entry lengths and for reading ahead: from `.rev` when one
+  /// belongs to the pack and names every position once, else by sorting the offsets. Made once,
+  /// on first use; the tables stay valid as long as the pack.
+  func packOrder() -> (positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>) {
+    let made = order.value {
+      let positions = positionsInPackOrder()
+      var ranks = [UInt32](repeating: 0, count: positions.count)
+      for (rank, position) in positions.enumerated() { ranks[Int(position)] = UInt32(rank) }
+      return (positions: FrozenTable(positions), ranks: FrozenTable(ranks))
+    }
+    return (made.positions.values, made.ranks.values)
+  }
+
+  /// The index positions in pack order: from `.rev`, else by sorting the offsets.
+  private func positionsInPackOrder() -> [UInt32] {
+    reversePositions() ?? sortedByOffset()
+  }
+
+  /// The index positions as git's `.rev` file lists them (written by default since git 2.41),
+  /// when there is one for this pack that names every position once.
+  private func reversePositions() -> [UInt32]? {
+    guard let file = reverseIndex() else { return nil }
+    let count = names.count
+    var seen = [Bool](repeating: false, count: count)
+    var positions = [UInt32](repeating: 0, count: count)
+    for rank in 0..<count {
+      let position = file.word(at: 12 + rank * 4)
+      guard Int(position) < count, !seen[Int(position)] else { return nil }
+      seen[Int(position)] = true
+      positions[rank] = position
+    }
+    return positions
+  }
+
+  /// Index positions sorted by their offsets. Keys: offset (40 bits) above index position
+  /// (24 bits) would not fit every pack, so an LSD radix sort in 16-bit digits.
+  private func sortedByOffset() -> [UInt32] {
+    let count = names.count
+    let keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
+      initialized = count
+    }
+    var order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for position in 0..<count { buffer[position] = UInt32(position) }
+      initialized = count
+    }
+    var scratch = order
+    var counts = [Int](repeating: 0, count: 1 << 16)
+    var shift: UInt64 = 0
+    while shift < 48 && (UInt64(pack.size) >> shift) > 0 {
+      for index in counts.indices { counts[index] = 0 }
+      for position in order { counts[Int((keys[Int(position)] >> shift) & 0xFFFF)] += 1 }
+      var total = 0
+      for index in counts.indices {
+        let value = counts[index]
+        counts[index] = total
+        total += value
+      }
+      for position in order {
+        let digit = Int((keys[Int(position)] >> shift) & 0xFFFF)
+        scratch[counts[digit]] = position
+        counts[digit] += 1
+      }
+      swap(&order, &scratch)
+      shift += 16
+    }
+    return order
+  }
+
+  /// The pack's reverse index (`pack-X.rev`, version 1, SHA-1) when there is one that belongs to
+  /// this pack: index positions in the order of their offsets.
+  private func reverseIndex() -> MappedFile? {
+    guard
+      let file = MappedFile(
+        path: reversePath, minimumSize: 12 + names.count * 4 + 40),
+      file.size == 12 + names.count * 4 + 40, file.word(at: 0) == 0x5249_4458,
+      file.word(at: 4) == 1, file.word(at: 8) == 1,
+      memcmp(file.base + file.size - 40, pack.base + pack.size - 20, 20) == 0
+    else { return nil }
+    return file
+  }
+
+  /// Where the object at index `position` starts in the pack.
+  func offset(at position: Int) -> Int? {
+    let small = index.word(at: offsets + position * 4)
+    var offset = Int(small)
+    if small & 0x8000_0000 != 0 {
+      let entry = largeOffsets + Int(small & 0x7FFF_FFFF) * 8
+      guard entry + 8 <= index.size - 40 else { return nil }
+      offset = Int(
+        truncatingIfNeeded: UInt64(
+          bigEndian: index.base.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
+    }
+    return offset >= 12 && offset < pack.size - 20 ? offset : nil
+  }
+}

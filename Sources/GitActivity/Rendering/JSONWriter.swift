@@ -1,0 +1,67 @@
+/// `--format json`: one object whose keys come in a fixed order, so outputs diff cleanly.
+public struct JSONWriter: Sendable {
+  /// With `--by-author`: how many of the first authors carry their own `days`.
+  public var authorDays: Int
+
+  /// A JSON writer; with `authorDays` above 0, the days of that many top authors too.
+  public init(authorDays: Int = 0) {
+    self.authorDays = authorDays
+  }
+
+  /// The report as text in this writer's format.
+  public func render(_ report: ActivityReport) -> String {
+    let stats = report.statistics
+    var out = "{\n"
+    out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
+    out += Self.repositoriesAndWindow(report)
+    out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
+    out += "  \"total\": \(stats.total),\n"
+    out += "  \"activeDays\": \(stats.activeDays),\n"
+    out +=
+      "  \"busiestDay\": "
+      + (stats.busiestDay.map { "{\"date\": \"\($0.day.iso)\", \"count\": \($0.count)}" } ?? "null")
+      + ",\n"
+    out +=
+      "  \"streaks\": {\"longest\": \(streak(stats.longestStreak)), \"current\": \(streak(stats.currentStreak))},\n"
+    out += "  \"days\": [\n"
+    out += days(report.activity.counts, in: report.activity.days, indent: "    ")
+    out += "  ],\n"
+    out += "  \"authors\": [\n"
+    out += report.activity.authors.enumerated().map { index, author in
+      var entry =
+        "    {\"name\": \(TextEscaping.json(author.author.name)), \"email\": \(TextEscaping.json(author.author.email)), \"commits\": \(author.total)"
+      if index < authorDays {
+        entry +=
+          ", \"days\": [\n" + days(author.counts, in: report.activity.days, indent: "      ")
+          + "    ]"
+      }
+      return entry + "}"
+    }.joined(separator: ",\n")
+    out += report.activity.authors.isEmpty ? "" : "\n"
+    out += "  ]\n}\n"
+    return out
+  }
+
+  /// The `repositories` and `window` members, shared with the author table's JSON.
+  static func repositoriesAndWindow(_ report: ActivityReport) -> String {
+    let paths = report.repositories.map(TextEscaping.json).joined(separator: ", ")
+    let window = report.window
+    return "  \"repositories\": [\(paths)],\n"
+      + "  \"window\": {\"since\": \"\(window.days.first.iso)\", \"until\": \"\(window.days.last.iso)\", \"weekStart\": \"\(window.weekStart.name.lowercased())\"},\n"
+  }
+
+  func streak(_ streak: Streak?) -> String {
+    guard let streak else { return "null" }
+    return
+      "{\"start\": \"\(streak.start.iso)\", \"end\": \"\(streak.end.iso)\", \"days\": \(streak.days)}"
+  }
+
+  func days(_ counts: [Int], in range: DayRange, indent: String) -> String {
+    var lines: [String] = []
+    lines.reserveCapacity(counts.count)
+    for (day, count) in zip(range, counts) {
+      lines.append("\(indent){\"date\": \"\(day.iso)\", \"count\": \(count)}")
+    }
+    return lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n")
+  }
+}

@@ -1,0 +1,272 @@
+import CGit2
+import Foundation
+
+/// An open git repository. It owns its `git_repository` handle and frees it in `deinit`.
+///
+/// A `Repository` is used by one thread at a time: libgit2 objects are not shared across threads,
+/// so the threaded history walk opens one `Repository` per worker.
+public final class Repository {
+  let pointer: OpaquePointer
+
+  /// The git directory (`.git`, or the bare repository itself), without a trailing slash.
+  public let gitDirectory: String
+  /// The directory that holds objects and refs shared by linked worktrees.
+  public let commonDirectory: String
+  /// The working tree, or nil for a bare repository.
+  public let workingDirectory: String?
+  /// `git -c` configuration, above every file's.
+  let commandLineConfig: CommandLineConfig
+
+  private init(pointer: OpaquePointer, commandLineConfig: CommandLineConfig) {
+    self.pointer = pointer
+    self.commandLineConfig = commandLineConfig
+    gitDirectory = Repository.trimmed(git_repository_path(pointer)) ?? ""
+    commonDirectory = Repository.trimmed(git_repository_commondir(pointer)) ?? gitDirectory
+    let workTree = Repository.trimmed(git_repository_workdir(pointer))
+    // libgit2 1.5 takes a bare repository without a `config` file for a work tree in its parent
+    // folder; git calls it bare, as it is any git directory not named `.git` (linked worktrees'
+    // directories have their own rule, and the common directory's config).
+    let hasConfig = RawDirectory.kind(commonDirectory + "/config").exists
+    if workTree != nil, !hasConfig, !gitDirectory.hasSuffix("/.git"),
+      gitDirectory == commonDirectory
+    {
+      workingDirectory = nil
+    } else {
+      workingDirectory = workTree
+    }
+  }
+
+  deinit {
+    git_repository_free(pointer)
+  }
+
+  /// Finds the repository the way git does: `GIT_DIR` when set, else `start` and its parents up to
+  /// `GIT_CEILING_DIRECTORIES`. A bare repository, a linked worktree or a subdirectory all work.
+  /// Configuration given to git with `-c` (in `environment`) is read above the files'.
+  /// The corresponding C function is `git_repository_open_ext`.
+  public static func discover(
+    from start: String, environment: [String: String] = [:]
+  ) throws(GitError) -> Repository {
+    try LibGit2.ensureInitialized()
+    let commandLineConfig = try CommandLineConfig(environment: environment)
+    var handle: OpaquePointer?
+    if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
+      let path = gitDir.hasPrefix("/") ? gitDir : start + "/" + gitDir
+      let status = RawPath.withCString(path) {
+        git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+      }
+      if status < 0 {
+        throw GitError(
+          code: status,
+          message: "not a git repository: '\(RawPath.display(gitDir))' (from GIT_DIR)",
+          function: "git_repository_open_ext")
+      }
+    } else {
+      let status = RawPath.withCString(start) {
+        git_repository_open_ext(&handle, $0, 0, environment["GIT_CEILING_DIRECTORIES"])
+      }
+      if status < 0 { throw openFailure(status, at: start, searchesParents: true) }
+    }
+    guard let handle else {
+      throw GitError(
+        message: "could not open '\(RawPath.display(start))'", function: "git_repository_open_ext")
+    }
+    return Repository(pointer: handle, commandLineConfig: commandLineConfig)
+  }
+
+  /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
+  /// parent directories. Configuration given to git with `-c` (in `environment`) is read above
+  /// the files'.
+  public static func open(at path: String, environment: [String: String] = [:]) throws(GitError)
+    -> Repository
+  {
+    try LibGit2.ensureInitialized()
+    let commandLineConfig = try CommandLineConfig(environment: environment)
+    var handle: OpaquePointer?
+    let status = RawPath.withCString(path) {
+      git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+    }
+    if status < 0 { throw openFailure(status, at: path, searchesParents: false) }
+    guard let handle else {
+      throw GitError(
+        message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
+    }
+    return Repository(pointer: handle, commandLineConfig: commandLineConfig)
+  }
+
+  /// Why a repository at or above `path` could not be opened, in git's words where git has them.
+  private static func openFailure(_ status: Int32, at path: String, searchesParents: Bool)
+    -> GitError
+  {
+    let error = GitError.last(status: status, function: "git_repository_open_ext")
+    if error.message.contains("extensions.objectformat") {
+      return GitError(
+        code: status,
+        message:
+          "'\(RawPath.display(path))' is a SHA-256 repository: libgit2 \(libgit2Version), which git-heatmap reads history with, supports only SHA-1 repositories",
+        function: error.function)
+    }
+    guard GitError.Code(status) == .notFound || GitError.Code(status) == .owner else {
+      return error
+    }
+    // libgit2 1.5 reports a repository owned by someone else as "not found"; git names it.
+    if let foreign = foreignRepository(from: path, searchesParents: searchesParents) {
+      return GitError(
+        code: GitError.Code.owner.rawValue,
+        message:
+          "detected dubious ownership in repository at '\(RawPath.display(foreign))'; to trust it: git config --global --add safe.directory '\(RawPath.display(foreign))'",
+        function: error.function)
+    }
+    return GitError(
+      code: status,
+      message: searchesParents
+        ? "not a git repository (or any of the parent directories): '\(RawPath.display(path))'"
+        : "not a git repository: '\(RawPath.display(path))'",
+      function: error.function)
+  }
+
+  /// The nearest folder at or above `start` that holds a repository (a `.git`, or a bare
+  /// repository's `HEAD` and `objects`) owned by another user than this process's.
+  private static func foreignRepository(from start: String, searchesParents: Bool) -> String? {
+    var current = start
+    while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
+    while true {
+      for candidate in [current + "/.git", current] {
+        var status = stat()
+        func exists(_ path: String) -> Bool {
+          RawPath.withCString(path) { access($0, F_OK) } == 0
+        }
+        let isRepository =
+          (candidate.hasSuffix("/.git")
+            || (exists(candidate + "/HEAD") && exists(candidate + "/objects")))
+          && RawPath.withCString(candidate, { lstat($0, &status) }) == 0
+        if isRepository {
+          return status.st_uid != geteuid() ? current : nil
+        }
+      }
+      guard searchesParents, current != "/", let slash = current.lastIndex(of: "/") else {
+        return nil
+      }
+      current = slash == current.startIndex ? "/" : String(current[..<slash])
+    }
+  }
+
+  /// The object store shared by every worktree: `<common git directory>/objects`.
+  var objectsDirectory: String { commonDirectory + "/objects" }
+
+  /// The path people know the repository by: its work tree, or the git directory when bare.
+  public var displayPath: String { workingDirectory ?? gitDirectory }
+
+  /// Whether the repository has no work tree, as git decides it (also for a bare repository
+  /// without a `config` file, which libgit2 1.5 mistakes for a work tree).
+  public var isBare: Bool { workingDirectory == nil }
+
+  /// Whether HEAD names a branch that has no commit yet, as in a new repository.
+  public var isHeadUnborn: Bool { git_repository_head_unborn(pointer) == 1 }
+
+  /// Commits whose parents a shallow clone does not have, from the `shallow` file.
+  func shallowBoundary() -> Set<ObjectID> {
+    guard git_repository_is_shallow(pointer) == 1,
+      let bytes = AtomicFile.contents(of: commonDirectory + "/shallow")
+    else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return Set(text.split(whereSeparator: \.isNewline).compactMap { ObjectID(hex: String($0)) })
+  }
+
+  private static func trimmed(_ path: UnsafePointer<CChar>?) -> String? {
+    guard let path else { return nil }
+    var text = RawPath.string(cString: path)
+    while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+    return text
+  }
+}
+
+extension Repository {
+  /// A configuration value, from `git -c`, the repository's, the user's and the system's
+  /// configuration, or nil when it is not set. The corresponding C function is `git_config_get_string`.
+  public func configString(_ name: String) throws(GitError) -> String? {
+    if let given = commandLineConfig.value(of: name) { return given ?? "" }
+    var config: OpaquePointer?
+    try GitError.check(
+      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+    guard let config else { return nil }
+    defer { git_config_free(config) }
+    var value: UnsafePointer<CChar>?
+    let status = git_config_get_string(&value, config, name)
+    if GitError.Code(status) == .notFound { return nil }
+    try GitError.check(status, "git_config_get_string")
+    return value.map { String(cString: $0) }
+  }
+
+  /// The contents of the blob that `spec` names (such as `HEAD:.mailmap`), or nil when it does not
+  /// name a blob. The corresponding C function is `git_revparse_single`.
+  func blobContents(_ spec: String) throws(GitError) -> [UInt8]? {
+    var object: OpaquePointer?
+    let status = git_revparse_single(&object, pointer, spec)
+    // No such file, or no HEAD yet: no blob, as git reads it.
+    let code = GitError.Code(status)
+    if code == .notFound || code == .unbornBranch { return nil }
+    try GitError.check(status, "git_revparse_single")
+    guard let object else { return nil }
+    defer { git_object_free(object) }
+    guard git_object_type(object) == GIT_OBJECT_BLOB else { return nil }
+    let size = Int(git_blob_rawsize(object))
+    guard size > 0, let raw = git_blob_rawcontent(object) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: raw, count: size))
+  }
+
+  /// The mailmap git would use here: `.mailmap` in the work tree, then `mailmap.blob` (by default
+  /// `HEAD:.mailmap` in a bare repository), then `mailmap.file`, later sources overriding earlier
+  /// ones, as git's `read_mailmap` does. A file that exists but cannot be read is left out with
+  /// a warning, as git warns; the work tree's `.mailmap` is not followed when it is a symbolic
+  /// link (git refuses it, so that a checked-out link cannot make it read a file elsewhere).
+  public func mailmap() throws(GitError) -> (mailmap: Mailmap, warnings: [String]) {
+    var mailmap = Mailmap()
+    var warnings: [String] = []
+    func add(file path: String, followsLinks: Bool, shown: String) {
+      do {
+        mailmap.add(parsing: try AtomicFile.read(path, followsLinks: followsLinks))
+      } catch  where error.code != ENOENT {
+        // `read` refuses what is not a regular file (a FIFO would wait for a writer) with EINVAL.
+        let reason = error.code == EINVAL ? "not a regular file" : error.reason
+        warnings.append("unable to open mailmap at \(shown): \(reason)")
+      } catch {}
+    }
+    if let workingDirectory {
+      add(file: workingDirectory + "/.mailmap", followsLinks: false, shown: ".mailmap")
+    }
+    let blob = try configString("mailmap.blob") ?? (isBare ? "HEAD:.mailmap" : nil)
+    if let blob, let bytes = try blobContents(blob) {
+      mailmap.add(parsing: bytes)
+    }
+    if var file = try configString("mailmap.file") {
+      let shown = file
+      if file.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        file = home + file.dropFirst()
+      } else if !file.hasPrefix("/"), let workingDirectory {
+        file = workingDirectory + "/" + file
+      }
+      add(file: file, followsLinks: true, shown: shown)
+    }
+    return (mailmap, warnings)
+  }
+}
+
+extension Repository {
+  /// The subject of commit `id` as git's `%s` shows it: the first paragraph of the message, its
+  /// lines joined by spaces, decoded through the commit's encoding. The corresponding C
+  /// functions are `git_commit_lookup` and `git_commit_summary`.
+  public func commitSubject(_ id: String) throws(GitError) -> String {
+    guard let objectID = ObjectID(hex: id) else {
+      throw GitError(message: "'\(id)' is not a commit id", function: "git_commit_lookup")
+    }
+    var oid = objectID.gitOID
+    var commit: OpaquePointer?
+    try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+    defer { git_commit_free(commit) }
+    guard let summary = git_commit_summary(commit) else { return "" }
+    let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }
+    return TextDecoding.decode(
+      UnsafeRawBufferPointer(start: summary, count: strlen(summary)), encoding: encoding)
+  }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Why a walk stopped short.
+enum WalkError: Error {
+  /// libgit2 or the repository's data failed.
+  case git(GitError)
+  /// git's commit-graph file disagrees with a commit it lists: the walk starts over without it,
+  /// so that a wrong graph never gives a wrong count.
+  case commitGraphDisagrees(String)
+
+  /// The error to show, for the case that is not retried.
+  var gitError: GitError {
+    switch self {
+    case .git(let error): return error
+    case .commitGraphDisagrees(let message):
+      return GitError(message: message, function: "commit-graph")
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// What one worker read in one round.
+struct WorkerResult: Sendable {
+  var ids = ChunkedArray<ObjectID>()
+  var facts = ChunkedArray<CommitFacts>()
+  var isCounted = ChunkedArray<Bool>()
+  var parentEnds = ChunkedArray<Int32>()
+  var parents = ChunkedArray<ObjectID>()
+  var identities: [RawIdentity] = []
+  var warnings: [String] = []
+  /// Co-authors by index in `facts`, as the worker's identity numbers.
+  var coAuthors: [Int: [Int32]] = [:]
+}

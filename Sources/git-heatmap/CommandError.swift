@@ -1,0 +1,38 @@
+import GitActivity
+
+/// Everything that ends a run early, with the exit code it ends with: a usage error (the words
+/// of the command line, or of a configured default, are off: 64, as EX_USAGE) or a failure (git,
+/// files: 1). The one error type of the executable.
+struct CommandError: Error, Equatable {
+  enum Kind: Equatable {
+    case usage
+    case failure
+  }
+
+  var kind: Kind
+  var message: String
+
+  static func usage(_ message: String) -> CommandError {
+    CommandError(kind: .usage, message: message)
+  }
+  static func failure(_ message: String) -> CommandError {
+    CommandError(kind: .failure, message: message)
+  }
+
+  /// A failure of git's: its message, with anything a terminal would obey taken out.
+  init(_ error: GitError) {
+    self.init(kind: .failure, message: TextEscaping.terminal(error.message))
+  }
+
+  init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  var exitCode: Int32 { kind == .usage ? Command.ExitCode.usage : Command.ExitCode.failure }
+
+  /// What stderr says: one line, and for a usage error where to read more.
+  var report: String {
+    "\(Command.name): \(message)\n" + (kind == .usage ? "see '\(Command.name) --help'\n" : "")
+  }
+}

@@ -1,0 +1,68 @@
+import GitActivity
+
+/// The command line split into options (by long name) and positional arguments.
+struct ParsedArguments: Equatable {
+  /// Every value given for each option, in order; a flag maps to an array of empty strings.
+  var values: [String: [String]] = [:]
+  var positionals: [String] = []
+  /// What follows `--`: paths, as git log takes them; nil when there is no `--`.
+  var paths: [String]?
+
+  /// The options whose values came from `git config heatmap.*`, for messages that name the key.
+  var configured: Set<String> = []
+  /// git's own color settings, as configured.
+  var gitColor = GitColorConfig()
+
+  func has(_ long: String) -> Bool { values[long] != nil }
+  func last(_ long: String) -> String? { values[long]?.last }
+  func all(_ long: String) -> [String] { values[long] ?? [] }
+
+  /// A usage error for a value an option refuses, naming the option as the user gave it: the
+  /// flag, or the configuration key.
+  func invalid(_ long: String, _ value: String, expected: String) -> CommandError {
+    guard let spec = OptionTable.spec(long: long) else {
+      return .usage("invalid value '\(value)' for '--\(long)': \(expected)")
+    }
+    if configured.contains(long), let key = spec.configKey {
+      return .usage("invalid value '\(value)' for '\(key)' in git config: \(expected)")
+    }
+    return .usage("invalid value '\(value)' for '\(spec.usage)': \(expected)")
+  }
+
+  /// An option's number, checked against the range the table gives it; nil when not given.
+  func number(_ long: String) throws(CommandError) -> Double? {
+    guard let text = last(long) else { return nil }
+    guard let spec = OptionTable.spec(long: long), let range = spec.range else {
+      return Double(text)
+    }
+    let value = spec.isWhole ? Int(text).map(Double.init) : Double(text)
+    guard let value, value.isFinite, range.contains(value) else {
+      let (low, high) = (Int(range.lowerBound), Int(range.upperBound))
+      throw invalid(
+        long, text,
+        expected: "expected a \(spec.isWhole ? "whole " : "")number from \(low) to \(high)")
+    }
+    return value
+  }
+
+  /// An option's whole number, checked against its range; nil when not given.
+  func whole(_ long: String) throws(CommandError) -> Int? {
+    try number(long).map { Int($0) }
+  }
+
+  /// The rules the option table declares between options: those that cannot be given together,
+  /// and those that mean nothing without another.
+  func checkCombinations() throws(CommandError) {
+    for spec in OptionTable.all where has(spec.long) {
+      for other in spec.conflicts where has(other) {
+        throw .usage("'--\(spec.long)' cannot be combined with '--\(other)'")
+      }
+    }
+    for spec in OptionTable.all where has(spec.long) {
+      if !spec.requires.isEmpty && !spec.requires.contains(where: has) {
+        let options = spec.requires.map { "'--\($0)'" }.joined(separator: " or ")
+        throw .usage("'--\(spec.long)' goes with \(options)")
+      }
+    }
+  }
+}
