@@ -19,9 +19,11 @@ struct CommandError: Error, Equatable {
     CommandError(kind: .failure, message: message)
   }
 
-  /// A failure of git's: its message, with anything a terminal would obey taken out.
+  /// A failure of git's: its message, with anything a terminal would obey taken out. A
+  /// pathspec git would not parse is a usage error.
   init(_ error: GitError) {
-    self.init(kind: .failure, message: TextEscaping.terminal(error.message))
+    self.init(
+      kind: error.isUsage ? .usage : .failure, message: TextEscaping.terminal(error.message))
   }
 
   init(kind: Kind, message: String) {

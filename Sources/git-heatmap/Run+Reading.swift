@@ -74,7 +74,8 @@ extension Run {
         let repository = try Repository.open(at: uniquePaths[index], environment: environment)
         var settings = settings
         settings.selection.paths = try repository.pathspec(
-          pathArguments, currentDirectory: repository.workingDirectory ?? repository.gitDirectory)
+          pathArguments, currentDirectory: repository.workingDirectory ?? repository.gitDirectory,
+          environment: environment)
         result = .success(
           try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil)))
       } catch {
@@ -182,7 +183,8 @@ extension Run {
       selection.revisions = split.revisions
       paths = split.paths
     }
-    selection.paths = try repository.pathspec(paths, currentDirectory: startDirectory())
+    selection.paths = try repository.pathspec(
+      paths, currentDirectory: startDirectory(), environment: context.environment)
     return selection
   }
 }

@@ -223,6 +223,26 @@ final class PackCursor {
     return true
   }
 
+  /// Calls `body` with all of object `id` (its deltas applied, zlib's checksum checked) when
+  /// the packs hold it as an object of `type` (2 for a tree). Returns false, without calling
+  /// `body`, when they do not: the caller then reads it through libgit2.
+  func readObject(
+    _ id: ObjectID, type: Int, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) -> Bool {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
+    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts()),
+      let object = object(pack: packIndex, at: offset, depth: 0), object.type == type
+    else { return false }
+    hint = packIndex
+    let bytes = object.bytes
+    let count = bytes.count
+    try bytes.withUnsafeBufferPointer { (buffer) throws(GitError) in
+      try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+    }
+    return true
+  }
+
   /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack
   /// `packIndex`) into `output`: all of it when `readsWhole` (zlib's own checksum covers it),
   /// else only its header, checked against the index's CRC-32 of the entry. Returns how many

@@ -100,13 +100,11 @@ extension Repository {
   func configBool(_ name: String) throws(GitError) -> Bool? {
     if let given = commandLineConfig.value(of: name) {
       guard let value = given else { return true }
-      switch value.lowercased() {
-      case "true", "yes", "on", "1": return true
-      case "false", "no", "off", "0", "": return false
-      default:
+      guard let truth = ConfigBoolean.parse(value) else {
         throw GitError(
           message: "bad boolean config value '\(value)' for '\(name)'", function: "git_config_bool")
       }
+      return truth
     }
     var config: OpaquePointer?
     try GitError.check(

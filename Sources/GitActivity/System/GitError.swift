@@ -22,6 +22,10 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String { message }
 
+  /// Whether the request itself is malformed (a pathspec git would not parse), rather than
+  /// the repository failing it.
+  public var isUsage: Bool { function == "parse_pathspec" }
+
   /// Whether libgit2 said that something was not found.
   public var isNotFound: Bool { Code(code) == .notFound }
 

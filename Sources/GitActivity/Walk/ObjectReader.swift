@@ -82,6 +82,37 @@ struct ObjectReader: ~Copyable {
 }
 
 extension ObjectReader {
+  /// Calls `body` with the entries of tree `id` as git stores them, valid only during the call:
+  /// out of the packs when they hold it, else through libgit2. The corresponding C function is
+  /// `git_odb_read`.
+  func readTree(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void)
+    throws(GitError)
+  {
+    if let packs, try packs.readObject(id, type: 2, body) { return }
+    var oid = id.gitOID
+    var object: OpaquePointer?
+    let status = git_odb_read(&object, odb, &oid)
+    guard status == 0, let object else {
+      if GitError.Code(status) == .notFound {
+        throw GitError(
+          code: status, message: "tree \(id.hex) is missing from the repository",
+          function: "git_odb_read")
+      }
+      let detail = GitError.last(status: status, function: "git_odb_read").message
+      throw GitError(
+        code: status, message: "cannot read tree \(id.hex): \(detail)", function: "git_odb_read")
+    }
+    defer { git_odb_object_free(object) }
+    guard git_odb_object_type(object) == GIT_OBJECT_TREE else {
+      throw GitError(message: "object \(id.hex) is not a tree", function: "git_odb_object_type")
+    }
+    try body(
+      UnsafeRawBufferPointer(start: git_odb_object_data(object), count: git_odb_object_size(object))
+    )
+  }
+}
+
+extension ObjectReader {
   /// Reads commit `id` (or what replace refs put in its place) and returns its facts, with its
   /// identities interned and its parents (grafted, when a graft names it) in `parents`, its tree
   /// and, with `readsCoAuthors`, its `Co-authored-by` people (interned too). Shared by every

@@ -13,13 +13,10 @@ import Foundation
 /// them. The commit-graph and the cache are not used: what counts depends on the paths.
 struct PathspecWalk {
   private let repository: Repository
-  private let paths: [String]
-  private let hasGlob: Bool
+  private var diff: TreeDiff
   private let options: WalkOptions
   private let substitutions: Substitutions
   private let shallow: Set<ObjectID>
-  /// The key of each tree read so far: what the paths hold in it.
-  private var keys: [ObjectID: [ObjectID?]] = [:]
 
   /// A commit read but not yet walked.
   private struct Read {
@@ -30,12 +27,11 @@ struct PathspecWalk {
   }
 
   init(
-    repository: Repository, paths: [String], options: WalkOptions, substitutions: Substitutions,
-    shallow: Set<ObjectID>
+    repository: Repository, pathspec: Pathspec, options: WalkOptions,
+    substitutions: Substitutions, shallow: Set<ObjectID>
   ) {
     self.repository = repository
-    self.paths = paths
-    hasGlob = paths.contains { $0.contains(where: { "*?[".contains($0) }) }
+    diff = TreeDiff(pathspec: pathspec, substitutions: substitutions)
     self.options = options
     self.substitutions = substitutions
     self.shallow = shallow
@@ -85,12 +81,12 @@ struct PathspecWalk {
       let counts: Bool
       var next: [ObjectID] = candidates
       if candidates.isEmpty {
-        counts = try holdsPaths(commit.tree)
+        counts = try diff.differs(nil, commit.tree, reader: reader)
       } else {
         var sameAs: ObjectID?
         for parent in candidates {
           let parentTree = try read(parent).tree
-          if try isTreeSame(commit.tree, parentTree) {
+          if try !diff.differs(parentTree, commit.tree, reader: reader) {
             sameAs = parent
             break
           }
@@ -116,79 +112,6 @@ struct PathspecWalk {
     return history
   }
 
-  /// Whether the paths exist in `tree`: a root commit that has them counts.
-  private mutating func holdsPaths(_ tree: ObjectID?) throws(GitError) -> Bool {
-    if hasGlob { return try differs(nil, tree) }
-    return try key(tree).contains { $0 != nil }
-  }
-
-  /// Whether the paths hold the same content in both trees.
-  private mutating func isTreeSame(_ tree: ObjectID?, _ other: ObjectID?) throws(GitError) -> Bool {
-    if tree == other { return true }
-    if hasGlob { return try !differs(other, tree) }
-    return try key(tree) == key(other)
-  }
-
-  /// What each path names in `tree` (nil where it is missing); paths are prefixes, `""` the root.
-  /// The corresponding C function is `git_tree_entry_bypath`.
-  private mutating func key(_ tree: ObjectID?) throws(GitError) -> [ObjectID?] {
-    guard let tree else { return paths.map { _ in nil } }
-    if let known = keys[tree] { return known }
-    var oid = tree.gitOID
-    var handle: OpaquePointer?
-    try GitError.check(git_tree_lookup(&handle, repository.pointer, &oid), "git_tree_lookup")
-    defer { git_tree_free(handle) }
-    var result: [ObjectID?] = []
-    for path in paths {
-      if path.isEmpty {
-        result.append(tree)
-        continue
-      }
-      var entry: OpaquePointer?
-      let status = RawPath.withCString(path) { git_tree_entry_bypath(&entry, handle, $0) }
-      if GitError.Code(status) == .notFound {
-        result.append(nil)
-        continue
-      }
-      try GitError.check(status, "git_tree_entry_bypath")
-      defer { git_tree_entry_free(entry) }
-      result.append(git_tree_entry_id(entry).map { ObjectID($0.pointee) })
-    }
-    keys[tree] = result
-    return result
-  }
-
-  /// Whether the paths (with globs) differ between two trees. The corresponding C function is
-  /// `git_diff_tree_to_tree`.
-  private func differs(_ old: ObjectID?, _ new: ObjectID?) throws(GitError) -> Bool {
-    func lookup(_ id: ObjectID?) throws(GitError) -> OpaquePointer? {
-      guard let id else { return nil }
-      var oid = id.gitOID
-      var handle: OpaquePointer?
-      try GitError.check(git_tree_lookup(&handle, repository.pointer, &oid), "git_tree_lookup")
-      return handle
-    }
-    let oldTree = try lookup(old)
-    defer { git_tree_free(oldTree) }
-    let newTree = try lookup(new)
-    defer { git_tree_free(newTree) }
-    var diffOptions = git_diff_options()
-    try GitError.check(
-      git_diff_options_init(&diffOptions, 1),
-      "git_diff_options_init")
-    var pointers: [UnsafeMutablePointer<CChar>?] = paths.map { path in
-      RawPath.withCString(path) { strdup($0) }
-    }
-    defer { pointers.forEach { free($0) } }
-    var diff: OpaquePointer?
-    let status = pointers.withUnsafeMutableBufferPointer { buffer in
-      diffOptions.pathspec = git_strarray(strings: buffer.baseAddress, count: buffer.count)
-      return git_diff_tree_to_tree(&diff, repository.pointer, oldTree, newTree, &diffOptions)
-    }
-    try GitError.check(status, "git_diff_tree_to_tree")
-    defer { git_diff_free(diff) }
-    return git_diff_num_deltas(diff) > 0
-  }
 }
 
 extension Repository {
@@ -247,28 +170,29 @@ extension Repository {
     return true
   }
 
-  /// Paths as given on the command line (relative to `currentDirectory`), made relative to the
-  /// top of the work tree, as git reads a pathspec: `.` and `..` resolved, trailing slashes
-  /// dropped, `""` for the whole tree. A path outside the work tree is an error.
-  public func pathspec(_ paths: [String], currentDirectory: String) throws(GitError) -> [String] {
-    guard let top = workingDirectory else {
-      return paths.map { Self.normalized(components: $0.split(separator: "/").map(String.init)) }
-    }
-    let topComponents = top.split(separator: "/").map(String.init)
-    var result: [String] = []
-    for path in paths {
-      let full = Self.normalized(
-        components: absolute(path, currentDirectory).split(separator: "/").map(String.init)
+  /// A pathspec as given on the command line in `currentDirectory`, parsed as git parses it
+  /// (see `Pathspec`, with the `GIT_*_PATHSPECS` variables of `environment`), in the form
+  /// `RevisionSelection.paths` takes: each element from the top of the work tree, its magic
+  /// spelled out. An element outside the work tree, or with magic git does not know, is an
+  /// error in git's words.
+  public func pathspec(
+    _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
+  ) throws(GitError) -> [String] {
+    guard !paths.isEmpty else { return [] }
+    var prefix: [UInt8] = []
+    if let top = workingDirectory {
+      let topComponents = top.split(separator: "/")
+      let here = Self.normalized(
+        components: currentDirectory.split(separator: "/").map(String.init)
       )
-      .split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-      guard full.starts(with: topComponents) else {
-        throw GitError(
-          message: "'\(RawPath.display(path))' is outside repository at '\(RawPath.display(top))'",
-          function: "prefix_path")
+      .split(separator: "/")
+      if here.starts(with: topComponents) && here.count > topComponents.count {
+        prefix = Array((here.dropFirst(topComponents.count).joined(separator: "/") + "/").utf8)
       }
-      result.append(full.dropFirst(topComponents.count).joined(separator: "/"))
     }
-    return result
+    return try Pathspec.parse(
+      paths, prefix: prefix, workTree: workingDirectory, environment: environment
+    ).canonical
   }
 
   private func absolute(_ path: String, _ currentDirectory: String) -> String {

@@ -22,7 +22,7 @@ extension Repository {
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
     if !selection.paths.isEmpty {
       var walk = PathspecWalk(
-        repository: self, paths: selection.paths, options: options,
+        repository: self, pathspec: try Pathspec(canonical: selection.paths), options: options,
         substitutions: substitutions, shallow: shallowBoundary())
       return HistoryRead(history: try walk.history(tips), updatedCache: nil)
     }

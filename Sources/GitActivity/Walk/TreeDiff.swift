@@ -1,0 +1,269 @@
+/// Whether two trees differ in what a pathspec takes, as git's recursive tree diff sees it with
+/// the pathspec pruning it (`diff_tree_oid` with `revs->pruning`): entries walked in tree
+/// order, what the pathspec does not take skipped, equal subtrees never read, and the first
+/// difference ending the comparison. A change of mode alone is a change; a submodule is its
+/// commit id. Trees are read through `ObjectReader` (the packs first), and a tree read for one
+/// commit is kept for the next, which shares most of them.
+struct TreeDiff {
+  let pathspec: Pathspec
+  /// Replace refs: a tree, too, may be replaced.
+  private let substitutions: Substitutions
+  /// Trees read so far, by id, up to `cacheLimit` bytes.
+  private var trees: [ObjectID: [UInt8]] = [:]
+  private var cachedBytes = 0
+  private static let cacheLimit = 64 << 20
+  /// For a pathspec of plain paths: what each path holds in a tree, by tree.
+  private var keys: [ObjectID: [Key?]] = [:]
+  private let plainPaths: [[ArraySlice<UInt8>]]?
+
+  /// What a path names in a tree: its mode and id.
+  private struct Key: Equatable {
+    var mode: UInt32
+    var id: ObjectID
+  }
+
+  /// git's empty tree, `4b825dc642cb6eb9a060e54bf8d69288fbee4904`.
+  static let emptyTree = ObjectID(
+    high: 0x4b82_5dc6_42cb_6eb9, middle: 0xa060_e54b_f8d6_9288, low: 0xfbee_4904)
+
+  init(pathspec: Pathspec, substitutions: Substitutions) {
+    self.pathspec = pathspec
+    self.substitutions = substitutions
+    // Plain paths (no wildcard, exclude or icase) are compared by what they name in each tree.
+    let isPlain = pathspec.items.allSatisfy { $0.magic.intersection([.exclude, .icase]).isEmpty }
+    plainPaths =
+      isPlain && !pathspec.hasWildcard
+      ? pathspec.items.map {
+        $0.match.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      }
+      : nil
+  }
+
+  /// Whether the pathspec sees a difference from tree `old` to tree `new` (nil: no tree).
+  mutating func differs(
+    _ old: ObjectID?, _ new: ObjectID?, reader: borrowing ObjectReader
+  ) throws(GitError) -> Bool {
+    if old == new { return false }
+    if let plainPaths {
+      return try key(old, plainPaths, reader) != key(new, plainPaths, reader)
+    }
+    var base: [UInt8] = []
+    return try compare(old, new, base: &base, reader)
+  }
+
+  // MARK: the general case
+
+  /// A tree entry: its mode (canonical), where its name lies in the tree's bytes, its id.
+  private typealias Entry = (mode: UInt32, name: Range<Int>, id: ObjectID)
+
+  /// One side's entries, walked in order, with the interest of the current one.
+  private struct Cursor {
+    let bytes: [UInt8]
+    var position = 0
+    var entry: Entry?
+    var interest: Interest = .none
+
+    init(_ bytes: [UInt8]) throws(GitError) {
+      self.bytes = bytes
+      try advance()
+    }
+
+    /// Moves to the next entry: `mode SP name NUL id`.
+    mutating func advance() throws(GitError) {
+      guard position < bytes.count else {
+        entry = nil
+        return
+      }
+      var mode: UInt32 = 0
+      var index = position
+      while index < bytes.count, bytes[index] != UInt8(ascii: " ") {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 8, mode < 1 << 28 else { throw TreeDiff.damaged() }
+        mode = mode << 3 | UInt32(digit)
+        index += 1
+      }
+      guard index > position, index < bytes.count else { throw TreeDiff.damaged() }
+      let nameStart = index + 1
+      guard let nul = bytes[nameStart...].firstIndex(of: 0), nul > nameStart,
+        nul + 21 <= bytes.count
+      else { throw TreeDiff.damaged() }
+      let id = bytes.withUnsafeBytes {
+        ObjectID(rawBytes: $0.baseAddress.unsafelyUnwrapped + nul + 1)
+      }
+      entry = (TreeMode.canonical(mode), nameStart..<nul, id)
+      position = nul + 21
+    }
+
+    /// Skips what the pathspec does not take (git's `skip_uninteresting`).
+    mutating func skipUninteresting(_ pathspec: Pathspec, base: [UInt8]) throws(GitError) {
+      while let current = entry {
+        let found = bytes.withUnsafeBytes { raw in
+          pathspec.interest(
+            name: UnsafeRawBufferPointer(rebasing: raw[current.name]), mode: current.mode,
+            base: base)
+        }
+        if found == .noneFromHere {
+          entry = nil
+          return
+        }
+        if found != .none {
+          interest = found
+          return
+        }
+        try advance()
+      }
+    }
+  }
+
+  private static func damaged() -> GitError {
+    GitError(message: "a tree is corrupt: an entry is malformed", function: "decode_tree_entry")
+  }
+
+  /// git's order of tree entries: by name, a folder's name as if it ended in `/`.
+  private static func order(
+    _ left: Cursor, _ a: Entry, _ right: Cursor, _ b: Entry
+  ) -> Int {
+    let x = left.bytes[a.name]
+    let y = right.bytes[b.name]
+    let common = min(x.count, y.count)
+    var i = x.startIndex
+    var j = y.startIndex
+    for _ in 0..<common {
+      if x[i] != y[j] { return Int(x[i]) - Int(y[j]) }
+      i += 1
+      j += 1
+    }
+    let c1: UInt8 =
+      x.count > common ? x[i] : (TreeMode.isFolder(a.mode) ? UInt8(ascii: "/") : 0)
+    let c2: UInt8 =
+      y.count > common ? y[j] : (TreeMode.isFolder(b.mode) ? UInt8(ascii: "/") : 0)
+    return Int(c1) - Int(c2)
+  }
+
+  private mutating func compare(
+    _ old: ObjectID?, _ new: ObjectID?, base: inout [UInt8], _ reader: borrowing ObjectReader
+  ) throws(GitError) -> Bool {
+    var left = try Cursor(try old.map { id throws(GitError) in try read(id, reader) } ?? [])
+    var right = try Cursor(try new.map { id throws(GitError) in try read(id, reader) } ?? [])
+    while true {
+      try left.skipUninteresting(pathspec, base: base)
+      try right.skipUninteresting(pathspec, base: base)
+      switch (left.entry, right.entry) {
+      case (nil, nil):
+        return false
+      case (let only?, nil):
+        if try holdsAnything(only, left, base: &base, reader) { return true }
+        try left.advance()
+      case (nil, let only?):
+        if try holdsAnything(only, right, base: &base, reader) { return true }
+        try right.advance()
+      case (let a?, let b?):
+        let order = Self.order(left, a, right, b)
+        if order < 0 {
+          if try holdsAnything(a, left, base: &base, reader) { return true }
+          try left.advance()
+        } else if order > 0 {
+          if try holdsAnything(b, right, base: &base, reader) { return true }
+          try right.advance()
+        } else {
+          if a.mode != b.mode || a.id != b.id {
+            guard TreeMode.isFolder(a.mode) && TreeMode.isFolder(b.mode) else { return true }
+            if left.interest == .all && !pathspec.hasExclude { return true }
+            let length = base.count
+            base += left.bytes[a.name]
+            base.append(UInt8(ascii: "/"))
+            defer { base.removeSubrange(length...) }
+            if try compare(a.id, b.id, base: &base, reader) { return true }
+          }
+          try left.advance()
+          try right.advance()
+        }
+      }
+    }
+  }
+
+  /// Whether an entry on one side only (added or removed) holds anything the pathspec takes.
+  private mutating func holdsAnything(
+    _ entry: Entry, _ cursor: Cursor,
+    base: inout [UInt8], _ reader: borrowing ObjectReader
+  ) throws(GitError) -> Bool {
+    guard TreeMode.isFolder(entry.mode) else { return true }
+    if entry.id == Self.emptyTree { return false }
+    if cursor.interest == .all && !pathspec.hasExclude { return true }
+    let length = base.count
+    base += cursor.bytes[entry.name]
+    base.append(UInt8(ascii: "/"))
+    defer { base.removeSubrange(length...) }
+    return try compare(nil, entry.id, base: &base, reader)
+  }
+
+  /// Tree `id`'s bytes, from the cache or read.
+  private mutating func read(_ id: ObjectID, _ reader: borrowing ObjectReader) throws(GitError)
+    -> [UInt8]
+  {
+    if let known = trees[id] { return known }
+    var bytes: [UInt8] = []
+    try reader.readTree(try substitutions.object(for: id)) { buffer in bytes = Array(buffer) }
+    if cachedBytes + bytes.count > Self.cacheLimit {
+      trees.removeAll(keepingCapacity: true)
+      keys.removeAll(keepingCapacity: true)
+      cachedBytes = 0
+    }
+    trees[id] = bytes
+    cachedBytes += bytes.count
+    return bytes
+  }
+
+  // MARK: plain paths
+
+  /// What each plain path names in tree `tree`: the entry at the path (a path inside a
+  /// submodule names nothing, as in git); nil where there is none.
+  private mutating func key(
+    _ tree: ObjectID?, _ paths: [[ArraySlice<UInt8>]], _ reader: borrowing ObjectReader
+  ) throws(GitError) -> [Key?] {
+    guard let tree else { return paths.map { _ in nil } }
+    if let known = keys[tree] { return known }
+    var result: [Key?] = []
+    for components in paths {
+      result.append(try lookup(components, in: tree, reader))
+    }
+    keys[tree] = result
+    return result
+  }
+
+  /// The entry that `components` name below `tree`. An empty last component (a path that
+  /// ended in `/`) takes only a folder or submodule.
+  private mutating func lookup(
+    _ components: [ArraySlice<UInt8>], in tree: ObjectID, _ reader: borrowing ObjectReader
+  ) throws(GitError) -> Key? {
+    var current = Key(mode: TreeMode.folder, id: tree)
+    var index = 0
+    // The whole tree: `.` from the top, or `:/`.
+    if components.count == 1 && components[0].isEmpty { return current }
+    while index < components.count {
+      let name = components[index]
+      if name.isEmpty {
+        // A trailing slash: what came before must be a folder or a submodule.
+        return TreeMode.isFolder(current.mode) || TreeMode.isSubmodule(current.mode)
+          ? current : nil
+      }
+      guard TreeMode.isFolder(current.mode) else { return nil }
+      var cursor = try Cursor(try read(current.id, reader))
+      var found: Key?
+      while let entry = cursor.entry {
+        if cursor.bytes[entry.name].elementsEqual(name) {
+          // A file and a folder of one name cannot both be here in a sound tree; the folder
+          // is the one to follow when the path goes on.
+          if found == nil || (index + 1 < components.count && TreeMode.isFolder(entry.mode)) {
+            found = Key(mode: entry.mode, id: entry.id)
+          }
+        }
+        try cursor.advance()
+      }
+      guard let found else { return nil }
+      current = found
+      index += 1
+    }
+    return current
+  }
+}
