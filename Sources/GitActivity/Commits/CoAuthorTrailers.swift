@@ -1,11 +1,18 @@
-/// The `Co-authored-by:` trailers of a commit message, as GitHub credits them and git's
-/// `%(trailers:key=Co-authored-by,valueonly)` lists them: lines of the message's last paragraph
-/// whose key is `Co-authored-by` in any case, each `Name <email>`.
+/// The `Co-authored-by:` trailers of a commit message, exactly as git's
+/// `%(trailers:key=Co-authored-by,valueonly)` lists them (git's `trailer.c`), each value read
+/// as `Name <email>`; a value without `<…>` credits nobody.
+///
+/// git's rules: the title (the first paragraph) never holds trailers; trailing comment and
+/// blank lines are passed over (and all below a scissors line); the trailer block is the last
+/// paragraph, and only when every line of it is a trailer (`Token: value`, the token of letters,
+/// digits and `-`) or a continuation (a line that starts with white space), or when it holds a
+/// line git itself writes (`Signed-off-by: `, `(cherry picked from commit `) and at least a
+/// quarter of its lines are trailers. A continuation belongs to the trailer above it.
 enum CoAuthorTrailers {
   /// The name and email of each co-author, as byte ranges of `buffer` (a raw commit object).
   static func parse(_ buffer: UnsafeRawBufferPointer) -> [(name: Range<Int>, email: Range<Int>)] {
     let count = buffer.count
-    // The message starts after the first empty line of the object.
+    // The message starts after the first empty line of the object, less leading blank lines.
     var start = 0
     var found = false
     while start + 1 < count {
@@ -17,50 +24,210 @@ enum CoAuthorTrailers {
       start += 1
     }
     guard found else { return [] }
-    // The lines of the message, less trailing empty ones; the last paragraph is what follows
-    // the last empty line.
-    var lines: [Range<Int>] = []
-    var lineStart = start
-    for index in start...count {
-      if index == count || buffer[index] == 0x0A {
-        lines.append(lineStart..<index)
-        lineStart = index + 1
+    let message = Message(buffer: buffer, start: start, end: count)
+    var subject = start
+    while subject < count && message.isBlank(subject) { subject = message.nextLine(subject) }
+    let end = message.trailerEnd(from: subject)
+    let blockStart = message.trailerStart(from: subject, end: end)
+    guard blockStart < end else { return [] }
+
+    // The block's lines, continuations joined to the trailer above them.
+    var trailers: [[Range<Int>]] = []
+    var continues = false
+    var line = blockStart
+    while line < end {
+      let next = min(message.nextLine(line), end)
+      var lineEnd = next
+      if lineEnd > line && buffer[lineEnd - 1] == 0x0A { lineEnd -= 1 }
+      if continues && message.isSpace(buffer[line]) {
+        trailers[trailers.count - 1].append(line..<lineEnd)
+      } else {
+        trailers.append([line..<lineEnd])
+        continues = message.separator(at: line) >= 1
       }
+      line = next
     }
-    func isBlank(_ line: Range<Int>) -> Bool {
-      line.allSatisfy { buffer[$0] == 0x20 || buffer[$0] == 0x09 || buffer[$0] == 0x0D }
-    }
-    while let last = lines.last, isBlank(last) { lines.removeLast() }
-    let paragraphStart = (lines.lastIndex(where: isBlank) ?? -1) + 1
-    guard paragraphStart > 0 else { return [] }  // the subject alone holds no trailers
+
     var people: [(name: Range<Int>, email: Range<Int>)] = []
     let key = Array("co-authored-by".utf8)
-    for line in lines[paragraphStart...] {
-      guard line.count > key.count else { continue }
-      var matches = true
-      for (offset, byte) in key.enumerated() {
-        let character = buffer[line.lowerBound + offset]
-        let lowered = character >= 0x41 && character <= 0x5A ? character + 0x20 : character
-        if lowered != byte {
-          matches = false
-          break
-        }
-      }
-      guard matches else { continue }
-      var position = line.lowerBound + key.count
-      while position < line.upperBound && buffer[position] == 0x20 { position += 1 }
-      guard position < line.upperBound, buffer[position] == UInt8(ascii: ":") else { continue }
-      position += 1
-      guard
-        let open = (position..<line.upperBound).first(where: { buffer[$0] == UInt8(ascii: "<") }),
-        let close = ((open + 1)..<line.upperBound).first(where: { buffer[$0] == UInt8(ascii: ">") })
+    for lines in trailers {
+      guard let first = lines.first else { continue }
+      let separator = message.separator(at: first.lowerBound)
+      guard separator >= 1 else { continue }
+      var tokenEnd = first.lowerBound + separator
+      while tokenEnd > first.lowerBound && message.isSpace(buffer[tokenEnd - 1]) { tokenEnd -= 1 }
+      guard tokenEnd - first.lowerBound == key.count,
+        zip(first.lowerBound..<tokenEnd, key).allSatisfy({ index, byte in
+          let character = buffer[index]
+          return (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) == byte
+        })
       else { continue }
-      var nameStart = position
+      // The value: from after the separator through its continuations.
+      let valueStart = first.lowerBound + separator + 1
+      let valueEnd = lines.last?.upperBound ?? first.upperBound
+      guard valueStart <= valueEnd else { continue }
+      let value = valueStart..<valueEnd
+      guard let open = value.first(where: { buffer[$0] == UInt8(ascii: "<") }),
+        let close = ((open + 1)..<valueEnd).first(where: { buffer[$0] == UInt8(ascii: ">") })
+      else { continue }
+      var nameStart = valueStart
       var nameEnd = open
-      while nameStart < nameEnd && buffer[nameStart] == 0x20 { nameStart += 1 }
-      while nameEnd > nameStart && buffer[nameEnd - 1] == 0x20 { nameEnd -= 1 }
+      while nameStart < nameEnd && message.isSpace(buffer[nameStart]) { nameStart += 1 }
+      while nameEnd > nameStart && message.isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
       people.append((nameStart..<nameEnd, (open + 1)..<close))
     }
     return people
+  }
+
+  /// A commit message as byte positions of the raw object, with git's line rules.
+  private struct Message {
+    let buffer: UnsafeRawBufferPointer
+    let start: Int
+    let end: Int
+    static let comment = UInt8(ascii: "#")
+    static let generated = [
+      Array("Signed-off-by: ".utf8), Array("(cherry picked from commit ".utf8),
+    ]
+
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    /// The start of the line after the one at `line` (git's `next_line`).
+    func nextLine(_ line: Int) -> Int {
+      var index = line
+      while index < end && buffer[index] != 0x0A { index += 1 }
+      return index < end ? index + 1 : end
+    }
+
+    /// Whether the line at `line` holds only white space (git's `is_blank_line`).
+    func isBlank(_ line: Int) -> Bool {
+      var index = line
+      while index < end && buffer[index] != 0x0A && isSpace(buffer[index]) { index += 1 }
+      return index == end || buffer[index] == 0x0A
+    }
+
+    /// Where the line at `line` has its `:` after a token (git's `find_separator`), or -1.
+    func separator(at line: Int) -> Int {
+      var sawSpace = false
+      var index = line
+      while index < end {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: ":") { return index - line }
+        let isTokenByte =
+          (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+          || byte == UInt8(ascii: "-")
+        if !sawSpace && isTokenByte {
+          index += 1
+          continue
+        }
+        if index != line && (byte == 0x20 || byte == 0x09) {
+          sawSpace = true
+          index += 1
+          continue
+        }
+        break
+      }
+      return -1
+    }
+
+    func starts(_ line: Int, with prefix: [UInt8]) -> Bool {
+      line + prefix.count <= end
+        && prefix.indices.allSatisfy { buffer[line + $0] == prefix[$0] }
+    }
+
+    /// The start of the line before the one that ends at `limit` (git's `last_line`), or nil.
+    func lastLine(from first: Int, before limit: Int) -> Int? {
+      let length = limit - first
+      if length <= 0 { return nil }
+      if length == 1 { return first }
+      var index = limit - 2
+      while index >= first {
+        if buffer[index] == 0x0A { return index + 1 }
+        index -= 1
+      }
+      return first
+    }
+
+    /// Where the message ends for trailers: before a scissors line, and before the comment and
+    /// blank lines (and an old `Conflicts:` block) that end it (git's `ignore_non_trailer`).
+    func trailerEnd(from first: Int) -> Int {
+      var cutoff = end
+      let scissors = Array("# ------------------------ >8 ------------------------\n".utf8)
+      var line = first
+      while line < end {
+        if starts(line, with: scissors) {
+          cutoff = line
+          break
+        }
+        line = nextLine(line)
+      }
+      var runStart: Int?
+      var inConflicts = false
+      line = first
+      while line < cutoff {
+        let byte = buffer[line]
+        if byte == Self.comment || byte == 0x0A {
+          if runStart == nil { runStart = line }
+        } else if starts(line, with: Array("Conflicts:\n".utf8)) {
+          inConflicts = true
+          if runStart == nil { runStart = line }
+        } else if inConflicts && byte == 0x09 {
+          // A path of the conflicts block.
+        } else if runStart != nil {
+          runStart = nil
+          inConflicts = false
+        }
+        line = nextLine(line)
+      }
+      return runStart ?? cutoff
+    }
+
+    /// Where the trailer block starts in `first..<limit`, or `limit` when there is none (git's
+    /// `find_trailer_start`).
+    func trailerStart(from first: Int, end limit: Int) -> Int {
+      var line = first
+      while line < limit {
+        if buffer[line] != Self.comment && isBlank(line) { break }
+        line = nextLine(line)
+      }
+      let endOfTitle = line
+      var onlySpaces = true
+      var recognized = false
+      var trailerLines = 0
+      var otherLines = 0
+      var possibleContinuations = 0
+      var cursor = lastLine(from: first, before: limit)
+      while let current = cursor, current >= endOfTitle {
+        defer { cursor = current > first ? lastLine(from: first, before: current) : nil }
+        if buffer[current] == Self.comment {
+          otherLines += possibleContinuations
+          possibleContinuations = 0
+          continue
+        }
+        if isBlank(current) {
+          if onlySpaces { continue }
+          otherLines += possibleContinuations
+          if recognized && trailerLines * 3 >= otherLines { return nextLine(current) }
+          if trailerLines > 0 && otherLines == 0 { return nextLine(current) }
+          return limit
+        }
+        onlySpaces = false
+        if Self.generated.contains(where: { starts(current, with: $0) }) {
+          trailerLines += 1
+          possibleContinuations = 0
+          recognized = true
+          continue
+        }
+        if separator(at: current) >= 1 && !isSpace(buffer[current]) {
+          trailerLines += 1
+          possibleContinuations = 0
+        } else if isSpace(buffer[current]) {
+          possibleContinuations += 1
+        } else {
+          otherLines += 1
+          possibleContinuations = 0
+        }
+      }
+      return limit
+    }
   }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GitActivity
+
+/// Co-author trailers read exactly as git's `%(trailers:key=Co-authored-by,valueonly)` reads
+/// them, message shape by message shape: squash merges as GitHub writes them, lines that only
+/// look like trailers, git's own trailers, continuations, comments and scissors.
+@Suite("Co-authored-by trailers as git's trailer.c finds them")
+struct TrailerTests {
+  static let messages: [String] = [
+    "feat: thing (#123)\n\n* first commit\n\n* second commit\n\n---------\n\nCo-authored-by: Ann <ann@example.com>\nCo-authored-by: Bo <bo@example.com>\n",
+    "Squash (#1)\n\n* fix thing\nCo-authored-by: Ann <ann@example.com>\n* other thing\nCo-authored-by: Bo <bo@example.com>\n",
+    "Fix\n\nCloses #12\nCo-authored-by: Ann <ann@example.com>\n",
+    "Fix\n\nCloses #12\nSigned-off-by: Sam <sam@example.com>\nCo-authored-by: Ann <ann@example.com>\n",
+    "Fix\n\nsome words\nmore words\nand more\nSigned-off-by: Sam <sam@example.com>\n",
+    "Fix\n\nw1\nw2\nw3\nw4\nw5\nw6\nw7\nSigned-off-by: Sam <sam@example.com>\nCo-authored-by: Ann <ann@example.com>\n",
+    "Co-authored-by: Ann <ann@example.com>\n",
+    "Subject\nCo-authored-by: Ann <ann@example.com>\n",
+    "Subject\n\nCo-authored-by : Ann <ann@example.com>\nco-authored-by: Bo <bo@example.com>\nCO-AUTHORED-BY:Cy <cy@example.com>\n",
+    "Subject\n\nCo-authored-by: Ann\n <ann@example.com>\nCo-authored-by: Bo <bo@example.com>\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\n\n\n# a comment\n\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\n# a comment inside\nCo-authored-by: Bo <bo@example.com>\n",
+    "Subject\n\nbody\n\nCo-authored-by: Ann <ann@example.com>\n(cherry picked from commit 0123456789012345678901234567890123456789)\n",
+    "Subject\n\nbody\n\nCo-authored-by: Ann <ann@example.com>\n# ------------------------ >8 ------------------------\nCo-authored-by: Bo <bo@example.com>\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\n---\n diff --git a/x b/x\nCo-authored-by: Bo <bo@example.com>\n",
+    "Subject\n\nCo-authored-by: nobody-at-all\nCo-authored-by: Bo <bo@example.com>\n",
+    "Subject\n\n  Co-authored-by: Ann <ann@example.com>\n",
+    "Subject\n\nReviewed-by: Rev <rev@example.com>\nCo-authored-by: Ann <ann@example.com>\nLink: https://example.com/x\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\r\nCo-authored-by: Bo <bo@example.com>\r\n",
+    "\n\nSubject after blank lines\n\nCo-authored-by: Ann <ann@example.com>\n",
+    "Subject\n\nConflicts:\n\tsrc/a.c\nCo-authored-by: Ann <ann@example.com>\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\n\nConflicts:\n\tsrc/a.c\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\nnot a trailer\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\n  continued value\nnot a trailer\n",
+  ]
+
+  @Test("each message shape gives the co-authors git's %(trailers) gives")
+  func againstGit() throws {
+    let repo = try TemporaryRepository()
+    for (index, message) in Self.messages.enumerated() {
+      let file = repo.root.appendingPathComponent("message-\(index)")
+      try message.write(to: file, atomically: true, encoding: .utf8)
+      try repo.git(
+        ["commit", "-q", "--allow-empty", "--cleanup=verbatim", "-F", file.path],
+        environment: [
+          "GIT_AUTHOR_DATE": "1700000000 +0000", "GIT_COMMITTER_DATE": "1700000000 +0000",
+        ])
+      let id = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
+      let listed = try repo.git(
+        ["log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly,separator=%x1f)", id])
+      let expected = listed.trimmingCharacters(in: .newlines).split(separator: "\u{1f}")
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { $0.contains("<") && $0.contains(">") }
+        .map { value in
+          let open = value.firstIndex(of: "<")!
+          let close = value[open...].firstIndex(of: ">")!
+          let name = value[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
+          return "\(name) <\(value[value.index(after: open)..<close])>"
+        }
+      let raw = Data(try repo.git(["cat-file", "commit", id]).utf8)
+      let found = raw.withUnsafeBytes { buffer in
+        CoAuthorTrailers.parse(buffer).map { person in
+          let name = String(decoding: buffer[person.name], as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+          return "\(name) <\(String(decoding: buffer[person.email], as: UTF8.self))>"
+        }
+      }
+      #expect(found == expected, "message \(index): \(message.debugDescription)")
+    }
+  }
+}
