@@ -1,6 +1,7 @@
 import Foundation
 import GitActivity
 
+StandardDescriptors.reserve()
 TemporaryFiles.installSignalHandlers()
 
 let status = Command.run(

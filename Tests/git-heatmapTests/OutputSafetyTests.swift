@@ -17,10 +17,10 @@ struct ProcessResult {
 /// any file handle (a device, a file), else a pipe that is read.
 func runBinary(
   _ arguments: [String], in directory: String, environment: [String: String],
-  stdout: FileHandle? = nil, afterLaunch: ((Process) -> Void)? = nil
+  stdout: FileHandle? = nil, shell: Bool = false, afterLaunch: ((Process) -> Void)? = nil
 ) throws -> ProcessResult {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: try builtExecutable())
+  process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : try builtExecutable())
   process.arguments = arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   process.environment = environment
@@ -272,4 +272,34 @@ final class Locked<Value>: @unchecked Sendable {
   func get() -> Value { lock.withLock { value } }
   func set(_ new: Value) { lock.withLock { value = new } }
   func update(_ change: (inout Value) -> Void) { lock.withLock { change(&value) } }
+}
+
+@Suite("Standard descriptors closed at start")
+struct StandardDescriptorTests {
+  @Test("with stdout closed, a first run never writes its output into the cache it opens")
+  func closedStdout() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let binary = try builtExecutable()
+    let cache = repo.path + "/.git/git-heatmap/history.cache"
+    for _ in 0..<30 {
+      try? FileManager.default.removeItem(atPath: cache)
+      let result = try runBinary(
+        [
+          "-c",
+          "exec \"$0\" --format csv --since 2024-01-01 --until 2024-01-03 >&- 2>/dev/null",
+          binary,
+        ],
+        in: repo.path, environment: repo.environment, shell: true)
+      #expect(result.status == 0)
+      let written = (try? Data(contentsOf: URL(fileURLWithPath: cache))) ?? Data()
+      #expect(!written.isEmpty)
+      #expect(String(decoding: written, as: UTF8.self).contains("date,count") == false)
+    }
+    let after = try runBinary(
+      ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-03"], in: repo.path,
+      environment: repo.environment)
+    #expect(String(decoding: after.stdout, as: UTF8.self) == OutputSafetyTests.expectedCSV)
+    #expect(after.stderr.isEmpty)
+  }
 }
