@@ -11,7 +11,8 @@ struct RunResult {
   var stderr: String
 }
 
-/// Runs git-heatmap in-process, in `directory`, with the repository's clean environment.
+/// Runs git-heatmap in-process, in `directory`, with the repository's clean environment: no
+/// `GIT_*` variable of the caller's, and no global or system configuration file.
 func heatmap(
   _ arguments: [String], in directory: String, environment: [String: String] = [:],
   now: Date = Date(timeIntervalSince1970: 1_735_000_000),
@@ -19,6 +20,9 @@ func heatmap(
 ) -> RunResult {
   var base = ProcessInfo.processInfo.environment
   for key in base.keys where key.hasPrefix("GIT_") { base[key] = nil }
+  // Hermetic: the developer's ~/.gitconfig and /etc/gitconfig are never read.
+  base["GIT_CONFIG_GLOBAL"] = "/dev/null"
+  base["GIT_CONFIG_NOSYSTEM"] = "1"
   var context = RunContext(
     arguments: arguments, environment: base.merging(environment) { $1 }, currentDirectory: directory
   )

@@ -28,6 +28,7 @@ package enum GitConfiguration {
       var live: OpaquePointer?
       try GitError.check(git_config_open_default(&live), "git_config_open_default")
       defer { git_config_free(live) }
+      if let live { try ConfigurationFiles.apply(environment, to: live, repository: nil) }
       try GitError.check(git_config_snapshot(&config, live), "git_config_snapshot")
     }
     guard let config else { return [] }

@@ -71,6 +71,7 @@ public final class Repository {
       throw GitError(
         message: "could not open '\(RawPath.display(start))'", function: "git_repository_open_ext")
     }
+    try applyConfigurationFiles(environment, to: handle)
     return Repository(pointer: handle, commandLineConfig: commandLineConfig)
   }
 
@@ -91,7 +92,28 @@ public final class Repository {
       throw GitError(
         message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
     }
+    try applyConfigurationFiles(environment, to: handle)
     return Repository(pointer: handle, commandLineConfig: commandLineConfig)
+  }
+
+  /// The configuration files `environment` names (see `ConfigurationFiles`), in place of
+  /// libgit2's in `handle`'s configuration.
+  private static func applyConfigurationFiles(
+    _ environment: [String: String], to handle: OpaquePointer
+  ) throws(GitError) {
+    guard ConfigurationFiles.areNamed(in: environment) else { return }
+    var config: OpaquePointer?
+    let status = git_repository_config(&config, handle)
+    if status < 0 { git_repository_free(handle) }
+    try GitError.check(status, "git_repository_config")
+    guard let config else { return }
+    defer { git_config_free(config) }
+    do {
+      try ConfigurationFiles.apply(environment, to: config, repository: handle)
+    } catch {
+      git_repository_free(handle)
+      throw error
+    }
   }
 
   /// Why a repository at or above `path` could not be opened, in git's words where git has them.

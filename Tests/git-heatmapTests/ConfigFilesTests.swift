@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The configuration files git reads, as git's environment names them, seen through `--me`
+/// (`user.email`) and compared with what `git config` itself reads. These run the built binary:
+/// libgit2 reads `HOME` from the process, so each run has its own.
+@Suite("GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM and GIT_CONFIG_NOSYSTEM as git reads them")
+struct ConfigFilesTests {
+  static let year = ["--format", "csv", "--year", "2024", "--me"]
+
+  @Test("each variable, alone and together, picks the files git picks")
+  func files() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000", author: "Ada", email: "ada@example.com")
+    try repo.commit(date: "1704283200 +0000", author: "Grace", email: "grace@example.com")
+    let home = repo.root.path
+    try "[user]\n\temail = grace@example.com\n".write(
+      toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
+    let other = home + "/other.gitconfig"
+    try "[user]\n\temail = ada@example.com\n".write(
+      toFile: other, atomically: true, encoding: .utf8)
+    var base = repo.environment
+    base["GIT_CONFIG_GLOBAL"] = nil
+    base["GIT_CONFIG_NOSYSTEM"] = "1"
+    let cases: [[String: String]] = [
+      [:], ["GIT_CONFIG_GLOBAL": other], ["GIT_CONFIG_GLOBAL": "/dev/null"],
+      ["GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_SYSTEM": other, "GIT_CONFIG_NOSYSTEM": "0"],
+      ["GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_SYSTEM": other],
+    ]
+    for extra in cases {
+      let environment = base.merging(extra) { $1 }
+      let email = try? TemporaryRepository.run(
+        "/usr/bin/git", ["config", "user.email"], in: repo.path, environment: environment
+      ).trimmingCharacters(in: .whitespacesAndNewlines)
+      let result = try runBinary(Self.year, in: repo.path, environment: environment)
+      let output = String(decoding: result.stdout, as: UTF8.self)
+      switch email {
+      case "ada@example.com"?:
+        #expect(nonZeroDays(output) == ["2024-01-02": 1], "\(extra): \(result.stderr)")
+      case "grace@example.com"?:
+        #expect(nonZeroDays(output) == ["2024-01-03": 1], "\(extra): \(result.stderr)")
+      default:
+        #expect(result.status != 0, "\(extra): git has no user.email; \(output)")
+      }
+    }
+  }
+}
