@@ -61,6 +61,14 @@ public final class TemporaryRepository {
       input: input)
   }
 
+  /// Writes `text` to `path` of the work tree, making the folders on the way.
+  public func write(_ path: String, _ text: String) throws {
+    let url = URL(fileURLWithPath: self.path + "/" + path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+  }
+
   /// Makes a commit with fixed dates. `date` is git's raw form, `1700000000 +0100`.
   @discardableResult
   public func commit(

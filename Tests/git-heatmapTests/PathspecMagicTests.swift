@@ -10,17 +10,12 @@ import Testing
 /// links, a submodule, names that look like globs and names that differ only by case.
 @Suite("Pathspec magic, globs and modes as git log reads them")
 struct PathspecMagicTests {
-  static let window = ["--format", "csv", "--since", "2020-01-01", "--until", "2025-12-31"]
+  static let window = PathspecTests.window
 
   static func repository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var day = 0
-    func write(_ path: String, _ text: String) throws {
-      let url = URL(fileURLWithPath: repo.path + "/" + path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func write(_ path: String, _ text: String) throws { try repo.write(path, text) }
     func commit(_ message: String) throws {
       day += 1
       try repo.git(["add", "-A"])

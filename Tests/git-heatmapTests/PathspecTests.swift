@@ -14,12 +14,7 @@ struct PathspecTests {
   static func repository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var day = 0
-    func write(_ path: String, _ text: String) throws {
-      let url = URL(fileURLWithPath: repo.path + "/" + path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func write(_ path: String, _ text: String) throws { try repo.write(path, text) }
     func commit(_ message: String) throws {
       day += 1
       let date = "\(1_600_000_000 + day * 86_400) +0000"

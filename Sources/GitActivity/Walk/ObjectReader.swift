@@ -58,26 +58,35 @@ struct ObjectReader: ~Copyable {
     _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
   ) throws(GitError) {
     if let packs, try packs.readCommit(id, wholeObject: wholeObject, body) { return }
+    try readThroughLibgit2(id, type: GIT_OBJECT_COMMIT, named: "commit", body)
+  }
+
+  /// Calls `body` with the bytes of object `id` of `type` as libgit2's object database reads
+  /// it; an error names the object as `name` (`commit`, `tree`) and says what is wrong.
+  /// The corresponding C function is `git_odb_read`.
+  private func readThroughLibgit2(
+    _ id: ObjectID, type: git_object_t, named name: String,
+    _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) {
     var oid = id.gitOID
     var object: OpaquePointer?
     let status = git_odb_read(&object, odb, &oid)
     guard status == 0, let object else {
       if GitError.Code(status) == .notFound {
         throw GitError(
-          code: status, message: "commit \(id.hex) is missing from the repository",
+          code: status, message: "\(name) \(id.hex) is missing from the repository",
           function: "git_odb_read")
       }
       let detail = GitError.last(status: status, function: "git_odb_read").message
       throw GitError(
-        code: status, message: "cannot read commit \(id.hex): \(detail)", function: "git_odb_read")
+        code: status, message: "cannot read \(name) \(id.hex): \(detail)", function: "git_odb_read")
     }
     defer { git_odb_object_free(object) }
-    guard git_odb_object_type(object) == GIT_OBJECT_COMMIT else {
-      throw GitError(message: "object \(id.hex) is not a commit", function: "git_odb_object_type")
+    guard git_odb_object_type(object) == type else {
+      throw GitError(message: "object \(id.hex) is not a \(name)", function: "git_odb_object_type")
     }
     let size = git_odb_object_size(object)
-    let buffer = UnsafeRawBufferPointer(start: git_odb_object_data(object), count: size)
-    try body(buffer)
+    try body(UnsafeRawBufferPointer(start: git_odb_object_data(object), count: size))
   }
 }
 
@@ -89,26 +98,7 @@ extension ObjectReader {
     throws(GitError)
   {
     if let packs, try packs.readObject(id, type: 2, body) { return }
-    var oid = id.gitOID
-    var object: OpaquePointer?
-    let status = git_odb_read(&object, odb, &oid)
-    guard status == 0, let object else {
-      if GitError.Code(status) == .notFound {
-        throw GitError(
-          code: status, message: "tree \(id.hex) is missing from the repository",
-          function: "git_odb_read")
-      }
-      let detail = GitError.last(status: status, function: "git_odb_read").message
-      throw GitError(
-        code: status, message: "cannot read tree \(id.hex): \(detail)", function: "git_odb_read")
-    }
-    defer { git_odb_object_free(object) }
-    guard git_odb_object_type(object) == GIT_OBJECT_TREE else {
-      throw GitError(message: "object \(id.hex) is not a tree", function: "git_odb_object_type")
-    }
-    try body(
-      UnsafeRawBufferPointer(start: git_odb_object_data(object), count: git_odb_object_size(object))
-    )
+    try readThroughLibgit2(id, type: GIT_OBJECT_TREE, named: "tree", body)
   }
 }
 
