@@ -56,6 +56,17 @@ final class PackFile: Sendable {
     return (position, offset)
   }
 
+  /// Whether the index lists `id` at an offset the pack does not have.
+  func listsBeyondEnd(_ id: ObjectID) -> Bool {
+    guard let position = names.position(of: id) else { return false }
+    return offset(at: position) == nil
+  }
+
+  /// Whether any entry of the index lies at an offset the pack does not have.
+  var listsAnyBeyondEnd: Bool {
+    (0..<objectCount).contains { offset(at: $0) == nil }
+  }
+
   /// The index's ids counted by 16-bit prefix (see `SortedObjectIDs.prefixCounts`), for the
   /// lookups of a long walk. Made once, on first use; valid as long as the pack.
   func prefixCounts() -> UnsafeBufferPointer<UInt32> {

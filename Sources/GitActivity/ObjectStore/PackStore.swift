@@ -70,6 +70,15 @@ final class PackStore: Sendable {
     return nil
   }
 
+  /// Whether a pack's index lists `id` at an offset its pack does not have: git's "offset
+  /// beyond end of packfile".
+  func listsBeyondEnd(_ id: ObjectID) -> Bool {
+    packs.contains { $0.listsBeyondEnd(id) }
+  }
+
+  /// Whether any pack's index lists an object at an offset its pack does not have.
+  var listsAnyBeyondEnd: Bool { packs.contains(where: \.listsAnyBeyondEnd) }
+
   /// The first pack (in the store's order) holding `id`, its index position there and the
   /// pack's number of objects: the one place that stands for the object in a walk's visited
   /// set, wherever it is read from.

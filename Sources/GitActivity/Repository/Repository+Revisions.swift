@@ -29,7 +29,10 @@ extension Repository {
     let status = git_reference_name_to_id(&oid, pointer, "HEAD")
     if GitError.Code(status) == .notFound { return nil }
     try GitError.check(status, "git_reference_name_to_id")
-    return try peelToCommit(ObjectID(oid), name: "HEAD")
+    guard let commit = try peelRaw(ObjectID(oid), name: "HEAD") else {
+      throw GitError(message: "'HEAD' does not name a commit", function: "git_object_peel")
+    }
+    return commit
   }
 
   private func addRevision(_ revision: String, to tips: inout WalkTips) throws(GitError) {
@@ -37,10 +40,27 @@ extension Repository {
       tips.excluded.append(try resolveSingle(String(revision.dropFirst()), shown: revision))
       return
     }
+    // A ref or a full id, or a range of two, is read as git reads it: its object's type from
+    // the object database and its tags peeled here, so that a tip whose header libgit2 cannot
+    // parse (git log counts it) is still a tip.
+    if let commit = try directCommit(revision) {
+      tips.included.append(commit)
+      return
+    }
+    if let range = revision.range(of: ".."), !revision.contains("..."),
+      case let left = String(revision[..<range.lowerBound]),
+      case let right = String(revision[range.upperBound...]),
+      let from = try directCommit(left.isEmpty ? "HEAD" : left),
+      let to = try directCommit(right.isEmpty ? "HEAD" : right)
+    {
+      tips.included.append(to)
+      tips.excluded.append(from)
+      return
+    }
     var spec = git_revspec()
     let status = git_revparse(&spec, pointer, revision)
     if status < 0 {
-      throw unknownRevision(revision, status: status)
+      throw revisionFailure(revision, status: status)
     }
     defer {
       git_object_free(spec.from)
@@ -72,11 +92,35 @@ extension Repository {
   }
 
   private func resolveSingle(_ name: String, shown: String) throws(GitError) -> ObjectID {
+    if let commit = try directCommit(name) { return commit }
     var object: OpaquePointer?
     let status = git_revparse_single(&object, pointer, name)
     guard status == 0, let object else { throw unknownRevision(shown, status: status) }
     defer { git_object_free(object) }
     return try peel(object, name: shown)
+  }
+
+  /// Why libgit2 could not read `revision`: an unknown revision, or (when libgit2 failed
+  /// reading objects) what is wrong in the object store, in git's words where git has them.
+  private func revisionFailure(_ revision: String, status: Int32) -> GitError {
+    guard Self.failsToRead(status) else { return unknownRevision(revision, status: status) }
+    let detail = GitError.last(status: status, function: "git_revparse").message
+    if PackStore(objectsDirectory: objectsDirectory).listsAnyBeyondEnd {
+      return GitError(
+        code: status, message: "offset beyond end of packfile (truncated pack?)",
+        function: "use_pack")
+    }
+    return GitError(
+      code: status, message: "cannot read '\(revision)': \(detail)", function: "git_revparse")
+  }
+
+  /// Whether libgit2's status for a revision says it failed to read objects, rather than that
+  /// there is no such revision (or an ambiguous, malformed or unborn one).
+  static func failsToRead(_ status: Int32) -> Bool {
+    status < 0
+      && ![GIT_ENOTFOUND, GIT_EAMBIGUOUS, GIT_EINVALIDSPEC, GIT_EUNBORNBRANCH].contains {
+        $0.rawValue == status
+      }
   }
 
   private func unknownRevision(_ revision: String, status: Int32) -> GitError {
@@ -100,37 +144,104 @@ extension Repository {
     return ObjectID(oid.pointee)
   }
 
-  private func peelToCommit(_ id: ObjectID, name: String) throws(GitError) -> ObjectID {
-    var oid = id.gitOID
-    var object: OpaquePointer?
-    let status = git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY)
-    guard status == 0, let object else {
-      if GitError.Code(status) == .notFound {
-        throw GitError(
-          code: status, message: "\(name) points at a missing object \(id.hex)",
-          function: "git_object_lookup")
-      }
-      let detail = GitError.last(status: status, function: "git_object_lookup").message
-      throw GitError(
-        code: status, message: "cannot read commit \(id.hex) (\(name)): \(detail)",
-        function: "git_object_lookup")
-    }
-    defer { git_object_free(object) }
-    return try peel(object, name: name)
-  }
-
   /// Every ref under `prefix` that leads to a commit. Refs that lead to other objects, and broken
   /// symbolic refs, are passed over, as `git log --all` passes them over.
+  /// A ref whose object is missing is git's "bad object", not a ref passed over.
   private func referenceTips(prefix: String) throws(GitError) -> [ObjectID] {
-    var result: [ObjectID] = []
+    var targets: [(name: String, id: ObjectID)] = []
     try forEachReference(matching: prefix + "*") { reference in
-      var peeled: OpaquePointer?
-      if git_reference_peel(&peeled, reference, GIT_OBJECT_COMMIT) == 0, let peeled {
-        if let oid = git_object_id(peeled) { result.append(ObjectID(oid.pointee)) }
-        git_object_free(peeled)
+      var resolved: OpaquePointer?
+      guard git_reference_resolve(&resolved, reference) == 0, let resolved else { return }
+      defer { git_reference_free(resolved) }
+      guard let oid = git_reference_target(resolved) else { return }
+      let name = git_reference_name(reference).map { String(cString: $0) } ?? prefix
+      targets.append((name, ObjectID(oid.pointee)))
+    }
+    var result: [ObjectID] = []
+    for target in targets {
+      if let commit = try peelRaw(target.id, name: target.name, badObject: true) {
+        result.append(commit)
       }
     }
     return result
+  }
+
+  /// The commit that `text` names when it is a ref (as git's `dwim` finds refs) or a full id,
+  /// its tags peeled; nil when it is neither, so that libgit2's revision parser reads it.
+  func directCommit(_ text: String) throws(GitError) -> ObjectID? {
+    var id: ObjectID?
+    if text.utf8.count == 40, let full = ObjectID(hex: text) {
+      id = full
+    } else if !text.isEmpty, !text.contains(where: { "~^:@{}".contains($0) }) {
+      var reference: OpaquePointer?
+      guard git_reference_dwim(&reference, pointer, text) == 0, let reference else { return nil }
+      defer { git_reference_free(reference) }
+      var resolved: OpaquePointer?
+      guard git_reference_resolve(&resolved, reference) == 0, let resolved else { return nil }
+      defer { git_reference_free(resolved) }
+      id = git_reference_target(resolved).map { ObjectID($0.pointee) }
+    }
+    guard let id else { return nil }
+    guard let commit = try peelRaw(id, name: text, badObject: true) else {
+      throw GitError(message: "'\(text)' does not name a commit", function: "git_object_peel")
+    }
+    return commit
+  }
+
+  /// Follows tags from `id` to a commit, reading only each object's type and a tag's `object`
+  /// line: nil when the chain ends at a tree or a blob. A missing object is an error: git's
+  /// "bad object NAME" with `badObject`. The corresponding C functions are
+  /// `git_odb_read_header` and `git_odb_read`.
+  private func peelRaw(_ id: ObjectID, name: String, badObject: Bool = false) throws(GitError)
+    -> ObjectID?
+  {
+    var odb: OpaquePointer?
+    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+    defer { git_odb_free(odb) }
+    var current = id
+    for _ in 0..<64 {
+      var oid = current.gitOID
+      var size = 0
+      var type = GIT_OBJECT_INVALID
+      let status = git_odb_read_header(&size, &type, odb, &oid)
+      guard status == 0 else {
+        if PackStore(objectsDirectory: objectsDirectory).listsBeyondEnd(current) {
+          throw GitError(
+            code: status, message: "offset beyond end of packfile (truncated pack?)",
+            function: "use_pack")
+        }
+        if GitError.Code(status) != .notFound {
+          let detail = GitError.last(status: status, function: "git_odb_read_header").message
+          throw GitError(
+            code: status, message: "cannot read object \(current.hex) (\(name)): \(detail)",
+            function: "git_odb_read_header")
+        }
+        if badObject { throw GitError(message: "bad object \(name)", function: "parse_object") }
+        throw GitError(
+          code: status, message: "\(name) points at a missing object \(current.hex)",
+          function: "git_odb_read_header")
+      }
+      switch type {
+      case GIT_OBJECT_COMMIT:
+        return current
+      case GIT_OBJECT_TAG:
+        var object: OpaquePointer?
+        try GitError.check(git_odb_read(&object, odb, &oid), "git_odb_read")
+        defer { git_odb_object_free(object) }
+        let bytes = UnsafeRawBufferPointer(
+          start: git_odb_object_data(object), count: git_odb_object_size(object))
+        let prefix = Array("object ".utf8)
+        guard bytes.count >= prefix.count + 40, bytes.starts(with: prefix),
+          let target = ObjectID(hex: UnsafeRawBufferPointer(rebasing: bytes[prefix.count...]))
+        else {
+          throw GitError(message: "tag \(current.hex) is corrupt", function: "parse_tag")
+        }
+        current = target
+      default:
+        return nil
+      }
+    }
+    throw GitError(message: "'\(name)': tags nested too deep", function: "git_object_peel")
   }
 
   /// Calls `body` with each ref whose name matches `glob`; the ref lives only during the call.

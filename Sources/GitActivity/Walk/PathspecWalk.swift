@@ -163,8 +163,18 @@ extension Repository {
   private func names(revision text: String) -> Bool {
     let spec = text.hasPrefix("^") ? String(text.dropFirst()) : text
     guard !spec.isEmpty else { return false }
+    if (try? directCommit(spec)) != nil { return true }
+    if let range = spec.range(of: ".."), !spec.contains("...") {
+      let sides = [spec[..<range.lowerBound], spec[range.upperBound...]].map { side in
+        side.isEmpty ? "HEAD" : String(side)
+      }
+      if sides.allSatisfy({ (try? directCommit($0)) != nil }) { return true }
+    }
     var revspec = git_revspec()
-    guard git_revparse(&revspec, pointer, spec) == 0 else { return false }
+    let status = git_revparse(&revspec, pointer, spec)
+    // A revision libgit2 failed to read (a damaged pack) is still a revision.
+    if Self.failsToRead(status) { return true }
+    guard status == 0 else { return false }
     git_object_free(revspec.from)
     git_object_free(revspec.to)
     return true

@@ -1,0 +1,101 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+/// Refs and tips as git log takes them: a tip whose header libgit2 cannot parse is still a tip,
+/// a ref to a missing object is git's "bad object", and an index that points past its pack is
+/// git's "offset beyond end of packfile", never a crash.
+@Suite("Tips and refs as git log takes them")
+struct TipTests {
+  static let window = ["--format", "csv", "--since", "1970-01-01", "--until", "2025-12-31"]
+
+  /// A root commit on main, and a branch per odd header on top of it.
+  static func repository() throws -> (TemporaryRepository, [String]) {
+    let repo = try TemporaryRepository()
+    let root = try repo.commit(date: "1700000000 +0000")
+    let tree = try repo.git(["rev-parse", "HEAD^{tree}"]).trimmingCharacters(in: .newlines)
+    let headers = [
+      "committer C <c@example.com> 1700100000 +0000\nauthor W <w@example.com> 1700100000 +0000",
+      "author NoAngle 1700200000 +0000\ncommitter C <c@example.com> 1700200000 +0000",
+      "author <> 1700300000 +0000\ncommitter C <c@example.com> 1700300000 +0000",
+      "author T\tab <t@example.com> 1700400000 +0000\ncommitter C <c@example.com> 1700400000 +0000",
+      "author B <b@example.com> 9223372036854775808 +0000\ncommitter C <c@example.com> 1700500000 +0000",
+    ]
+    var branches: [String] = []
+    for (index, header) in headers.enumerated() {
+      let id = try repo.writeRawCommit(
+        Data("tree \(tree)\nparent \(root)\n\(header)\n\nodd \(index)\n".utf8))
+      try repo.git(["update-ref", "refs/heads/odd\(index)", id])
+      try repo.git(["tag", "-a", "-m", "tag", "v\(index)", id])
+      branches.append("odd\(index)")
+    }
+    return (repo, branches)
+  }
+
+  @Test("a tip with a header libgit2 cannot parse is counted as git log counts it")
+  func oddTips() throws {
+    let (repo, branches) = try Self.repository()
+    var revisions: [[String]] = branches.map { [$0] }
+    revisions += [["main..odd0"], ["odd1..odd4"], ["^main", "odd3"], ["v2"], ["--all"]]
+    revisions += [
+      ["--branches"], [try repo.git(["rev-parse", "odd4"]).trimmingCharacters(in: .newlines)],
+    ]
+    for revision in revisions {
+      let expected = try repo.gitDays(revision)
+      let result = heatmap(Self.window + revision, in: repo.path)
+      #expect(result.status == 0, "\(revision): \(result.stderr)")
+      #expect(nonZeroDays(result.stdout) == expected, "\(revision)")
+    }
+  }
+
+  @Test("--all with a ref to a missing object is git's bad object, exit 1")
+  func missingObject() throws {
+    let (repo, _) = try Self.repository()
+    try "1234567890123456789012345678901234567890\n".write(
+      toFile: repo.path + "/.git/refs/heads/missing", atomically: true, encoding: .utf8)
+    let result = heatmap(Self.window + ["--all"], in: repo.path)
+    #expect(result.status == 1)
+    #expect(result.stderr == "git-heatmap: bad object refs/heads/missing\n")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("an index offset past the end of its pack is git's error, never a crash")
+  func offsetBeyondEnd() throws {
+    let repo = try TemporaryRepository()
+    for day in 0..<3 { try repo.commit(date: "\(1_700_000_000 + day * 86_400) +0000") }
+    try repo.git(["gc", "-q"])
+    try? FileManager.default.removeItem(atPath: repo.path + "/.git/objects/info/commit-graph")
+    let head = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
+    let folder = repo.path + "/.git/objects/pack"
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".idx") })
+    var index = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+    func word(_ at: Int) -> Int {
+      index[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let count = word(8 + 255 * 4)
+    let ids = (0..<count).map { index[(1032 + 20 * $0)..<(1032 + 20 * $0 + 20)] }
+    let wanted = stride(from: 0, to: 40, by: 2).map {
+      UInt8(head[head.index(head.startIndex, offsetBy: $0)...].prefix(2), radix: 16) ?? 0
+    }
+    let position = try #require(ids.firstIndex { Array($0) == wanted })
+    let offset = 1032 + 20 * count + 4 * count + 4 * position
+    index.replaceSubrange(offset..<(offset + 4), with: [0x7F, 0xFF, 0xFF, 0xF0])
+    let path = folder + "/" + name
+    try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    try Data(index).write(to: URL(fileURLWithPath: path))
+    let git = try? repo.git(["log", "--format=%H"])
+    #expect(git == nil, "git itself fails here")
+    for arguments in [[], ["--all"], ["HEAD~1..HEAD"]] {
+      let result = try runBinary(
+        Self.window + arguments, in: repo.path, environment: repo.environment)
+      #expect(result.reason == .exit && result.status == 1, "\(arguments)")
+      #expect(
+        result.stderr == "git-heatmap: offset beyond end of packfile (truncated pack?)\n",
+        "\(arguments)")
+    }
+  }
+}
