@@ -98,4 +98,41 @@ struct TipTests {
         "\(arguments)")
     }
   }
+
+  @Test(
+    "a NUL byte in a header line ends that line, as in git: loose and packed, tip and ancestor",
+    arguments: [false, true])
+  func nulInHeader(packed: Bool) throws {
+    let repo = try TemporaryRepository()
+    let root = try repo.commit(date: "1700000000 +0000")
+    let tree = try repo.git(["rev-parse", "HEAD^{tree}"]).trimmingCharacters(in: .newlines)
+    var parent = root
+    for (index, line) in ["x-extra a\0b", "author N <n@example.com> 1700100000 +0000\0junk"]
+      .enumerated()
+    {
+      let header =
+        index == 0
+        ? "\(line)\nauthor N <n@example.com> 1700100000 +0000\n"
+        : "\(line)\n"
+      parent = try repo.writeRawCommit(
+        Data(
+          "tree \(tree)\nparent \(parent)\n\(header)committer C <c@example.com> \(1_700_100_000 + index * 86_400) +0000\n\nnul \(index)\n"
+            .utf8))
+    }
+    // An ordinary commit on top, so that the odd ones are ancestors too.
+    let top = try repo.writeRawCommit(
+      Data(
+        "tree \(tree)\nparent \(parent)\nauthor T <t@example.com> 1700300000 +0000\ncommitter C <c@example.com> 1700300000 +0000\n\ntop\n"
+          .utf8))
+    try repo.git(["update-ref", "refs/heads/main", top])
+    try repo.git(["update-ref", "refs/heads/odd", parent])
+    if packed { try repo.git(["repack", "-adq"]) }
+    for revision in [["main"], ["odd"], ["--all"]] {
+      let expected = try repo.gitDays(revision)
+      #expect(expected.values.reduce(0, +) == (revision == ["odd"] ? 3 : 4))
+      let result = heatmap(Self.window + revision, in: repo.path)
+      #expect(result.status == 0, "\(revision): \(result.stderr)")
+      #expect(nonZeroDays(result.stdout) == expected, "\(revision) packed: \(packed)")
+    }
+  }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// The parts of a raw commit object that git-heatmap needs, as byte offsets and integers.
 ///
-/// It reads the header as git's own `log` does: parent lines follow the tree line, and when a
-/// header repeats `author` or `committer`, the last one wins (pretty.c's `parse_commit_header`).
+/// It reads the header as git's own `log` does: parent lines follow the tree line, when a
+/// header repeats `author` or `committer`, the last one wins, and a NUL byte ends a line as a
+/// newline does (pretty.c's `parse_commit_header`).
 /// Nothing here allocates but the parents array, which the caller reuses.
 struct CommitHeader {
   /// The `author` line, after `author `.
@@ -33,7 +34,8 @@ struct CommitHeader {
     var isFirstLine = true
     while position < count {
       let lineEnd = buffer.firstIndex(of: UInt8(ascii: "\n"), from: position) ?? count
-      // git's pretty parser stops at a NUL byte as at the end of the header.
+      // A NUL byte ends a line as a newline does, in git's pretty parser: what follows it is
+      // the next line. An empty line (a newline or a NUL at its start) ends the header.
       let content = buffer.firstIndex(of: 0, from: position, before: lineEnd) ?? lineEnd
       if content == position { break }
       if isFirstLine, buffer.hasPrefix("tree ", at: position, end: content) {
@@ -58,8 +60,7 @@ struct CommitHeader {
         }
       }
       isFirstLine = false
-      if content < lineEnd { break }
-      position = lineEnd + 1
+      position = content + 1
     }
     return header
   }

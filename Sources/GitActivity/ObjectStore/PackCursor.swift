@@ -155,8 +155,8 @@ final class PackCursor {
     output.deallocate()
   }
 
-  /// Calls `body` with commit `id`'s bytes through the end of its header (the blank line, or a
-  /// NUL byte, where git's parser stops too), or with all of them when `wholeObject`. Returns
+  /// Calls `body` with commit `id`'s bytes through the end of its header (the empty line where
+  /// git's parser stops too), or with all of them when `wholeObject`. Returns
   /// false, without calling `body`, when the packs cannot give the commit: the caller then reads
   /// it through libgit2.
   func readCommit(
@@ -452,7 +452,8 @@ final class PackCursor {
   }
 
   /// Where a commit's header ends among the bytes produced so far: after the first empty line
-  /// (including an empty first line) or after a NUL byte, looking at bytes from `start` on.
+  /// (including an empty first line), a line's NUL byte counting as its end, looking at bytes
+  /// from `start` on.
   @inline(__always)
   private static func headerEnd(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int)
     -> Int?
@@ -460,8 +461,10 @@ final class PackCursor {
     var index = start
     while index < end {
       let byte = bytes[index]
-      if byte == 0 { return index + 1 }
-      if byte == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] == UInt8(ascii: "\n")) {
+      // An empty line: a newline or a NUL (which git reads as a line's end) at a line's start.
+      if byte == 0 || byte == UInt8(ascii: "\n"),
+        index == 0 || bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == 0
+      {
         return index + 1
       }
       index += 1

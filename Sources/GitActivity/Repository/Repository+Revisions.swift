@@ -116,11 +116,16 @@ extension Repository {
 
   /// Whether libgit2's status for a revision says it failed to read objects, rather than that
   /// there is no such revision (or an ambiguous, malformed or unborn one).
+  /// Call it right after the failing call: it reads libgit2's last error.
   static func failsToRead(_ status: Int32) -> Bool {
-    status < 0
-      && ![GIT_ENOTFOUND, GIT_EAMBIGUOUS, GIT_EINVALIDSPEC, GIT_EUNBORNBRANCH].contains {
+    guard status < 0,
+      ![GIT_ENOTFOUND, GIT_EAMBIGUOUS, GIT_EINVALIDSPEC, GIT_EUNBORNBRANCH].contains(where: {
         $0.rawValue == status
-      }
+      }),
+      let last = git_error_last()
+    else { return false }
+    let readingClasses = [GIT_ERROR_OS, GIT_ERROR_ODB, GIT_ERROR_ZLIB, GIT_ERROR_OBJECT]
+    return readingClasses.contains { Int32($0.rawValue) == last.pointee.klass }
   }
 
   private func unknownRevision(_ revision: String, status: Int32) -> GitError {
@@ -213,7 +218,7 @@ extension Repository {
         if GitError.Code(status) != .notFound {
           let detail = GitError.last(status: status, function: "git_odb_read_header").message
           throw GitError(
-            code: status, message: "cannot read object \(current.hex) (\(name)): \(detail)",
+            code: status, message: "cannot read commit \(current.hex) (\(name)): \(detail)",
             function: "git_odb_read_header")
         }
         if badObject { throw GitError(message: "bad object \(name)", function: "parse_object") }

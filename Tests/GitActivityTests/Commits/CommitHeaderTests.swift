@@ -68,8 +68,12 @@ struct CommitHeaderTests {
     #expect(author.offsetMinutes == offset)
   }
 
-  @Test("no angle brackets, no identity; a NUL byte ends the header")
+  @Test("no angle brackets, no identity; a NUL byte ends its line, and an empty line the header")
   func degenerate() throws {
+    // As git's pretty parser: the line after a NUL is read (git log counts such a commit).
+    #expect(try parse("tree x\nx-extra a\0b\nauthor A <a> 1 +0000\n").0.author?.time == 1)
+    #expect(
+      try parse("author A <a> 1 +0000\0junk\ncommitter C <c> 2 +0000\n").0.committer?.time == 2)
     #expect(try parse("author nobody 100 +0000\n").0.author == nil)
     #expect(try parse("author A <a\n").0.author == nil)
     #expect(try parse("tree x\n\0author A <a> 1 +0000\n").0.author == nil)
