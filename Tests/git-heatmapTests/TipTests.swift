@@ -136,3 +136,41 @@ struct TipTests {
     }
   }
 }
+
+/// An identity is its bytes, as in `git shortlog`: the encoding header only decodes.
+@Suite("Identities as bytes")
+struct IdentityBytesTests {
+  @Test("a Latin-1 name without an encoding header is another person than its UTF-8 spelling")
+  func latin1WithoutHeader() throws {
+    let repo = try TemporaryRepository()
+    let tree = try repo.emptyTree()
+    var parent: String?
+    let names: [(bytes: [UInt8], encoding: String?)] = [
+      (Array("Müller".utf8), nil), ([0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72], nil),
+      ([0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72], "ISO-8859-1"), (Array("Müller".utf8), nil),
+    ]
+    for (index, name) in names.enumerated() {
+      var bytes = Array("tree \(tree)\n".utf8)
+      if let parent { bytes += Array("parent \(parent)\n".utf8) }
+      bytes += Array("author ".utf8) + name.bytes
+      bytes += Array(" <m@example.com> \(1_700_000_000 + index * 86_400) +0000\n".utf8)
+      bytes += Array("committer C <c@example.com> \(1_700_000_000 + index * 86_400) +0000\n".utf8)
+      if let encoding = name.encoding { bytes += Array("encoding \(encoding)\n".utf8) }
+      bytes += Array("\nm\n".utf8)
+      parent = try repo.writeRawCommit(Data(bytes))
+    }
+    try repo.git(["update-ref", "refs/heads/main", try #require(parent)])
+    let shortlog = try repo.git(["shortlog", "-sn", "main"]).split(separator: "\n").map {
+      Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) ?? 0
+    }
+    #expect(shortlog == [3, 1])
+    let result = heatmap(
+      ["--authors", "--format", "csv", "--since", "2023-01-01", "--until", "2023-12-31"],
+      in: repo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = result.stdout.split(separator: "\n").dropFirst()
+    let counts = rows.map { Int($0.split(separator: ",")[2]) ?? 0 }
+    #expect(counts == shortlog)
+    #expect(rows.first?.hasPrefix("Müller,") == true)
+  }
+}

@@ -4,9 +4,12 @@ import Foundation
 enum TextDecoding {
   /// Decodes `bytes` written in `encoding` (a commit's `encoding` header; nil means UTF-8).
   ///
-  /// Valid UTF-8 stays as it is. Known single-byte encodings are decoded as such. Bytes that are
-  /// not valid in the declared encoding are read as Latin-1, where every byte is a character:
-  /// most such names are Latin-1 written without a header, and nothing is lost or crashes.
+  /// Valid UTF-8 stays as it is. Known encodings are decoded as such, as git re-encodes a
+  /// commit that declares one. A byte that is not UTF-8 in text that declares none (or UTF-8)
+  /// stays that byte: it becomes the scalar `rawByteBase + byte`, so that a name written in
+  /// Latin-1 without a header is another person than its UTF-8 spelling, as in `git shortlog`
+  /// (which shows those bytes as they are), and nothing is lost or crashes. A terminal shows
+  /// such a byte as U+FFFD, as it would show git's.
   static func decode(_ bytes: some Collection<UInt8>, encoding: String?) -> String {
     let label = encoding.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
     switch label {
@@ -26,7 +29,41 @@ enum TextDecoding {
       break
     }
     if let text = String(validating: bytes, as: UTF8.self) { return text }
-    return latin1(bytes)
+    return keepingRawBytes(bytes)
+  }
+
+  /// Where the scalars that stand for bytes that are not UTF-8 start (a private-use range:
+  /// byte 0x80 is U+F780, 0xFF is U+F7FF).
+  static let rawByteBase: UInt32 = 0xF700
+
+  /// Whether `scalar` stands for a byte that was not UTF-8.
+  static func isRawByte(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= rawByteBase + 0x80 && scalar.value <= rawByteBase + 0xFF
+  }
+
+  /// UTF-8 decoded where it is valid, each other byte kept as its own scalar.
+  private static func keepingRawBytes(_ bytes: some Collection<UInt8>) -> String {
+    let bytes = Array(bytes)
+    var scalars = String.UnicodeScalarView()
+    var index = 0
+    next: while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        scalars.append(Unicode.Scalar(byte))
+        index += 1
+        continue
+      }
+      for length in 2...4 where index + length <= bytes.count {
+        if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+          scalars.append(contentsOf: text.unicodeScalars)
+          index += length
+          continue next
+        }
+      }
+      scalars.append(Unicode.Scalar(rawByteBase + UInt32(byte)) ?? "\u{FFFD}")
+      index += 1
+    }
+    return String(scalars)
   }
 
   private static func latin1(_ bytes: some Collection<UInt8>) -> String {

@@ -85,7 +85,8 @@ package enum TextEscaping {
   package static func terminal(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars where isSafeOnTerminal(scalar) {
-      result.unicodeScalars.append(scalar)
+      // A byte that was not UTF-8 shows as a terminal shows such a byte of git's output.
+      result.unicodeScalars.append(TextDecoding.isRawByte(scalar) ? "\u{FFFD}" : scalar)
     }
     return result
   }
