@@ -7,11 +7,8 @@ final class PackFile: Sendable {
   private let index: MappedFile
   private let names: SortedObjectIDs
   private let reversePath: String
-  private let checksums: Int
   private let offsets: Int
   private let largeOffsets: Int
-  /// Each entry's length in the pack, by index position; made on first use.
-  private let lengths = MadeOnce<FrozenTable>()
   /// The pack order and its inverse, made on first use by `packOrder`.
   private let order = MadeOnce<(positions: FrozenTable, ranks: FrozenTable)>()
   private let prefixTable = MadeOnce<FrozenTable>()
@@ -37,7 +34,6 @@ final class PackFile: Sendable {
     self.pack = pack
     reversePath = base + ".rev"
     self.names = names
-    checksums = 8 + 256 * 4 + count * 20
     self.offsets = offsets
     largeOffsets = offsets + count * 4
   }
@@ -80,48 +76,8 @@ final class PackFile: Sendable {
     if includingIndex { index.releasePages() }
   }
 
-  /// The CRC-32 of the entry at index `position`, as the index records it: of its bytes in the
-  /// pack, header and compressed data.
-  func checksum(at position: Int) -> UInt32 {
-    index.word(at: checksums + position * 4)
-  }
-
-  /// The length in the pack of every entry, by index position (the distance to the next entry
-  /// in pack order); empty when an entry is 4 GiB or longer, or the index is inconsistent.
-  /// Made once, on first use, from the pack order; the table stays valid as long as the pack.
-  func entryLengths() -> UnsafeBufferPointer<UInt32> {
-    lengths.value { FrozenTable(makeLengths()) }.values
-  }
-
-  private func makeLengths() -> [UInt32] {
-    // The pack order when reading ahead has made it already; else made for this only (a walk
-    // with a commit-graph has no use for it after).
-    let made = order.madeValue?.positions.values
-    let transient = made == nil ? positionsInPackOrder() : []
-    return transient.withUnsafeBufferPointer { transient in
-      lengths(inOrder: made ?? transient)
-    }
-  }
-
-  /// The entry lengths from `positions`, the index positions in pack order.
-  private func lengths(inOrder positions: UnsafeBufferPointer<UInt32>) -> [UInt32] {
-    let count = positions.count
-    guard count > 0, count == names.count, pack.size < 1 << 40 else { return [] }
-    var lengths = [UInt32](repeating: 0, count: count)
-    var next = UInt64(pack.size - 20)
-    for rank in stride(from: count - 1, through: 0, by: -1) {
-      let position = Int(positions[rank])
-      guard let start = offset(at: position).map(UInt64.init), start < next,
-        next - start < UInt64(UInt32.max)
-      else { return [] }
-      lengths[position] = UInt32(next - start)
-      next = start
-    }
-    return lengths
-  }
-
   /// The pack's entries in pack order (`positions`, index positions by rank) and back (`ranks`,
-  /// rank by index position), for the entry lengths and for reading ahead: from `.rev` when one
+  /// rank by index position), for reading ahead: from `.rev` when one
   /// belongs to the pack and names every position once, else by sorting the offsets. Made once,
   /// on first use; the tables stay valid as long as the pack.
   func packOrder() -> (positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>) {

@@ -1,0 +1,70 @@
+import CGit2
+import Foundation
+import TestSupport
+import Testing
+
+/// A damaged pack entry is an error wherever it lies in history, as in git: also when the
+/// index's CRC-32 was made to match the damage, so that only zlib's own checksum sees it.
+@Suite("Damage deep in history")
+struct DamageDepthTests {
+  static let window = ["--format", "csv", "--since", "2020-01-01", "--until", "2021-12-31"]
+
+  @Test(
+    "the same damaged entry at HEAD~4 and at HEAD~4000: an error both times",
+    arguments: [4, 4000])
+  func sameAtEveryDepth(depth: Int) throws {
+    let repo = try TemporaryRepository()
+    // Messages of a kilobyte of words that compress badly, so that the damage lies far past
+    // the part of the stream that holds the header.
+    let words = pseudorandomBytes(5000 * 1024, seed: 0x9E37_79B9_7F4A_7C15).map {
+      Character(Unicode.Scalar(UInt8(ascii: "a") + $0 % 26))
+    }
+    try repo.importLine(
+      (0..<5000).map { index in
+        TemporaryRepository.ImportedCommit(
+          author: "A <a@example.com>", time: 1_600_000_000 + index * 3600, offset: "+0000",
+          committer: "A <a@example.com>",
+          message: "commit \(index) " + String(words[(index * 1024)..<(index * 1024 + 1024)]))
+      })
+    try repo.git(["repack", "-adq", "--depth=0", "--window=0"])
+    let target = try repo.git(["rev-parse", "main~\(depth)"]).trimmingCharacters(in: .newlines)
+    let folder = repo.path + "/.git/objects/pack/"
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    let indexName = try #require(names.first { $0.hasSuffix(".idx") })
+    let packName = try #require(names.first { $0.hasSuffix(".pack") })
+    let listing = try repo.git(
+      ["show-index"], input: try Data(contentsOf: URL(fileURLWithPath: folder + indexName)))
+    let offsets = listing.split(separator: "\n").compactMap { line -> (Int, String)? in
+      let parts = line.split(separator: " ")
+      guard parts.count >= 2, let offset = Int(parts[0]) else { return nil }
+      return (offset, String(parts[1]))
+    }
+    let start = try #require(offsets.first { $0.1 == target }?.0)
+    var pack = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + packName)))
+    let end = offsets.map(\.0).filter { $0 > start }.min() ?? pack.count - 20
+    // A byte of the compressed message, past the header's part of the stream.
+    pack[end - 8] ^= 0x01
+    let crc = pack[start..<end].withUnsafeBufferPointer {
+      UInt32(crc32(0, $0.baseAddress, UInt32($0.count)))
+    }
+    var index = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + indexName)))
+    let count = offsets.count
+    let ids = try repo.git(["show-index"], input: Data(index)).split(separator: "\n")
+      .map { String($0.split(separator: " ")[1]) }.sorted()
+    let position = try #require(ids.firstIndex(of: target))
+    let crcAt = 8 + 256 * 4 + count * 20 + position * 4
+    index.replaceSubrange(
+      crcAt..<(crcAt + 4), with: withUnsafeBytes(of: crc.bigEndian) { Array($0) })
+    for (name, bytes) in [(packName, pack), (indexName, index)] {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o644], ofItemAtPath: folder + name)
+      try Data(bytes).write(to: URL(fileURLWithPath: folder + name))
+    }
+    #expect((try? repo.git(["log", "--format=%H"])) == nil, "git itself refuses the history")
+    let result = try runBinary(
+      Self.window + ["--no-cache"], in: repo.path, environment: repo.environment)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("git-heatmap: cannot read commit \(target)"))
+    #expect(result.stdout.isEmpty)
+  }
+}
