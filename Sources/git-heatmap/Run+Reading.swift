@@ -111,6 +111,8 @@ extension Run {
     var usesCache: Bool
     var clearsCache: Bool
     var usesMailmap: Bool
+    /// `--date committer`: which date a commit is counted by, for the warnings.
+    var usesCommitterDate: Bool
     var fallbackCacheDirectory: String?
   }
 
@@ -118,6 +120,7 @@ extension Run {
     ReadSettings(
       selection: invocation.selection, walk: walk, usesCache: invocation.usesCache,
       clearsCache: invocation.clearsCache, usesMailmap: invocation.usesMailmap,
+      usesCommitterDate: invocation.usesCommitterDate,
       fallbackCacheDirectory: fallbackCacheDirectory())
   }
 
@@ -148,9 +151,18 @@ extension Run {
     return Source(
       path: RawPath.display(repository.displayPath), commonDirectory: repository.commonDirectory,
       gitDirectory: repository.gitDirectory, history: history,
-      mailmap: mailmap.mailmap, warnings: mailmap.warnings + history.warnings,
+      mailmap: mailmap.mailmap,
+      warnings: mailmap.warnings + undatedWarnings(history, settings.usesCommitterDate),
       userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
       cacheToSave: cacheToSave)
+  }
+
+  /// One line for each counted commit that cannot be placed on a day by the date in force.
+  static func undatedWarnings(_ history: History, _ usesCommitterDate: Bool) -> [String] {
+    let date = usesCommitterDate ? "committer" : "author"
+    return history.undated.filter { $0.isUncounted(usesCommitterDate: usesCommitterDate) }.map {
+      "commit \($0.id) has no valid \(date) date; it is not counted"
+    }
   }
 
   func absolute(_ path: String) -> String {

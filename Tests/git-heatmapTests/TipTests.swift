@@ -174,3 +174,46 @@ struct IdentityBytesTests {
     #expect(rows.first?.hasPrefix("Müller,") == true)
   }
 }
+
+/// Warnings say what is true for the date a run counts by.
+@Suite("Undated commits and --date")
+struct UndatedCommitTests {
+  @Test(
+    "a commit without an author date is counted by --date committer, and only warned of without it")
+  func warningsFollowTheDate() throws {
+    let repo = try TemporaryRepository()
+    let root = try repo.commit(date: "1700000000 +0000")
+    let tree = try repo.git(["rev-parse", "HEAD^{tree}"]).trimmingCharacters(in: .newlines)
+    let noAuthorDate = try repo.writeRawCommit(
+      Data(
+        "tree \(tree)\nparent \(root)\nauthor A <a@example.com>\ncommitter C <c@example.com> 1700100000 +0000\n\nx\n"
+          .utf8))
+    let noCommitterDate = try repo.writeRawCommit(
+      Data(
+        "tree \(tree)\nparent \(noAuthorDate)\nauthor A <a@example.com> 1700200000 +0000\ncommitter C <c@example.com>\n\ny\n"
+          .utf8))
+    try repo.git(["update-ref", "refs/heads/main", noCommitterDate])
+    let window = ["--format", "csv", "--since", "2023-01-01", "--until", "2023-12-31"]
+    for (options, placeholder, warned) in [
+      ([String](), "%ad", noAuthorDate), (["--date", "committer"], "%cd", noCommitterDate),
+    ] {
+      for cache in [["--no-cache"], []] {
+        let result = heatmap(window + options + cache, in: repo.path)
+        #expect(result.status == 0)
+        #expect(nonZeroDays(result.stdout) == (try repo.gitDays(placeholder: placeholder)))
+        let date = options.isEmpty ? "author" : "committer"
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        if cache.isEmpty {
+          // A warm run reads no commit and warns of none.
+          #expect(lines.allSatisfy { !$0.contains("\(date) date") || $0.contains(warned) })
+        } else {
+          #expect(
+            lines == [
+              "git-heatmap: warning: commit \(warned) has no valid \(date) date; it is not counted"
+            ],
+            "\(options)")
+        }
+      }
+    }
+  }
+}

@@ -9,8 +9,9 @@ public struct History: Sendable {
   public var identities: [Identity] { rawIdentities.map(\.decoded) }
   /// The authors' bytes; decoded only for the commits a graph counts.
   var rawIdentities: [RawIdentity]
-  /// Commits that could not be placed on a day, with why, for one-line warnings.
-  public var warnings: [String]
+  /// Counted commits with a date git cannot read, for one-line warnings (which date a count
+  /// uses is the reader's to say).
+  public var undated: [UndatedCommit]
   /// With `WalkOptions.readsCoAuthors`: the `Co-authored-by` people of the commits that have
   /// some, by commit index, as indices into the identities.
   var coAuthors: [Int: [Int32]] = [:]
@@ -18,14 +19,15 @@ public struct History: Sendable {
   var objectIDs: [ObjectID]
 
   init(
-    commits: [CommitFacts], objectIDs: [ObjectID], identities: [RawIdentity], warnings: [String]
+    commits: [CommitFacts], objectIDs: [ObjectID], identities: [RawIdentity],
+    undated: [UndatedCommit]
   ) {
     self.commits = commits
     self.objectIDs = objectIDs
     self.rawIdentities = identities
-    self.warnings = warnings
+    self.undated = undated
   }
 
   /// No commits.
-  public static let empty = History(commits: [], objectIDs: [], identities: [], warnings: [])
+  public static let empty = History(commits: [], objectIDs: [], identities: [], undated: [])
 }

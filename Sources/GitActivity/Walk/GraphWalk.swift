@@ -92,7 +92,7 @@ final class GraphWalk {
       into: &commits, ids: &ids, coAuthors: &coAuthors, startingWith: cache.identities,
       cache: &appender)
     var history = History(
-      commits: commits, objectIDs: ids, identities: merged.identities, warnings: merged.warnings)
+      commits: commits, objectIDs: ids, identities: merged.identities, undated: merged.undated)
     history.coAuthors = coAuthors
     let updated = appender.flatMap { $0.isEmpty ? nil : $0.finish(identities: merged.identities) }
     return HistoryRead(history: history, updatedCache: updated)

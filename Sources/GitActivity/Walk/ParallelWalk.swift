@@ -293,8 +293,11 @@ final class ParallelWalk: @unchecked Sendable {
     // Every commit read counts (a tip committed long before its author date, say); being older
     // than the cutoff only stops the walk at it.
     result.isCounted.append(counting)
-    if counting && !isPruned && facts.author == nil {
-      result.warnings.append("commit \(id.hex) has no valid author date; it is not counted")
+    if counting && !isPruned && (facts.author == nil || facts.committer == nil) {
+      result.undated.append(
+        UndatedCommit(
+          id: id.hex, lacksAuthorDate: facts.author == nil,
+          lacksCommitterDate: facts.committer == nil))
     }
     return (isPruned, facts.committer?.seconds)
   }
@@ -322,7 +325,7 @@ final class ParallelWalk: @unchecked Sendable {
   /// What the workers read besides the counted commits.
   struct Merged {
     var identities: [RawIdentity] = []
-    var warnings: [String] = []
+    var undated: [UndatedCommit] = []
   }
 
   /// Appends the counted commits the workers read to `counted` and `ids`, with identities
@@ -386,7 +389,7 @@ final class ParallelWalk: @unchecked Sendable {
         for buffer in result.parentEnds.buffers {
           sharedEnds += buffer.lazy.map { base + $0 }
         }
-        merged.warnings += result.warnings
+        merged.undated += result.undated
       }
       appender?.share(
         ids: countedIDs, facts: counted, parents: sharedParents, parentEnds: sharedEnds,
@@ -411,9 +414,9 @@ final class ParallelWalk: @unchecked Sendable {
           start = end
         }
       }
-      merged.warnings += result.warnings
+      merged.undated += result.undated
     }
-    merged.warnings.sort()
+    merged.undated.sort()
     merged.identities = interner.rawIdentities()
     return merged
   }

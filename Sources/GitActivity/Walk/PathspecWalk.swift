@@ -67,7 +67,7 @@ struct PathspecWalk {
 
     var commits: [CommitFacts] = []
     var ids: [ObjectID] = []
-    var warnings: [String] = []
+    var undated: [UndatedCommit] = []
     var coAuthors: [Int: [Int32]] = [:]
     var visited = hidden
     let cutoff = options.committedNoEarlierThan ?? Int64.min
@@ -98,8 +98,11 @@ struct PathspecWalk {
         if !commit.coAuthors.isEmpty { coAuthors[commits.count] = commit.coAuthors }
         commits.append(commit.facts)
         if options.recordsCommitIDs { ids.append(id) }
-        if commit.facts.author == nil {
-          warnings.append("commit \(id.hex) has no valid author date; it is not counted")
+        if commit.facts.author == nil || commit.facts.committer == nil {
+          undated.append(
+            UndatedCommit(
+              id: id.hex, lacksAuthorDate: commit.facts.author == nil,
+              lacksCommitterDate: commit.facts.committer == nil))
         }
       }
       if commit.facts.endsWalk(at: cutoff) || shallow.contains(id) { continue }
@@ -107,7 +110,7 @@ struct PathspecWalk {
       options.progress?.add(1)
     }
     var history = History(
-      commits: commits, objectIDs: ids, identities: interner.rawIdentities(), warnings: warnings)
+      commits: commits, objectIDs: ids, identities: interner.rawIdentities(), undated: undated)
     history.coAuthors = coAuthors
     return history
   }

@@ -8,7 +8,7 @@ struct WorkerResult: Sendable {
   var parentEnds = ChunkedArray<Int32>()
   var parents = ChunkedArray<ObjectID>()
   var identities: [RawIdentity] = []
-  var warnings: [String] = []
+  var undated: [UndatedCommit] = []
   /// Co-authors by index in `facts`, as the worker's identity numbers.
   var coAuthors: [Int: [Int32]] = [:]
 }
