@@ -88,4 +88,23 @@ struct DayListTests {
         == "git-heatmap: '--day' 2031-01-01 is after today (2024-12-24)\nsee 'git-heatmap --help'\n"
     )
   }
+
+  @Test("--day --co-authors --author: a commit counted through a co-author lists its own author")
+  func coAuthorKeepsTheAuthor() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(
+      "pair work\n\nCo-authored-by: Grace <grace@x>", date: "1709632800 +0000", author: "Ada",
+      email: "ada@x")
+    try repo.commit("alone", date: "1709636400 +0000", author: "Grace", email: "grace@x")
+    let result = heatmap(
+      ["--day", "2024-03-05", "--format", "csv", "--co-authors", "--author", "grace"],
+      in: repo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    let authors = result.stdout.split(separator: "\n").dropFirst().map {
+      String($0.split(separator: ",")[3])
+    }
+    let expected = try repo.git(["log", "--format=%aN"]).split(separator: "\n").map(String.init)
+    #expect(authors == expected)
+    #expect(authors == ["Grace", "Ada"])
+  }
 }

@@ -5,6 +5,6 @@ public struct CountedCommit: Hashable, Sendable {
   public var history: Int
   /// Its index in that history's commits.
   public var index: Int
-  /// Its author, mailmapped.
+  /// Its author, mailmapped (the commit's own, also when it counts through a co-author).
   public var author: Author
 }

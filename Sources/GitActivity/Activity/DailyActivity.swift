@@ -55,6 +55,17 @@ public struct DailyActivity: Hashable, Sendable {
         }
         return committers[Int(identityIndex)] == 1
       }
+      // The mailmapped author of an identity the filter did not let in (for `recordsCommits`).
+      var written: [Int32: Author] = [:]
+      func writtenBy(_ identityIndex: Int32) -> Author? {
+        guard identityIndex >= 0 else { return nil }
+        if let known = written[identityIndex] { return known }
+        let identity = history.rawIdentities[Int(identityIndex)].decoded
+        let mapped = mailmap.resolve(name: identity.name, email: identity.email)
+        let author = Author(name: mapped.name, email: mapped.email)
+        written[identityIndex] = author
+        return author
+      }
       func number(of identityIndex: Int) -> Int {
         if numbers[identityIndex] != -2 { return numbers[identityIndex] }
         let identity = history.rawIdentities[identityIndex].decoded
@@ -107,8 +118,11 @@ public struct DailyActivity: Hashable, Sendable {
         if author >= 0 { authorCommits[author].append(Int32(position)) }
         for person in coAuthorPeople { authorCommits[person].append(Int32(position)) }
         if options.recordsCommits {
+          // The commit's own author, also when a co-author is the one the filter let in.
+          let written = author >= 0 ? authorList[author] : writtenBy(commit.identity)
           counted.append(
-            CountedCommit(history: historyIndex, index: index, author: authorList[number]))
+            CountedCommit(
+              history: historyIndex, index: index, author: written ?? authorList[number]))
         }
       }
     }
