@@ -217,3 +217,41 @@ struct UndatedCommitTests {
     }
   }
 }
+
+/// `objects/info/alternates` as git reads it.
+@Suite("Alternates")
+struct AlternatesTests {
+  @Test(
+    "a quoted line (a tab and a space in the path, absolute or relative) is unquoted, as git does")
+  func quoted() throws {
+    let source = try TemporaryRepository()
+    for day in 0..<3 { try source.commit(date: "\(1_700_000_000 + day * 86_400) +0000") }
+    try source.git(["gc", "-q"])
+    let store = source.root.appendingPathComponent("my objs\tshared").path
+    try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: source.path + "/.git/objects/pack", toPath: store + "/pack")
+    let clone = source.root.appendingPathComponent("clone").path
+    try TemporaryRepository.run(
+      "/usr/bin/git", ["init", "-q", "-b", "main", clone], in: source.root.path,
+      environment: source.environment)
+    let repo = TemporaryRepository(existing: clone, root: source.root)
+    let head = try source.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
+    try (head + "\n").write(
+      toFile: clone + "/.git/refs/heads/main", atomically: true, encoding: .utf8)
+    let quotedRelative = "\"../../../my objs\\tshared\""
+    for line in ["\"\(store.replacingOccurrences(of: "\t", with: "\\t"))\"", quotedRelative] {
+      try (line + "\n").write(
+        toFile: clone + "/.git/objects/info/alternates", atomically: true, encoding: .utf8)
+      let expected = try repo.gitDays()
+      #expect(expected.values.reduce(0, +) == 3, "git reads \(line)")
+      for environment in [[:], ["GIT_HEATMAP_NO_PACK_READER": "1"]] {
+        let result = heatmap(
+          ["--format", "csv", "--since", "2023-01-01", "--until", "2023-12-31", "--no-cache"],
+          in: clone, environment: environment)
+        #expect(result.status == 0, "\(line): \(result.stderr)")
+        #expect(nonZeroDays(result.stdout) == expected, "\(line) \(environment)")
+      }
+    }
+  }
+}

@@ -43,8 +43,11 @@ final class PackStore: Sendable {
     let alternates = AtomicFile.contents(of: canonical + "/info/alternates") ?? []
     for line in alternates.split(separator: UInt8(ascii: "\n")) {
       guard let first = line.first, first != UInt8(ascii: "#") else { continue }
-      var path = RawPath.string(line)
+      // A quoted line is unquoted, as git reads it (a path with a newline, say).
+      var path = RawPath.string(
+        first == UInt8(ascii: "\"") ? CQuoting.unquote(line) ?? [] : Array(line))
       if path.hasSuffix("\r") { path.removeLast() }
+      if path.isEmpty { continue }
       if !path.hasPrefix("/") { path = canonical + "/" + path }
       collect(path, depth: depth + 1, into: &packs, seen: &seen)
     }

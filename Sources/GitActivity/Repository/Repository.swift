@@ -34,6 +34,25 @@ public final class Repository {
     } else {
       workingDirectory = workTree
     }
+    addQuotedAlternates()
+  }
+
+  /// libgit2 1.5 takes a quoted line of `objects/info/alternates` for a path with quotes in it;
+  /// git unquotes it. Each such store is added to libgit2's object database as git reads it.
+  /// The corresponding C function is `git_odb_add_disk_alternate`.
+  private func addQuotedAlternates() {
+    let objects = commonDirectory + "/objects"
+    guard let text = AtomicFile.contents(of: objects + "/info/alternates"),
+      text.contains(UInt8(ascii: "\""))
+    else { return }
+    var odb: OpaquePointer?
+    guard git_repository_odb(&odb, pointer) == 0, let odb else { return }
+    defer { git_odb_free(odb) }
+    for line in text.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: "\"") {
+      guard var path = CQuoting.unquote(line).map(RawPath.string), !path.isEmpty else { continue }
+      if !path.hasPrefix("/") { path = objects + "/" + path }
+      _ = RawPath.withCString(path) { git_odb_add_disk_alternate(odb, $0) }
+    }
   }
 
   deinit {
