@@ -61,7 +61,7 @@ enum Command {
       }
       let result = try run.render()
       // Once the graph is out, the caches finish writing (on the other core since the walk).
-      defer { result.pendingWrites?.wait() }
+      defer { result.pendingWrites.forEach { $0.wait() } }
       let png =
         invocation.isPNG
         ? try Run.png(

@@ -68,7 +68,9 @@ extension Run {
     let environment = context.environment
     // With several repositories, paths after `--` are relative to each one's top.
     let pathArguments = invocation.pathArguments ?? []
-    DispatchQueue.concurrentPerform(iterations: uniquePaths.count) { index in
+    Threads.concurrentPerform(
+      iterations: uniquePaths.count, width: ProcessInfo.processInfo.activeProcessorCount
+    ) { index in
       let result: Result<Source, GitError>
       do throws(GitError) {
         let repository = try Repository.open(at: uniquePaths[index], environment: environment)

@@ -14,7 +14,7 @@ struct Run {
     var alternativeText: String?
     /// The caches still being written on the other core; the caller waits for them only after
     /// the output is out, so that a first run shows its graph before the cache is on disk.
-    var pendingWrites: DispatchGroup?
+    var pendingWrites: [Threads.Handle] = []
   }
 
   /// With `GIT_HEATMAP_TIMING` set, each phase's time goes to stderr, for benchmarks.
@@ -62,18 +62,19 @@ struct Run {
       throw CommandError(error)
     }
     // Caches are written on the other core while the graph is computed and drawn.
-    let saving = DispatchGroup()
+    var saving: [Threads.Handle] = []
     for source in sources {
       guard let (cache, location) = source.cacheToSave else { continue }
       let gate = context.cacheWriteGate
-      DispatchQueue.global().async(group: saving) {
-        _ = gate?.wait(timeout: .now() + 5)
-        cache.save(to: location)
-      }
+      saving.append(
+        Threads.start {
+          _ = gate?.wait(timeout: .now() + 5)
+          cache.save(to: location)
+        })
     }
     // Should anything below fail, the caches are still written whole before the process ends.
     var isHandedOver = false
-    defer { if !isHandedOver { saving.wait() } }
+    defer { if !isHandedOver { saving.forEach { $0.wait() } } }
 
     var filter = AuthorFilter(
       patterns: invocation.authorPatterns, exclusions: invocation.exclusions)

@@ -70,6 +70,60 @@ package enum TemporaryFiles {
       sigaction(signal, &action, nil)
     }
     sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    installOutOfMemoryHandler()
+  }
+
+  /// Under an address-space limit (`ulimit -v`), an allocation the Swift runtime cannot make
+  /// aborts the process, and libgit2 1.5, failing to allocate the record of an allocation
+  /// failure, recurses until its stack overflows: either is then turned into one line that
+  /// says so, temporaries removed, and exit status 1 (each thread has a small stack of its own
+  /// for it, see `prepareThread`). Without a limit, an abort or a crash stays what it is.
+  private static func installOutOfMemoryHandler() {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+    #else
+      let resource = RLIMIT_AS
+    #endif
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return }
+    let megabytes = UInt64(limit.rlim_cur) >> 20
+    let line = Array(
+      "git-heatmap: out of memory: the address space is limited to \(megabytes) MB (ulimit -v)\n"
+        .utf8)
+    outOfMemoryLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: line.count)
+    _ = outOfMemoryLine?.initialize(from: line)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+      if let line = TemporaryFiles.outOfMemoryLine {
+        _ = write(STDERR_FILENO, line.baseAddress, line.count)
+      }
+      for index in 0..<TemporaryFiles.capacity {
+        if let path = TemporaryFiles.slots[index] { unlink(path) }
+      }
+      _exit(1)
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = Int32(SA_ONSTACK)
+    for signal in [SIGABRT, SIGSEGV, SIGBUS] { sigaction(signal, &action, nil) }
+    prepareThread()
+  }
+
+  /// The line the out-of-memory handler writes, made before it can be needed; nil without an
+  /// address-space limit.
+  nonisolated(unsafe) private static var outOfMemoryLine: UnsafeMutableBufferPointer<UInt8>?
+
+  /// Gives the calling thread a stack of its own for the out-of-memory handler, where there is
+  /// one (a thread whose stack overflowed cannot run a handler on it). Every thread of ours
+  /// calls it first (see `Threads`); it lives as long as the process.
+  static func prepareThread() {
+    guard outOfMemoryLine != nil else { return }
+    let size = 64 << 10
+    guard let memory = malloc(size) else { return }
+    var stack = stack_t()
+    stack.ss_sp = memory
+    stack.ss_size = size
+    stack.ss_flags = 0
+    sigaltstack(&stack, nil)
   }
 
   /// Removes temporaries that processes no longer running left in `directory` (killed with

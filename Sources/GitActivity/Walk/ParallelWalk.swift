@@ -148,9 +148,9 @@ final class ParallelWalk: @unchecked Sendable {
     let extra = max(0, min(workers, 16) - 1)
     readsAhead = readAhead != nil && extra > 0
     defer { readAhead?.stop() }
-    let group = DispatchGroup()
-    for _ in 0..<extra {
-      DispatchQueue.global().async(group: group) {
+    // A worker that cannot have a thread of its own works before the first, on this thread.
+    let helpers = (0..<extra).map { _ in
+      Threads.start {
         do throws(GitError) {
           let repository = try Repository.open(at: self.repositoryPath)
           self.work(repository)
@@ -160,7 +160,7 @@ final class ParallelWalk: @unchecked Sendable {
       }
     }
     work(first)
-    group.wait()
+    helpers.forEach { $0.wait() }
     if let failure = state.withLock({ fields in fields.failure }) { throw failure }
   }
 
