@@ -79,6 +79,8 @@ struct Run {
     var filter = AuthorFilter(
       patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
     filter.committerPatterns = invocation.committerPatterns
+    // Case folds in the user's locale, as git's regcomp folds it.
+    filter.locale = Self.characterLocale(context.environment)
     if invocation.isMe {
       var emails: [String] = []
       for email in sources.compactMap(\.userEmail) where !emails.contains(email) {
@@ -239,6 +241,15 @@ struct Run {
     if warnings.count > 5 {
       stderr.write("\(Command.name): warning: \(warnings.count - 5) more commits like these\n")
     }
+  }
+
+  /// The locale `setlocale(LC_CTYPE, "")` takes from `environment`, as git's main does: the
+  /// first of `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty, else `C`.
+  static func characterLocale(_ environment: [String: String]) -> String {
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+      if let value = environment[name], !value.isEmpty { return value }
+    }
+    return "C"
   }
 
   /// `--day`: the commits of one day, newest first, with their subjects read from each

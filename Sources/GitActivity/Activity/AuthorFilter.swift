@@ -13,6 +13,10 @@ public struct AuthorFilter: Hashable, Sendable {
   /// Case-insensitive regular expressions on the committer's `Name <email>`; empty lets every
   /// committer in.
   public var committerPatterns: [String] = []
+  /// The locale whose case folding the patterns use, by name (`tr_TR.UTF-8`, `C`), as git's
+  /// `regcomp` folds in the locale `LC_ALL`, `LC_CTYPE` or `LANG` names: under `C`, `É` and
+  /// `é` differ. Nil folds as UTF-8 does, whatever the process's locale.
+  public var locale: String?
 
   /// A filter from `--author` patterns, `--me` emails and `--exclude-author` patterns.
   public init(patterns: [String] = [], ownEmails: [String] = [], exclusions: [String] = []) {
@@ -27,9 +31,9 @@ public struct AuthorFilter: Hashable, Sendable {
   }
 
   /// Why `pattern` is not a regular expression, or nil when it is one.
-  public static func problem(with pattern: String) -> String? {
+  public static func problem(with pattern: String, locale: String? = nil) -> String? {
     do {
-      _ = try POSIXRegex(pattern)
+      _ = try POSIXRegex(pattern, locale: locale)
       return nil
     } catch {
       return error.message
@@ -45,9 +49,12 @@ public struct AuthorFilter: Hashable, Sendable {
     let isOpen: Bool
 
     init(_ filter: AuthorFilter) {
-      patterns = filter.patterns.compactMap { try? POSIXRegex($0) }
-      exclusions = filter.exclusions.compactMap { try? POSIXRegex($0) }
-      committerPatterns = filter.committerPatterns.compactMap { try? POSIXRegex($0) }
+      let locale = filter.locale
+      patterns = filter.patterns.compactMap { try? POSIXRegex($0, locale: locale) }
+      exclusions = filter.exclusions.compactMap { try? POSIXRegex($0, locale: locale) }
+      committerPatterns = filter.committerPatterns.compactMap {
+        try? POSIXRegex($0, locale: locale)
+      }
       ownEmails = Set(filter.ownEmails.map { $0.lowercased() })
       isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty
     }

@@ -1,24 +1,29 @@
 import Foundation
+import Synchronization
 
 /// A POSIX extended regular expression, matched case-insensitively, as `git log -E -i --author`
 /// matches: compiled by the C library's `regcomp`, whose matcher has no exponential
 /// backtracking, so that no pattern can make a run hang (`(a+)+$` against a long name takes
-/// time in proportion to the name, not to 2 to its length). Patterns and text are read as
-/// UTF-8, whatever the process's locale, so that `é` matches `É`.
+/// time in proportion to the name, not to 2 to its length). Case is folded in the locale named
+/// (as git folds in the user's), else as UTF-8 does, whatever the process's locale.
 final class POSIXRegex: @unchecked Sendable {
   // Thread safety: `regexec` does not modify the compiled pattern, and nothing here changes
   // after `init`.
   private let compiled: UnsafeMutablePointer<regex_t>
+  private let locale: locale_t?
+  /// A pattern without regular-expression syntax, which git matches through PCRE2 instead.
+  private let fixed: FixedPattern?
 
   struct Failure: Error {
     var message: String
   }
 
-  init(_ pattern: String) throws(Failure) {
+  init(_ pattern: String, locale name: String? = nil) throws(Failure) {
+    let locale = name.map(POSIXRegex.locale(named:)) ?? POSIXRegex.utf8Locale
     // Compiled into a local first: a class whose init throws after its properties are set
     // runs deinit, which must then find a pattern to free.
     let candidate = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
-    let status = POSIXRegex.inUTF8 {
+    let status = POSIXRegex.within(locale) {
       regcomp(candidate, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB)
     }
     guard status == 0 else {
@@ -30,6 +35,8 @@ final class POSIXRegex: @unchecked Sendable {
       throw Failure(message: "not a valid regular expression (\(reason.lowercased()))")
     }
     compiled = candidate
+    self.locale = locale
+    fixed = FixedPattern(pattern, isUTF8Locale: POSIXRegex.isUTF8(locale))
   }
 
   deinit {
@@ -39,19 +46,45 @@ final class POSIXRegex: @unchecked Sendable {
 
   /// Whether the pattern matches anywhere in `text`. A NUL in the text ends it, as in git.
   func matches(_ text: String) -> Bool {
-    POSIXRegex.inUTF8 { regexec(compiled, text, 0, nil, 0) == 0 }
+    if let fixed { return fixed.matches(text) }
+    return POSIXRegex.within(locale) { regexec(compiled, text, 0, nil, 0) == 0 }
   }
 
-  /// The UTF-8 C locale, made once; nil where the C library has none.
-  nonisolated(unsafe) private static let utf8Locale: locale_t? = {
-    // glibc's LC_CTYPE_MASK | LC_COLLATE_MASK: what regcomp and regexec consult.
-    let mask = Int32(1 << LC_CTYPE) | Int32(1 << LC_COLLATE)
-    return newlocale(mask, "C.UTF-8", nil) ?? newlocale(mask, "en_US.UTF-8", nil)
-  }()
+  /// Whether `locale` (nil: the UTF-8 default) encodes text as UTF-8 (git's `is_utf8_locale`).
+  private static func isUTF8(_ locale: locale_t?) -> Bool {
+    guard let locale, let codeset = nl_langinfo_l(nl_item(CODESET), locale) else { return true }
+    let name = String(cString: codeset).lowercased()
+    return name == "utf-8" || name == "utf8"
+  }
 
-  /// Runs `body` with this thread in the UTF-8 locale, then puts the thread's locale back.
-  private static func inUTF8<T>(_ body: () -> T) -> T {
-    guard let locale = utf8Locale else { return body() }
+  /// glibc's LC_CTYPE_MASK | LC_COLLATE_MASK: what regcomp and regexec consult.
+  private static let mask = Int32(1 << LC_CTYPE) | Int32(1 << LC_COLLATE)
+
+  /// The UTF-8 C locale, made once; nil where the C library has none.
+  nonisolated(unsafe) private static let utf8Locale: locale_t? =
+    newlocale(mask, "C.UTF-8", nil) ?? newlocale(mask, "en_US.UTF-8", nil)
+
+  /// Locales by name, each made once and kept for the process (a regex holds its own).
+  private static let locales = Mutex<[String: LocaleHandle]>([:])
+
+  private struct LocaleHandle: @unchecked Sendable {
+    let value: locale_t?
+  }
+
+  /// The locale `name` names, as `setlocale` would take it; `C` when the system has no such
+  /// locale (where `setlocale` fails, the process stays in `C`, as git's does).
+  private static func locale(named name: String) -> locale_t? {
+    locales.withLock { known in
+      if let handle = known[name] { return handle.value }
+      let made = newlocale(mask, name, nil) ?? newlocale(mask, "C", nil)
+      known[name] = LocaleHandle(value: made)
+      return made
+    }
+  }
+
+  /// Runs `body` with this thread in `locale`, then puts the thread's locale back.
+  private static func within<T>(_ locale: locale_t?, _ body: () -> T) -> T {
+    guard let locale else { return body() }
     let previous = uselocale(locale)
     defer { uselocale(previous) }
     return body()
