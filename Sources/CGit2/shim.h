@@ -14,6 +14,11 @@ static inline int cgit2_set_caching(int enabled) {
   return git_libgit2_opts(GIT_OPT_ENABLE_CACHING, enabled);
 }
 
+/* Whether opening a repository another user owns fails (git's safe.directory check). */
+static inline int cgit2_set_owner_validation(int enabled) {
+  return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
+}
+
 /* How much of each pack libgit2 maps at once, and in all: mapped pages count as resident memory,
    and a walk reads the commits of a pack roughly in order, so small windows suffice. */
 static inline int cgit2_set_mwindow_size(size_t bytes) {

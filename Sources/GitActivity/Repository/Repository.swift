@@ -1,5 +1,6 @@
 import CGit2
 import Foundation
+import Synchronization
 
 /// An open git repository. It owns its `git_repository` handle and frees it in `deinit`.
 ///
@@ -71,9 +72,9 @@ public final class Repository {
     var handle: OpaquePointer?
     if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
       let path = gitDir.hasPrefix("/") ? gitDir : start + "/" + gitDir
-      let status = RawPath.withCString(path) {
-        git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
-      }
+      let status = openTrusting(
+        path, &handle, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, ceiling: nil,
+        searchesParents: false, environment: environment, commandLine: commandLineConfig)
       if status < 0 {
         throw GitError(
           code: status,
@@ -81,9 +82,9 @@ public final class Repository {
           function: "git_repository_open_ext")
       }
     } else {
-      let status = RawPath.withCString(start) {
-        git_repository_open_ext(&handle, $0, 0, environment["GIT_CEILING_DIRECTORIES"])
-      }
+      let status = openTrusting(
+        start, &handle, flags: 0, ceiling: environment["GIT_CEILING_DIRECTORIES"],
+        searchesParents: true, environment: environment, commandLine: commandLineConfig)
       if status < 0 { throw openFailure(status, at: start, searchesParents: true) }
     }
     guard let handle else {
@@ -103,9 +104,9 @@ public final class Repository {
     try LibGit2.ensureInitialized()
     let commandLineConfig = try CommandLineConfig(environment: environment)
     var handle: OpaquePointer?
-    let status = RawPath.withCString(path) {
-      git_repository_open_ext(&handle, $0, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
-    }
+    let status = openTrusting(
+      path, &handle, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, ceiling: nil,
+      searchesParents: false, environment: environment, commandLine: commandLineConfig)
     if status < 0 { throw openFailure(status, at: path, searchesParents: false) }
     guard let handle else {
       throw GitError(
@@ -133,6 +134,49 @@ public final class Repository {
       git_repository_free(handle)
       throw error
     }
+  }
+
+  /// Repositories another user owns that `safe.directory` let this process open, by path.
+  /// The lock also serialises every open, so that owner validation is off only for the open
+  /// of a repository that is trusted.
+  private static let trustedForeign = Mutex<Set<String>>([])
+
+  /// `git_repository_open_ext`, and when it fails for a repository another user owns that
+  /// `safe.directory` trusts (as git reads it: system, global and `-c` values, `*` for all, an
+  /// empty value resetting the list), again with libgit2's owner validation off for that open
+  /// alone.
+  private static func openTrusting(
+    _ path: String, _ handle: inout OpaquePointer?, flags: UInt32, ceiling: String?,
+    searchesParents: Bool, environment: [String: String], commandLine: CommandLineConfig
+  ) -> Int32 {
+    func open(validating: Bool) -> Int32 {
+      trustedForeign.withLock { _ in
+        if !validating { _ = cgit2_set_owner_validation(0) }
+        defer { if !validating { _ = cgit2_set_owner_validation(1) } }
+        return RawPath.withCString(path) { git_repository_open_ext(&handle, $0, flags, ceiling) }
+      }
+    }
+    let status = open(validating: true)
+    guard status < 0, GitError.Code(status) == .notFound || GitError.Code(status) == .owner,
+      let foreign = foreignRepository(from: path, searchesParents: searchesParents)
+    else { return status }
+    let isTrusted =
+      trustedForeign.withLock { $0.contains(foreign) }
+      || SafeDirectories.trust(foreign, environment: environment, commandLine: commandLine)
+    guard isTrusted else { return status }
+    let trustedStatus = open(validating: false)
+    // The same repository opened again (by a walk's workers, from its git directory) is
+    // trusted too.
+    var paths = [foreign]
+    if trustedStatus == 0, let handle {
+      paths += [git_repository_path(handle), git_repository_commondir(handle)].compactMap {
+        Repository.trimmed($0)
+      }
+    }
+    trustedForeign.withLock { trusted in
+      for path in paths { trusted.insert(path) }
+    }
+    return trustedStatus
   }
 
   /// Why a repository at or above `path` could not be opened, in git's words where git has them.
