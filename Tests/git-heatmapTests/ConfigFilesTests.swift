@@ -45,4 +45,36 @@ struct ConfigFilesTests {
       }
     }
   }
+
+  @Test("include.path and includeIf in the file GIT_CONFIG_GLOBAL names, as git follows them")
+  func includes() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000", author: "Ada", email: "ada@example.com")
+    try repo.commit(date: "1704283200 +0000", author: "Grace", email: "grace@example.com")
+    let home = repo.root.path
+    try "[user]\n\temail = ada@example.com\n".write(
+      toFile: home + "/ada.gitconfig", atomically: true, encoding: .utf8)
+    try "[user]\n\temail = grace@example.com\n".write(
+      toFile: home + "/grace.gitconfig", atomically: true, encoding: .utf8)
+    let global = home + "/global.gitconfig"
+    let files = [
+      "[include]\n\tpath = ada.gitconfig\n",
+      "[includeIf \"gitdir:\(repo.path)/\"]\n\tpath = grace.gitconfig\n",
+      "[includeIf \"gitdir:/elsewhere/\"]\n\tpath = grace.gitconfig\n[include]\n\tpath = ada.gitconfig\n",
+      "[includeIf \"onbranch:main\"]\n\tpath = grace.gitconfig\n",
+    ]
+    for file in files {
+      try file.write(toFile: global, atomically: true, encoding: .utf8)
+      var environment = repo.environment
+      environment["GIT_CONFIG_GLOBAL"] = global
+      let email = try TemporaryRepository.run(
+        "/usr/bin/git", ["config", "user.email"], in: repo.path, environment: environment
+      ).trimmingCharacters(in: .whitespacesAndNewlines)
+      let result = try runBinary(Self.year, in: repo.path, environment: environment)
+      let day = email == "ada@example.com" ? "2024-01-02" : "2024-01-03"
+      #expect(
+        nonZeroDays(String(decoding: result.stdout, as: UTF8.self)) == [day: 1],
+        "\(file.debugDescription): git reads \(email); \(result.stderr)")
+    }
+  }
 }

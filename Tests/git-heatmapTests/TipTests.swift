@@ -62,6 +62,35 @@ struct TipTests {
     #expect(result.stdout.isEmpty)
   }
 
+  @Test("--all with a multi-pack-index whose pack is gone: git's bad object")
+  func multiPackIndexWithoutItsPack() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1700000000 +0000")
+    try repo.git(["repack", "-dq"])
+    try repo.git(["checkout", "-q", "-b", "side"])
+    try repo.commit(date: "1700100000 +0000")
+    try repo.git(["repack", "-dq"])
+    try repo.git(["checkout", "-q", "main"])
+    try repo.git(["multi-pack-index", "write"])
+    try? FileManager.default.removeItem(atPath: repo.path + "/.git/objects/info/commit-graph")
+    let side = try repo.git(["rev-parse", "side"]).trimmingCharacters(in: .newlines)
+    let folder = repo.path + "/.git/objects/pack/"
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+    where name.hasSuffix(".idx") {
+      let ids = try repo.git(
+        ["show-index"], input: try Data(contentsOf: URL(fileURLWithPath: folder + name)))
+      if ids.contains(side) {
+        let base = String(name.dropLast(4))
+        try FileManager.default.removeItem(atPath: folder + base + ".idx")
+        try FileManager.default.removeItem(atPath: folder + base + ".pack")
+      }
+    }
+    #expect((try? repo.git(["log", "--all", "--format=%H"])) == nil, "git refuses it")
+    let result = heatmap(Self.window + ["--all"], in: repo.path)
+    #expect(result.status == 1)
+    #expect(result.stderr == "git-heatmap: bad object refs/heads/side\n")
+  }
+
   @Test("an index offset past the end of its pack is git's error, never a crash")
   func offsetBeyondEnd() throws {
     let repo = try TemporaryRepository()
