@@ -2,6 +2,7 @@
 #define CGIT2_SHIM_H
 
 #include <git2.h>
+#include <git2/sys/repository.h>
 #include <zlib.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one small wrapper per option we set. */

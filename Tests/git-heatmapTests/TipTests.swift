@@ -282,5 +282,14 @@ struct AlternatesTests {
         #expect(nonZeroDays(result.stdout) == expected, "\(line) \(environment)")
       }
     }
+    // A carriage return is part of the path for git, which then finds no such store.
+    try (store + "\r\n").write(
+      toFile: clone + "/.git/objects/info/alternates", atomically: true, encoding: .utf8)
+    #expect((try? repo.gitDays()) == nil, "git finds no store")
+    let result = heatmap(
+      ["--format", "csv", "--since", "2023-01-01", "--until", "2023-12-31", "--no-cache"],
+      in: clone)
+    #expect(result.status == 1)
+    #expect(result.stderr == "git-heatmap: bad object HEAD\n")
   }
 }

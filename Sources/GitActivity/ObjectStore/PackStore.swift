@@ -43,10 +43,10 @@ final class PackStore: Sendable {
     let alternates = AtomicFile.contents(of: canonical + "/info/alternates") ?? []
     for line in alternates.split(separator: UInt8(ascii: "\n")) {
       guard let first = line.first, first != UInt8(ascii: "#") else { continue }
-      // A quoted line is unquoted, as git reads it (a path with a newline, say).
+      // A quoted line is unquoted, as git reads it (a path with a newline, say); a carriage
+      // return stays part of the path, as in git.
       var path = RawPath.string(
         first == UInt8(ascii: "\"") ? CQuoting.unquote(line) ?? [] : Array(line))
-      if path.hasSuffix("\r") { path.removeLast() }
       if path.isEmpty { continue }
       if !path.hasPrefix("/") { path = canonical + "/" + path }
       collect(path, depth: depth + 1, into: &packs, seen: &seen)

@@ -29,7 +29,7 @@ extension Repository {
     let status = git_reference_name_to_id(&oid, pointer, "HEAD")
     if GitError.Code(status) == .notFound { return nil }
     try GitError.check(status, "git_reference_name_to_id")
-    guard let commit = try peelRaw(ObjectID(oid), name: "HEAD") else {
+    guard let commit = try peelRaw(ObjectID(oid), name: "HEAD", badObject: true) else {
       throw GitError(message: "'HEAD' does not name a commit", function: "git_object_peel")
     }
     return commit

@@ -35,25 +35,42 @@ public final class Repository {
     } else {
       workingDirectory = workTree
     }
-    addQuotedAlternates()
+    readAlternatesAsGit()
   }
 
-  /// libgit2 1.5 takes a quoted line of `objects/info/alternates` for a path with quotes in it;
-  /// git unquotes it. Each such store is added to libgit2's object database as git reads it.
-  /// The corresponding C function is `git_odb_add_disk_alternate`.
-  private func addQuotedAlternates() {
+  /// libgit2 1.5 reads `objects/info/alternates` otherwise than git: it takes a quoted line
+  /// for a path with quotes in it (git unquotes it) and drops a line's carriage return (git
+  /// keeps it, and finds no such store). For a file with either, the object database is made
+  /// here as git reads the file: this repository's loose objects and packs, then each store
+  /// the file names, as git names it, where it exists.
+  /// The corresponding C function is `git_repository_set_odb`.
+  private func readAlternatesAsGit() {
     let objects = commonDirectory + "/objects"
     guard let text = AtomicFile.contents(of: objects + "/info/alternates"),
-      text.contains(UInt8(ascii: "\""))
+      text.contains(UInt8(ascii: "\"")) || text.contains(0x0D)
     else { return }
     var odb: OpaquePointer?
-    guard git_repository_odb(&odb, pointer) == 0, let odb else { return }
+    guard git_odb_new(&odb) == 0, let odb else { return }
     defer { git_odb_free(odb) }
-    for line in text.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: "\"") {
-      guard var path = CQuoting.unquote(line).map(RawPath.string), !path.isEmpty else { continue }
+    var loose: OpaquePointer?
+    var packed: OpaquePointer?
+    guard git_odb_backend_loose(&loose, objects, -1, 0, 0, 0) == 0, let loose,
+      git_odb_add_backend(odb, loose, 1) == 0,
+      git_odb_backend_pack(&packed, objects) == 0, let packed,
+      git_odb_add_backend(odb, packed, 2) == 0
+    else { return }
+    for line in text.split(separator: UInt8(ascii: "\n")) {
+      guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+      guard
+        var path = first == UInt8(ascii: "\"")
+          ? CQuoting.unquote(line).map(RawPath.string) : RawPath.string(line),
+        !path.isEmpty
+      else { continue }
       if !path.hasPrefix("/") { path = objects + "/" + path }
+      guard RawDirectory.kind(path).exists else { continue }
       _ = RawPath.withCString(path) { git_odb_add_disk_alternate(odb, $0) }
     }
+    _ = git_repository_set_odb(pointer, odb)
   }
 
   deinit {
