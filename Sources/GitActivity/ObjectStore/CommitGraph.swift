@@ -18,6 +18,9 @@ final class CommitGraph: @unchecked Sendable {
   private let data: Int
   private let extraEdges: Int?
   private let extraEdgeCount: Int
+  /// git's changed-path Bloom filters (`commit-graph write --changed-paths`, version 1), when
+  /// the file has them and they are consistent.
+  let bloom: BloomFilters?
 
   /// "No parent" in a parent slot.
   private static let none: UInt32 = 0x7000_0000
@@ -34,6 +37,31 @@ final class CommitGraph: @unchecked Sendable {
     self.file = file
     self.ids = ids
     (count, _, _, data, extraEdges, extraEdgeCount) = layout
+    bloom = BloomFilters(file, chunks: CommitGraph.chunks(file.bytes) ?? [], count: layout.0)
+  }
+
+  /// The chunk table: each chunk's id and where it starts, the terminating entry last.
+  static func chunks(_ raw: UnsafeRawBufferPointer) -> [(id: UInt32, offset: Int)]? {
+    guard raw.count >= 8 else { return nil }
+    let chunkCount = Int(raw[6])
+    guard raw.count >= 8 + (chunkCount + 1) * 12 else { return nil }
+    var chunks: [(id: UInt32, offset: Int)] = []
+    for index in 0...chunkCount {
+      let entry = 8 + index * 12
+      let id = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: entry, as: UInt32.self))
+      let offset = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: entry + 4, as: UInt64.self))
+      guard offset <= UInt64(raw.count) else { return nil }
+      chunks.append((id, Int(offset)))
+    }
+    return chunks
+  }
+
+  /// Where chunk `name` lies, by the table `chunks`.
+  static func chunk(_ name: String, in chunks: [(id: UInt32, offset: Int)]) -> Range<Int>? {
+    let id = name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    guard let index = chunks.dropLast().firstIndex(where: { $0.id == id }) else { return nil }
+    let (start, end) = (chunks[index].offset, chunks[index + 1].offset)
+    return start <= end ? start..<end : nil
   }
 
   /// Where the chunks are, after checking that the header and the chunk table make sense and
@@ -91,6 +119,11 @@ final class CommitGraph: @unchecked Sendable {
   /// The position of `id`, or nil when the graph does not have it.
   func position(of id: ObjectID) -> Int32? {
     ids.position(of: id).map { Int32($0) }
+  }
+
+  /// The root tree of the commit at `position`.
+  func tree(at position: Int32) -> ObjectID {
+    ObjectID(rawBytes: file.base + data + Int(position) * 36)
   }
 
   /// The commit time at `position` (the committer date, as git records it in the graph).

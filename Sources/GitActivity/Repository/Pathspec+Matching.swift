@@ -33,6 +33,25 @@ enum TreeMode {
 }
 
 extension Pathspec {
+  /// The keys git looks up in changed-path Bloom filters for this pathspec: the path and each
+  /// folder on the way to it, when it is one plain path (no wildcard, no magic but literal);
+  /// empty when git would not use the filters.
+  var bloomKeys: [BloomFilters.Key] {
+    guard items.count == 1, let item = items.first, !item.hasWildcard,
+      item.magic.subtracting(.literal).isEmpty
+    else { return [] }
+    var path = item.match[...]
+    while path.last == UInt8(ascii: "/") { path = path.dropLast() }
+    guard !path.isEmpty else { return [] }
+    var keys = [BloomFilters.Key(path)]
+    var index = path.endIndex - 1
+    while index > path.startIndex {
+      if path[index] == UInt8(ascii: "/") { keys.append(BloomFilters.Key(path[..<index])) }
+      index -= 1
+    }
+    return keys
+  }
+
   /// How much of the entry `name` (of `mode`) in the folder `base` (`[]` at the top, else ending
   /// in `/`) this pathspec takes, as git's `tree_entry_interesting` decides it for a recursive
   /// diff.

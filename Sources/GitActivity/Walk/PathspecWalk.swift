@@ -18,6 +18,15 @@ struct PathspecWalk {
   private let substitutions: Substitutions
   private let shallow: Set<ObjectID>
 
+  /// What the walk needs of a commit to go on: its tree, parents and commit time.
+  private struct Shape {
+    var tree: ObjectID?
+    var parents: [ObjectID]
+    var committed: Int64?
+    /// Where the commit is in git's commit-graph, for its Bloom filter.
+    var graphPosition: Int32?
+  }
+
   /// A commit read but not yet walked.
   private struct Read {
     var tree: ObjectID?
@@ -54,12 +63,44 @@ struct PathspecWalk {
       return result
     }
 
+    // What the walk itself needs of a commit (its tree, parents and commit time) comes from
+    // git's commit-graph where there is one: a commit's header is read only when it counts,
+    // or when its time says it may end the walk.
+    let graph =
+      options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
+      ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
+    var shapes: [ObjectID: Shape] = [:]
+    let bloomKeys = graph?.bloom == nil ? [] : diff.pathspec.bloomKeys
+    func shape(_ id: ObjectID) throws(GitError) -> Shape {
+      if let known = shapes[id] { return known }
+      var result: Shape?
+      if let graph, let position = graph.position(of: id) {
+        var parents: [ObjectID] = []
+        if graph.forEachParent(of: position, firstOnly: false, { parents.append(graph.id(at: $0)) })
+        {
+          result = Shape(
+            tree: graph.tree(at: position), parents: parents,
+            committed: graph.commitTime(at: position), graphPosition: position)
+        }
+      }
+      if result == nil {
+        let commit = try read(id)
+        result = Shape(
+          tree: commit.tree, parents: commit.parents, committed: commit.facts.committer?.seconds,
+          graphPosition: nil)
+      }
+      let made = result ?? Shape(tree: nil, parents: [], committed: nil, graphPosition: nil)
+      shapes[id] = made
+      return made
+    }
+
     // The hidden side: every ancestor, without simplification.
     var hidden = Set<ObjectID>()
     var stack = tips.excluded
     while let id = stack.popLast() {
       guard hidden.insert(id).inserted else { continue }
-      let commit = try read(id)
+      let commit = try shape(id)
+      shapes[id] = nil
       pending[id] = nil
       if shallow.contains(id) { continue }
       stack += commit.parents
@@ -74,8 +115,8 @@ struct PathspecWalk {
     stack = tips.included.reversed()
     while let id = stack.popLast() {
       guard visited.insert(id).inserted else { continue }
-      let commit = try read(id)
-      pending[id] = nil
+      let commit = try shape(id)
+      shapes[id] = nil
       var candidates = commit.parents
       if options.followsFirstParentOnly && candidates.count > 1 { candidates = [candidates[0]] }
       let counts: Bool
@@ -84,8 +125,16 @@ struct PathspecWalk {
         counts = try diff.differs(nil, commit.tree, reader: reader)
       } else {
         var sameAs: ObjectID?
-        for parent in candidates {
-          let parentTree = try read(parent).tree
+        // git's changed-path Bloom filter, against the first parent: a path it certainly does
+        // not hold is the same there (git trusts it so; a "maybe" is diffed).
+        if let bloom = graph?.bloom, !bloomKeys.isEmpty, let position = commit.graphPosition,
+          let filter = bloom.filter(at: position),
+          !bloomKeys.allSatisfy({ bloom.mayContain(filter, $0) })
+        {
+          sameAs = candidates[0]
+        }
+        for parent in candidates where sameAs == nil {
+          let parentTree = try shape(parent).tree
           if try !diff.differs(parentTree, commit.tree, reader: reader) {
             sameAs = parent
             break
@@ -95,17 +144,22 @@ struct PathspecWalk {
         if let sameAs, candidates.count > 1 { next = [sameAs] }
       }
       if counts {
-        if !commit.coAuthors.isEmpty { coAuthors[commits.count] = commit.coAuthors }
-        commits.append(commit.facts)
+        let full = try read(id)
+        if !full.coAuthors.isEmpty { coAuthors[commits.count] = full.coAuthors }
+        commits.append(full.facts)
         if options.recordsCommitIDs { ids.append(id) }
-        if commit.facts.author == nil || commit.facts.committer == nil {
+        if full.facts.author == nil || full.facts.committer == nil {
           undated.append(
             UndatedCommit(
-              id: id.hex, lacksAuthorDate: commit.facts.author == nil,
-              lacksCommitterDate: commit.facts.committer == nil))
+              id: id.hex, lacksAuthorDate: full.facts.author == nil,
+              lacksCommitterDate: full.facts.committer == nil))
         }
       }
-      if commit.facts.endsWalk(at: cutoff) || shallow.contains(id) { continue }
+      // A commit committed before the window may end the walk, as its author date decides.
+      let mayEnd = commit.committed.map { $0 < cutoff } ?? true
+      let ends = mayEnd && cutoff != Int64.min ? try read(id).facts.endsWalk(at: cutoff) : false
+      pending[id] = nil
+      if ends || shallow.contains(id) { continue }
       for parent in next.reversed() where !visited.contains(parent) { stack.append(parent) }
       options.progress?.add(1)
     }

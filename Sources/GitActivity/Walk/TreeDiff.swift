@@ -94,24 +94,16 @@ struct TreeDiff {
       position = nul + 21
     }
 
-    /// Skips what the pathspec does not take (git's `skip_uninteresting`).
-    mutating func skipUninteresting(_ pathspec: Pathspec, base: [UInt8]) throws(GitError) {
-      while let current = entry {
-        let found = bytes.withUnsafeBytes { raw in
-          pathspec.interest(
-            name: UnsafeRawBufferPointer(rebasing: raw[current.name]), mode: current.mode,
-            base: base)
-        }
-        if found == .noneFromHere {
-          entry = nil
-          return
-        }
-        if found != .none {
-          interest = found
-          return
-        }
-        try advance()
+    /// Whether the pathspec takes the current entry (git's `tree_entry_interesting`), kept
+    /// in `interest`.
+    mutating func takes(_ pathspec: Pathspec, _ base: [UInt8]) -> Bool {
+      guard let current = entry else { return false }
+      interest = bytes.withUnsafeBytes { raw in
+        pathspec.interest(
+          name: UnsafeRawBufferPointer(rebasing: raw[current.name]), mode: current.mode,
+          base: base)
       }
+      return interest >= .entry
     }
   }
 
@@ -145,35 +137,51 @@ struct TreeDiff {
   ) throws(GitError) -> Bool {
     var left = try Cursor(try old.map { id throws(GitError) in try read(id, reader) } ?? [])
     var right = try Cursor(try new.map { id throws(GitError) in try read(id, reader) } ?? [])
+    // Equal entries are passed over before the pathspec is asked about them: only what
+    // differs is matched (git asks about every entry; the answer is the same).
     while true {
-      try left.skipUninteresting(pathspec, base: base)
-      try right.skipUninteresting(pathspec, base: base)
       switch (left.entry, right.entry) {
       case (nil, nil):
         return false
       case (let only?, nil):
-        if try holdsAnything(only, left, base: &base, reader) { return true }
+        if left.takes(pathspec, base), try holdsAnything(only, left, base: &base, reader) {
+          return true
+        }
         try left.advance()
       case (nil, let only?):
-        if try holdsAnything(only, right, base: &base, reader) { return true }
+        if right.takes(pathspec, base), try holdsAnything(only, right, base: &base, reader) {
+          return true
+        }
         try right.advance()
       case (let a?, let b?):
         let order = Self.order(left, a, right, b)
         if order < 0 {
-          if try holdsAnything(a, left, base: &base, reader) { return true }
+          if left.takes(pathspec, base), try holdsAnything(a, left, base: &base, reader) {
+            return true
+          }
           try left.advance()
         } else if order > 0 {
-          if try holdsAnything(b, right, base: &base, reader) { return true }
+          if right.takes(pathspec, base), try holdsAnything(b, right, base: &base, reader) {
+            return true
+          }
           try right.advance()
         } else {
           if a.mode != b.mode || a.id != b.id {
-            guard TreeMode.isFolder(a.mode) && TreeMode.isFolder(b.mode) else { return true }
-            if left.interest == .all && !pathspec.hasExclude { return true }
-            let length = base.count
-            base += left.bytes[a.name]
-            base.append(UInt8(ascii: "/"))
-            defer { base.removeSubrange(length...) }
-            if try compare(a.id, b.id, base: &base, reader) { return true }
+            // A file and a submodule of one name may differ in what the pathspec takes.
+            let (leftTakes, rightTakes) = (left.takes(pathspec, base), right.takes(pathspec, base))
+            if leftTakes && rightTakes {
+              guard TreeMode.isFolder(a.mode) && TreeMode.isFolder(b.mode) else { return true }
+              if left.interest == .all && !pathspec.hasExclude { return true }
+              let length = base.count
+              base += left.bytes[a.name]
+              base.append(UInt8(ascii: "/"))
+              defer { base.removeSubrange(length...) }
+              if try compare(a.id, b.id, base: &base, reader) { return true }
+            } else if leftTakes, try holdsAnything(a, left, base: &base, reader) {
+              return true
+            } else if rightTakes, try holdsAnything(b, right, base: &base, reader) {
+              return true
+            }
           }
           try left.advance()
           try right.advance()
