@@ -30,14 +30,8 @@ struct BloomFilterTests {
   @Test("every single path counts what git log counts with the filters")
   func againstGit() throws {
     let repo = try Self.repository()
-    for path in Self.paths {
-      for mode in [[], ["--first-parent"], ["--all"]] {
-        let expected = try repo.gitDays(mode + ["--", path])
-        let result = heatmap(Self.window + mode + ["--", path], in: repo.path)
-        #expect(result.status == 0, "\(path): \(result.stderr)")
-        #expect(nonZeroDays(result.stdout) == expected, "\(path) \(mode)")
-      }
-    }
+    try PathspecTests.expectGitDays(
+      repo, specs: Self.paths.map { [$0] }, modes: [[], ["--first-parent"], ["--all"]])
   }
 
   @Test("murmur3 as git's version 1, with the sign of the last bytes")

@@ -9,17 +9,26 @@ import Testing
 struct ConfigFilesTests {
   static let year = ["--format", "csv", "--year", "2024", "--me"]
 
-  @Test("each variable, alone and together, picks the files git picks")
-  func files() throws {
+  /// Ada's commit on 2 January 2024, Grace's on the 3rd, and a file of each one's email in
+  /// the repository's folder: `ada.gitconfig`, `grace.gitconfig`.
+  static func repository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1704196800 +0000", author: "Ada", email: "ada@example.com")
     try repo.commit(date: "1704283200 +0000", author: "Grace", email: "grace@example.com")
+    for name in ["ada", "grace"] {
+      try "[user]\n\temail = \(name)@example.com\n".write(
+        toFile: repo.root.path + "/\(name).gitconfig", atomically: true, encoding: .utf8)
+    }
+    return repo
+  }
+
+  @Test("each variable, alone and together, picks the files git picks")
+  func files() throws {
+    let repo = try Self.repository()
     let home = repo.root.path
-    try "[user]\n\temail = grace@example.com\n".write(
-      toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
-    let other = home + "/other.gitconfig"
-    try "[user]\n\temail = ada@example.com\n".write(
-      toFile: other, atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      atPath: home + "/grace.gitconfig", toPath: home + "/.gitconfig")
+    let other = home + "/ada.gitconfig"
     var base = repo.environment
     base["GIT_CONFIG_GLOBAL"] = nil
     base["GIT_CONFIG_NOSYSTEM"] = "1"
@@ -48,14 +57,8 @@ struct ConfigFilesTests {
 
   @Test("include.path and includeIf in the file GIT_CONFIG_GLOBAL names, as git follows them")
   func includes() throws {
-    let repo = try TemporaryRepository()
-    try repo.commit(date: "1704196800 +0000", author: "Ada", email: "ada@example.com")
-    try repo.commit(date: "1704283200 +0000", author: "Grace", email: "grace@example.com")
+    let repo = try Self.repository()
     let home = repo.root.path
-    try "[user]\n\temail = ada@example.com\n".write(
-      toFile: home + "/ada.gitconfig", atomically: true, encoding: .utf8)
-    try "[user]\n\temail = grace@example.com\n".write(
-      toFile: home + "/grace.gitconfig", atomically: true, encoding: .utf8)
     let global = home + "/global.gitconfig"
     let files = [
       "[include]\n\tpath = ada.gitconfig\n",

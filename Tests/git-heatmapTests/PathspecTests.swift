@@ -73,12 +73,19 @@ struct PathspecTests {
       ["docs/*.md"], ["src/*.txt"], ["."], ["no-such-path"],
     ]
     let modes: [[String]] = [[], ["--first-parent"], ["--all"], ["--no-merges"], ["topic..main"]]
+    try Self.expectGitDays(repo, specs: specs, modes: modes)
+  }
+
+  /// Expects the days of each pathspec in each walk mode to be git log's.
+  static func expectGitDays(
+    _ repo: TemporaryRepository, specs: [[String]], modes: [[String]], label: String = ""
+  ) throws {
     for spec in specs {
       for mode in modes {
         let expected = try repo.gitDays(mode + ["--"] + spec)
-        let result = heatmap(Self.window + mode + ["--"] + spec, in: repo.path)
-        #expect(result.status == 0, "\(spec) \(mode): \(result.stderr)")
-        #expect(nonZeroDays(result.stdout) == expected, "\(spec) \(mode)")
+        let result = heatmap(window + mode + ["--"] + spec, in: repo.path)
+        #expect(result.status == 0, "\(spec) \(mode) \(label): \(result.stderr)")
+        #expect(nonZeroDays(result.stdout) == expected, "\(spec) \(mode) \(label)")
       }
     }
   }

@@ -70,24 +70,11 @@ final class CommitGraph: @unchecked Sendable {
     guard raw.count >= 8, raw.starts(with: Array("CGPH".utf8)), raw[4] == 1, raw[5] == 1 else {
       return nil
     }
-    let chunkCount = Int(raw[6])
-    guard raw[7] == 0, chunkCount >= 3, raw.count >= 8 + (chunkCount + 1) * 12 else { return nil }
     // Split graphs (commit-graph-chain) have base graphs: not read here.
-    var chunks: [(id: UInt32, offset: Int)] = []
-    for index in 0...chunkCount {
-      let entry = 8 + index * 12
-      let id = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: entry, as: UInt32.self))
-      let offset = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: entry + 4, as: UInt64.self))
-      guard offset <= UInt64(raw.count) else { return nil }
-      chunks.append((id, Int(offset)))
+    guard raw[7] == 0, raw[6] >= 3, let chunks = chunks(raw), chunks.last?.id == 0 else {
+      return nil
     }
-    guard chunks.last?.id == 0 else { return nil }
-    func chunk(_ name: String) -> Range<Int>? {
-      let id = name.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-      guard let index = chunks.dropLast().firstIndex(where: { $0.id == id }) else { return nil }
-      let (start, end) = (chunks[index].offset, chunks[index + 1].offset)
-      return start <= end ? start..<end : nil
-    }
+    func chunk(_ name: String) -> Range<Int>? { Self.chunk(name, in: chunks) }
     guard let fanout = chunk("OIDF"), fanout.count == 256 * 4, let ids = chunk("OIDL"),
       let data = chunk("CDAT")
     else { return nil }

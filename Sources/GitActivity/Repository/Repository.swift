@@ -104,12 +104,7 @@ public final class Repository {
         searchesParents: true, environment: environment, commandLine: commandLineConfig)
       if status < 0 { throw openFailure(status, at: start, searchesParents: true) }
     }
-    guard let handle else {
-      throw GitError(
-        message: "could not open '\(RawPath.display(start))'", function: "git_repository_open_ext")
-    }
-    try applyConfigurationFiles(environment, to: handle)
-    return Repository(pointer: handle, commandLineConfig: commandLineConfig)
+    return try opened(handle, at: start, environment: environment, commandLine: commandLineConfig)
   }
 
   /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
@@ -125,12 +120,21 @@ public final class Repository {
       path, &handle, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, ceiling: nil,
       searchesParents: false, environment: environment, commandLine: commandLineConfig)
     if status < 0 { throw openFailure(status, at: path, searchesParents: false) }
+    return try opened(handle, at: path, environment: environment, commandLine: commandLineConfig)
+  }
+
+  /// The repository libgit2 opened at `path`, with the configuration files `environment`
+  /// names.
+  private static func opened(
+    _ handle: OpaquePointer?, at path: String, environment: [String: String],
+    commandLine: CommandLineConfig
+  ) throws(GitError) -> Repository {
     guard let handle else {
       throw GitError(
         message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
     }
     try applyConfigurationFiles(environment, to: handle)
-    return Repository(pointer: handle, commandLineConfig: commandLineConfig)
+    return Repository(pointer: handle, commandLineConfig: commandLine)
   }
 
   /// The configuration files `environment` names (see `ConfigurationFiles`), in place of
