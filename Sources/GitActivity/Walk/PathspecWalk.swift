@@ -18,6 +18,78 @@ struct PathspecWalk {
   private let substitutions: Substitutions
   private let shallow: Set<ObjectID>
 
+  /// The helper's loop (see `PathspecAnswers`): along the first-parent line of each tip in
+  /// the commit-graph, back from its far end (or `cutoff`), it answers for each commit not yet
+  /// claimed whether it differs from its first parent (a root: whether it holds anything),
+  /// until told to stop. It reads trees with a repository, a reader and a tree cache of its
+  /// own.
+  private static func answerAhead(
+    _ answers: PathspecAnswers, graph: CommitGraph, tips: [ObjectID], cutoff: Int64,
+    firstOnly: Bool, bloomKeys: [BloomFilters.Key], pathspec: Pathspec,
+    substitutions: Substitutions,
+    repositoryPath: String, packs: PackStore?
+  ) {
+    guard let repository = try? Repository.open(at: repositoryPath),
+      let reader = try? ObjectReader(repository: repository, packs: packs)
+    else { return }
+    var diff = TreeDiff(pathspec: pathspec, substitutions: substitutions)
+    // The walk goes down the first-parent line of each tip, then back up through the side
+    // branches it follows. The helper answers in the opposite direction, each time from the
+    // far end (cheap to find, from the graph): first the first-parent line from its oldest
+    // commit up, then the side branches from the last the walk would reach. Each side reads
+    // trees that follow one another, so that each keeps its own tree cache useful, and they
+    // meet in the middle. (A merge that takes one side's content leaves that side's branch
+    // unwalked: such answers go unused.)
+    typealias Step = (id: ObjectID, position: Int32, parents: [ObjectID])
+    func step(_ id: ObjectID) -> Step? {
+      guard let position = graph.position(of: id) else { return nil }
+      var parents: [ObjectID] = []
+      guard
+        graph.forEachParent(of: position, firstOnly: false, { parents.append(graph.id(at: $0)) })
+      else { return nil }
+      return (id, position, parents)
+    }
+    var line: [Step] = []
+    var onLine = Set<ObjectID>()
+    for tip in tips {
+      var next: ObjectID? = tip
+      while let id = next, onLine.insert(id).inserted, let found = step(id) {
+        line.append(found)
+        next = graph.commitTime(at: found.position) < cutoff ? nil : found.parents.first
+      }
+    }
+    var sides: [Step] = []
+    var visited = onLine
+    // With --first-parent the walk never leaves the line.
+    var stack = firstOnly ? [] : line.reversed().flatMap { $0.parents.dropFirst() }
+    while let id = stack.popLast() {
+      guard visited.insert(id).inserted, let found = step(id) else { continue }
+      sides.append(found)
+      if graph.commitTime(at: found.position) < cutoff { continue }
+      for parent in found.parents.reversed() where !visited.contains(parent) {
+        stack.append(parent)
+      }
+    }
+    let order = sides.reversed() + line
+    for (id, position, parents) in order.reversed() {
+      if answers.isStopped { return }
+      guard answers.claim(id) else { continue }
+      let tree = graph.tree(at: position)
+      var differs: Bool?
+      if parents.isEmpty {
+        differs = try? diff.differs(nil, tree, reader: reader)
+      } else if let bloom = graph.bloom, !bloomKeys.isEmpty,
+        let filter = bloom.filter(at: position),
+        !bloomKeys.allSatisfy({ bloom.mayContain(filter, $0) })
+      {
+        differs = false
+      } else if let parent = graph.position(of: parents[0]) {
+        differs = try? diff.differs(graph.tree(at: parent), tree, reader: reader)
+      }
+      answers.record(id, differs)
+    }
+  }
+
   /// What the walk needs of a commit to go on: its tree, parents and commit time.
   private struct Shape {
     var tree: ObjectID?
@@ -71,6 +143,28 @@ struct PathspecWalk {
       ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
     var shapes: [ObjectID: Shape] = [:]
     let bloomKeys = graph?.bloom == nil ? [] : diff.pathspec.bloomKeys
+    // On the other core, a helper compares commits with their first parents ahead of the walk.
+    var answers: PathspecAnswers?
+    var helper: Threads.Handle?
+    if let graph, options.workerCount > 1, !tips.included.isEmpty {
+      let shared = PathspecAnswers()
+      let (pathspec, substitutions, path) = (diff.pathspec, substitutions, repository.gitDirectory)
+      let (packs, tips, cutoff, firstOnly) = (
+        repository.packStore(for: options), tips.included, options.committedNoEarlierThan,
+        options.followsFirstParentOnly
+      )
+      answers = shared
+      helper = Threads.start {
+        Self.answerAhead(
+          shared, graph: graph, tips: tips, cutoff: cutoff ?? Int64.min, firstOnly: firstOnly,
+          bloomKeys: bloomKeys,
+          pathspec: pathspec, substitutions: substitutions, repositoryPath: path, packs: packs)
+      }
+    }
+    defer {
+      answers?.stop()
+      helper?.wait()
+    }
     func shape(_ id: ObjectID) throws(GitError) -> Shape {
       if let known = shapes[id] { return known }
       var result: Shape?
@@ -122,7 +216,11 @@ struct PathspecWalk {
       let counts: Bool
       var next: [ObjectID] = candidates
       if candidates.isEmpty {
-        counts = try diff.differs(nil, commit.tree, reader: reader)
+        if let known = answers?.take(id) {
+          counts = known
+        } else {
+          counts = try diff.differs(nil, commit.tree, reader: reader)
+        }
       } else {
         var sameAs: ObjectID?
         // git's changed-path Bloom filter, against the first parent: a path it certainly does
@@ -133,9 +231,14 @@ struct PathspecWalk {
         {
           sameAs = candidates[0]
         }
-        for parent in candidates where sameAs == nil {
-          let parentTree = try shape(parent).tree
-          if try !diff.differs(parentTree, commit.tree, reader: reader) {
+        for (index, parent) in candidates.enumerated() where sameAs == nil {
+          let isSame: Bool
+          if index == 0, let known = answers?.take(id) {
+            isSame = !known
+          } else {
+            isSame = try !diff.differs(try shape(parent).tree, commit.tree, reader: reader)
+          }
+          if isSame {
             sameAs = parent
             break
           }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What a pathspec walk's helper thread has found ahead of the walk: for each commit, whether
+/// the pathspec sees it differ from its first parent (or, for a root commit, hold anything).
+/// The helper follows the history in the walk's own order on the other core; the walk takes
+/// an answer that is there, waits for one the helper is computing, and computes the others
+/// itself. An answer is a pure function of the two trees, so who computes it never matters.
+///
+/// Thread safety: every field is read and written with `condition` locked.
+final class PathspecAnswers: @unchecked Sendable {
+  enum Answer: Equatable {
+    case working
+    /// Whether the commit differs from its first parent (a root: holds anything).
+    case differs(Bool)
+    /// The helper could not tell (it stopped, or a read failed): the walk asks on its own.
+    case unknown
+  }
+
+  private let condition = NSCondition()
+  private var answers: [ObjectID: Answer] = [:]
+  private var stopped = false
+
+  /// The answer for `id`, waiting while the helper computes it; nil when the caller is to
+  /// compute it (it is then marked as the caller's, and `record` gives it).
+  func take(_ id: ObjectID) -> Bool? {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      switch answers[id] {
+      case .differs(let value)?:
+        answers[id] = nil
+        return value
+      case .working?:
+        condition.wait()
+      case .unknown?, nil:
+        answers[id] = .unknown
+        return nil
+      }
+    }
+  }
+
+  /// For the helper: whether `id` is still for it to compute (it is then marked as working).
+  func claim(_ id: ObjectID) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !stopped, answers[id] == nil else { return false }
+    answers[id] = .working
+    return true
+  }
+
+  /// For the helper: the answer for a commit it claimed (nil when it could not tell).
+  func record(_ id: ObjectID, _ differs: Bool?) {
+    condition.lock()
+    answers[id] = differs.map(Answer.differs) ?? .unknown
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Whether the walk has asked the helper to stop.
+  var isStopped: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopped
+  }
+
+  /// Tells the helper to stop at its next commit.
+  func stop() {
+    condition.lock()
+    stopped = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}
