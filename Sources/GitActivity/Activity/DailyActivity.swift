@@ -44,35 +44,35 @@ public struct DailyActivity: Hashable, Sendable {
       var numbers = [Int](repeating: -2, count: history.rawIdentities.count)
       // Likewise for committers, when `--committer` asks: 1 accepted, 0 not, -1 undecided.
       var committers = [Int8](repeating: -1, count: history.rawIdentities.count)
+      // The person an identity names, mailmapped, with the email the commit wrote.
+      func person(_ identityIndex: Int) -> (author: Author, rawEmail: String) {
+        let identity = history.rawIdentities[identityIndex].decoded
+        let mapped = mailmap.resolve(name: identity.name, email: identity.email)
+        return (Author(name: mapped.name, email: mapped.email), identity.email)
+      }
       func acceptsCommitter(_ identityIndex: Int32) -> Bool {
         if matcher.acceptsEveryCommitter { return true }
         guard identityIndex >= 0 else { return false }
         if committers[Int(identityIndex)] < 0 {
-          let identity = history.rawIdentities[Int(identityIndex)].decoded
-          let mapped = mailmap.resolve(name: identity.name, email: identity.email)
           committers[Int(identityIndex)] =
-            matcher.acceptsCommitter(Author(name: mapped.name, email: mapped.email)) ? 1 : 0
+            matcher.acceptsCommitter(person(Int(identityIndex)).author) ? 1 : 0
         }
         return committers[Int(identityIndex)] == 1
       }
-      // The mailmapped author of an identity the filter did not let in (for `recordsCommits`).
+      // The author of an identity the filter did not let in (for `recordsCommits`).
       var written: [Int32: Author] = [:]
       func writtenBy(_ identityIndex: Int32) -> Author? {
         guard identityIndex >= 0 else { return nil }
         if let known = written[identityIndex] { return known }
-        let identity = history.rawIdentities[Int(identityIndex)].decoded
-        let mapped = mailmap.resolve(name: identity.name, email: identity.email)
-        let author = Author(name: mapped.name, email: mapped.email)
+        let author = person(Int(identityIndex)).author
         written[identityIndex] = author
         return author
       }
       func number(of identityIndex: Int) -> Int {
         if numbers[identityIndex] != -2 { return numbers[identityIndex] }
-        let identity = history.rawIdentities[identityIndex].decoded
-        let mapped = mailmap.resolve(name: identity.name, email: identity.email)
-        let author = Author(name: mapped.name, email: mapped.email)
+        let (author, rawEmail) = person(identityIndex)
         var result = -1
-        if matcher.accepts(author, rawEmail: identity.email) {
+        if matcher.accepts(author, rawEmail: rawEmail) {
           // One hash of the author, found or added: read through the default subscript's
           // modify access, which adds `next` when the author is new.
           let next = authorList.count

@@ -85,9 +85,7 @@ enum CoAuthorTrailers {
     let start: Int
     let end: Int
     static let comment = UInt8(ascii: "#")
-    static let generated = [
-      Array("Signed-off-by: ".utf8), Array("(cherry picked from commit ".utf8),
-    ]
+    static let generated: [StaticString] = ["Signed-off-by: ", "(cherry picked from commit "]
 
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
@@ -129,9 +127,8 @@ enum CoAuthorTrailers {
       return -1
     }
 
-    func starts(_ line: Int, with prefix: [UInt8]) -> Bool {
-      line + prefix.count <= end
-        && prefix.indices.allSatisfy { buffer[line + $0] == prefix[$0] }
+    func starts(_ line: Int, with prefix: StaticString) -> Bool {
+      buffer.hasPrefix(prefix, at: line, end: end)
     }
 
     /// The start of the line before the one that ends at `limit` (git's `last_line`), or nil.
@@ -151,10 +148,9 @@ enum CoAuthorTrailers {
     /// blank lines (and an old `Conflicts:` block) that end it (git's `ignore_non_trailer`).
     func trailerEnd(from first: Int) -> Int {
       var cutoff = end
-      let scissors = Array("# ------------------------ >8 ------------------------\n".utf8)
       var line = first
       while line < end {
-        if starts(line, with: scissors) {
+        if starts(line, with: "# ------------------------ >8 ------------------------\n") {
           cutoff = line
           break
         }
@@ -167,7 +163,7 @@ enum CoAuthorTrailers {
         let byte = buffer[line]
         if byte == Self.comment || byte == 0x0A {
           if runStart == nil { runStart = line }
-        } else if starts(line, with: Array("Conflicts:\n".utf8)) {
+        } else if starts(line, with: "Conflicts:\n") {
           inConflicts = true
           if runStart == nil { runStart = line }
         } else if inConflicts && byte == 0x09 {

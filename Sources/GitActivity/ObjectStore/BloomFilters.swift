@@ -35,6 +35,14 @@ struct BloomFilters: @unchecked Sendable {
       start: file.base + data.lowerBound + start, count: end - start)
   }
 
+  /// Whether the filter of the commit at `position` rules out a change to the path that `keys`
+  /// stand for (the path and its folders): a usable filter that lacks one of them. Empty
+  /// `keys` rule out nothing.
+  func rulesOut(_ keys: [Key], at position: Int32) -> Bool {
+    guard !keys.isEmpty, let filter = filter(at: position) else { return false }
+    return !keys.allSatisfy { mayContain(filter, $0) }
+  }
+
   /// Whether `filter` may hold `key` (false: the path is certainly unchanged).
   func mayContain(_ filter: UnsafeRawBufferPointer, _ key: Key) -> Bool {
     let bits = UInt64(filter.count) * 8

@@ -108,6 +108,14 @@ final class CommitGraph: @unchecked Sendable {
     ids.position(of: id).map { Int32($0) }
   }
 
+  /// The ids of the parents of `position`, first parent first; nil when the graph is
+  /// inconsistent there.
+  func parentIDs(of position: Int32) -> [ObjectID]? {
+    var parents: [ObjectID] = []
+    return forEachParent(of: position, firstOnly: false) { parents.append(id(at: $0)) }
+      ? parents : nil
+  }
+
   /// The root tree of the commit at `position`.
   func tree(at position: Int32) -> ObjectID {
     ObjectID(rawBytes: file.base + data + Int(position) * 36)

@@ -21,13 +21,9 @@ final class PackStore: Sendable {
   private static func collect(
     _ directory: String, depth: Int, into packs: inout [PackFile], seen: inout Set<String>
   ) {
-    let canonical = RawPath.withCString(directory) { path in
-      realpath(path, nil).map { resolved in
-        defer { free(resolved) }
-        return RawPath.string(cString: resolved)
-      }
+    guard let canonical = RawPath.resolved(directory), seen.insert(canonical).inserted else {
+      return
     }
-    guard let canonical, seen.insert(canonical).inserted else { return }
     let names = RawDirectory.names(canonical + "/pack") ?? []
     // Newest first, as git and libgit2 look: recent objects are in recent packs.
     var found: [(PackFile, Int)] = []

@@ -218,25 +218,20 @@ public struct Pathspec: Sendable, Hashable {
   static func resolve(_ path: [UInt8], prefix: [UInt8], workTree: [UInt8]?)
     -> (match: [UInt8], prefix: Int)?
   {
-    var full: [UInt8]
-    var prefixLength: Int
-    if path.first == UInt8(ascii: "/") {
-      guard let workTree else { return nil }
-      var top = workTree
-      while top.count > 1 && top.last == UInt8(ascii: "/") { top.removeLast() }
-      let normalized = normalize(path, prefixLength: 0)
-      guard let normalized else { return nil }
-      let absolute = [UInt8(ascii: "/")] + normalized.path
-      if absolute == top { return ([], 0) }
-      let inside = top == [UInt8(ascii: "/")] ? top : top + [UInt8(ascii: "/")]
-      guard absolute.starts(with: inside) else { return nil }
-      full = Array(absolute[inside.count...])
-      prefixLength = 0
-      return (full, prefixLength)
+    guard path.first == UInt8(ascii: "/") else {
+      guard let normalized = normalize(prefix + path, prefixLength: prefix.count) else {
+        return nil
+      }
+      return (normalized.path, normalized.prefix)
     }
-    full = prefix + path
-    guard let normalized = normalize(full, prefixLength: prefix.count) else { return nil }
-    return (normalized.path, normalized.prefix)
+    guard let workTree, let normalized = normalize(path, prefixLength: 0) else { return nil }
+    var top = workTree
+    while top.count > 1 && top.last == UInt8(ascii: "/") { top.removeLast() }
+    let absolute = [UInt8(ascii: "/")] + normalized.path
+    if absolute == top { return ([], 0) }
+    let inside = top == [UInt8(ascii: "/")] ? top : top + [UInt8(ascii: "/")]
+    guard absolute.starts(with: inside) else { return nil }
+    return (Array(absolute[inside.count...]), 0)
   }
 
   /// `a//b/./c/../d` as `a/b/d`, a trailing `/` kept; nil when `..` climbs above the start.

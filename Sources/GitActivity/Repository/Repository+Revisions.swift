@@ -47,12 +47,7 @@ extension Repository {
       tips.included.append(commit)
       return
     }
-    if let range = revision.range(of: ".."), !revision.contains("..."),
-      case let left = String(revision[..<range.lowerBound]),
-      case let right = String(revision[range.upperBound...]),
-      let from = try directCommit(left.isEmpty ? "HEAD" : left),
-      let to = try directCommit(right.isEmpty ? "HEAD" : right)
-    {
+    if let (from, to) = try directRange(revision) {
       tips.included.append(to)
       tips.excluded.append(from)
       return
@@ -191,6 +186,17 @@ extension Repository {
       throw GitError(message: "'\(text)' does not name a commit", function: "git_object_peel")
     }
     return commit
+  }
+
+  /// The two commits of `a..b` when each side is a ref or a full id (an empty side is HEAD),
+  /// read as `directCommit` reads them; nil for any other text.
+  func directRange(_ text: String) throws(GitError) -> (from: ObjectID, to: ObjectID)? {
+    guard let range = text.range(of: ".."), !text.contains("...") else { return nil }
+    let (left, right) = (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
+    guard let from = try directCommit(left.isEmpty ? "HEAD" : left),
+      let to = try directCommit(right.isEmpty ? "HEAD" : right)
+    else { return nil }
+    return (from, to)
   }
 
   /// Follows tags from `id` to a commit, reading only each object's type and a tag's `object`

@@ -234,8 +234,7 @@ public final class Repository {
   /// The nearest folder at or above `start` that holds a repository (a `.git`, or a bare
   /// repository's `HEAD` and `objects`) owned by another user than this process's.
   private static func foreignRepository(from start: String, searchesParents: Bool) -> String? {
-    var current = start
-    while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
+    var current = RawPath.withoutTrailingSlashes(start)
     while true {
       for candidate in [current + "/.git", current] {
         var status = stat()
@@ -281,9 +280,7 @@ public final class Repository {
 
   private static func trimmed(_ path: UnsafePointer<CChar>?) -> String? {
     guard let path else { return nil }
-    var text = RawPath.string(cString: path)
-    while text.count > 1, text.hasSuffix("/") { text.removeLast() }
-    return text
+    return RawPath.withoutTrailingSlashes(RawPath.string(cString: path))
   }
 }
 

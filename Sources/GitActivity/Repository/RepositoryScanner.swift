@@ -13,7 +13,7 @@ package enum RepositoryScanner {
   package static func scan(_ root: String, depth: Int) -> [String] {
     var found: [String] = []
     var seen = Set<FileIdentity>()
-    var pending: [(path: String, level: Int)] = [(normalized(root), 0)]
+    var pending: [(path: String, level: Int)] = [(RawPath.withoutTrailingSlashes(root), 0)]
     while let (path, level) = pending.popLast() {
       guard let identity = FileIdentity(path), seen.insert(identity).inserted else { continue }
       if isWorkTree(path) {
@@ -39,12 +39,6 @@ package enum RepositoryScanner {
     let head = RawDirectory.kind(path + "/HEAD")
     return head.exists && !head.isDirectory && RawDirectory.kind(path + "/objects").isDirectory
       && RawDirectory.kind(path + "/refs").isDirectory
-  }
-
-  static func normalized(_ path: String) -> String {
-    var path = path
-    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    return path
   }
 
   /// A folder's device and inode, which name it whatever path (or link) leads to it.

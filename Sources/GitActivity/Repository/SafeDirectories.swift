@@ -54,21 +54,12 @@ enum SafeDirectories {
   private static func names(_ value: String, _ path: String, home: String?) -> Bool {
     var value = value
     if value.hasPrefix("~/"), let home { value = home + value.dropFirst(1) }
-    func trimmed(_ text: String) -> String {
-      var text = text
-      while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
-      return text
+    if RawPath.withoutTrailingSlashes(value) == RawPath.withoutTrailingSlashes(path) {
+      return true
     }
-    if trimmed(value) == trimmed(path) { return true }
-    func real(_ text: String) -> String? {
-      RawPath.withCString(text) { pointer in
-        realpath(pointer, nil).map { resolved in
-          defer { free(resolved) }
-          return RawPath.string(cString: resolved)
-        }
-      }
+    guard let left = RawPath.resolved(value), let right = RawPath.resolved(path) else {
+      return false
     }
-    guard let left = real(value), let right = real(path) else { return false }
     return left == right
   }
 }

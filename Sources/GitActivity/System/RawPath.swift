@@ -28,6 +28,24 @@ package enum RawPath {
     return String(scalars)
   }
 
+  /// `path` without trailing slashes (`/` stays `/`).
+  package static func withoutTrailingSlashes(_ path: String) -> String {
+    var path = path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
+
+  /// The canonical absolute path of `path`, links resolved; nil when it does not exist.
+  /// The corresponding C function is `realpath`.
+  package static func resolved(_ path: String) -> String? {
+    withCString(path) { pointer in
+      realpath(pointer, nil).map { resolved in
+        defer { free(resolved) }
+        return string(cString: resolved)
+      }
+    }
+  }
+
   /// The path a C string names.
   package static func string(cString: UnsafePointer<CChar>) -> String {
     string(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))

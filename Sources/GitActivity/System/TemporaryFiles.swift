@@ -60,9 +60,7 @@ package enum TemporaryFiles {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         TemporaryFiles.beforeExit?()
-        for index in 0..<TemporaryFiles.capacity {
-          if let path = TemporaryFiles.slots[index] { unlink(path) }
-        }
+        TemporaryFiles.unlinkAll()
         _exit(128 + number)
       }
       sigemptyset(&action.sa_mask)
@@ -97,15 +95,21 @@ package enum TemporaryFiles {
       if let line = TemporaryFiles.outOfMemoryLine {
         _ = write(STDERR_FILENO, line.baseAddress, line.count)
       }
-      for index in 0..<TemporaryFiles.capacity {
-        if let path = TemporaryFiles.slots[index] { unlink(path) }
-      }
+      TemporaryFiles.unlinkAll()
       _exit(1)
     }
     sigemptyset(&action.sa_mask)
     action.sa_flags = Int32(SA_ONSTACK)
     for signal in [SIGABRT, SIGSEGV, SIGBUS] { sigaction(signal, &action, nil) }
     prepareThread()
+  }
+
+  /// Removes every temporary still registered; safe in a signal handler (it only reads the
+  /// slots and calls `unlink`).
+  private static func unlinkAll() {
+    for index in 0..<capacity {
+      if let path = slots[index] { unlink(path) }
+    }
   }
 
   /// The line the out-of-memory handler writes, made before it can be needed; nil without an

@@ -10,7 +10,9 @@ import Foundation
 /// follows only the first such parent (the side that brought the paths' content); a merge that
 /// differs from every parent counts, and the walk follows all of them. Commits on the hidden
 /// side of a range (`a..b`, `^x`) are all left out, walked without simplification, as git marks
-/// them. The commit-graph and the cache are not used: what counts depends on the paths.
+/// them. The cache is not used (what counts depends on the paths); git's commit-graph, where
+/// there is one, gives the walk its trees and parents, its Bloom filters rule out unchanged
+/// commits for one plain path, and a helper on another core compares commits ahead.
 struct PathspecWalk {
   private let repository: Repository
   private var diff: TreeDiff
@@ -42,10 +44,7 @@ struct PathspecWalk {
     // unwalked: such answers go unused.)
     typealias Step = (id: ObjectID, position: Int32, parents: [ObjectID])
     func step(_ id: ObjectID) -> Step? {
-      guard let position = graph.position(of: id) else { return nil }
-      var parents: [ObjectID] = []
-      guard
-        graph.forEachParent(of: position, firstOnly: false, { parents.append(graph.id(at: $0)) })
+      guard let position = graph.position(of: id), let parents = graph.parentIDs(of: position)
       else { return nil }
       return (id, position, parents)
     }
@@ -78,10 +77,7 @@ struct PathspecWalk {
       var differs: Bool?
       if parents.isEmpty {
         differs = try? diff.differs(nil, tree, reader: reader)
-      } else if let bloom = graph.bloom, !bloomKeys.isEmpty,
-        let filter = bloom.filter(at: position),
-        !bloomKeys.allSatisfy({ bloom.mayContain(filter, $0) })
-      {
+      } else if graph.bloom?.rulesOut(bloomKeys, at: position) == true {
         differs = false
       } else if let parent = graph.position(of: parents[0]) {
         differs = try? diff.differs(graph.tree(at: parent), tree, reader: reader)
@@ -167,23 +163,19 @@ struct PathspecWalk {
     }
     func shape(_ id: ObjectID) throws(GitError) -> Shape {
       if let known = shapes[id] { return known }
-      var result: Shape?
-      if let graph, let position = graph.position(of: id) {
-        var parents: [ObjectID] = []
-        if graph.forEachParent(of: position, firstOnly: false, { parents.append(graph.id(at: $0)) })
-        {
-          result = Shape(
-            tree: graph.tree(at: position), parents: parents,
-            committed: graph.commitTime(at: position), graphPosition: position)
-        }
-      }
-      if result == nil {
+      let made: Shape
+      if let graph, let position = graph.position(of: id),
+        let parents = graph.parentIDs(of: position)
+      {
+        made = Shape(
+          tree: graph.tree(at: position), parents: parents,
+          committed: graph.commitTime(at: position), graphPosition: position)
+      } else {
         let commit = try read(id)
-        result = Shape(
+        made = Shape(
           tree: commit.tree, parents: commit.parents, committed: commit.facts.committer?.seconds,
           graphPosition: nil)
       }
-      let made = result ?? Shape(tree: nil, parents: [], committed: nil, graphPosition: nil)
       shapes[id] = made
       return made
     }
@@ -225,9 +217,8 @@ struct PathspecWalk {
         var sameAs: ObjectID?
         // git's changed-path Bloom filter, against the first parent: a path it certainly does
         // not hold is the same there (git trusts it so; a "maybe" is diffed).
-        if let bloom = graph?.bloom, !bloomKeys.isEmpty, let position = commit.graphPosition,
-          let filter = bloom.filter(at: position),
-          !bloomKeys.allSatisfy({ bloom.mayContain(filter, $0) })
+        if let position = commit.graphPosition,
+          graph?.bloom?.rulesOut(bloomKeys, at: position) == true
         {
           sameAs = candidates[0]
         }
@@ -271,7 +262,6 @@ struct PathspecWalk {
     history.coAuthors = coAuthors
     return history
   }
-
 }
 
 extension Repository {
@@ -324,12 +314,7 @@ extension Repository {
     let spec = text.hasPrefix("^") ? String(text.dropFirst()) : text
     guard !spec.isEmpty else { return false }
     if (try? directCommit(spec)) != nil { return true }
-    if let range = spec.range(of: ".."), !spec.contains("...") {
-      let sides = [spec[..<range.lowerBound], spec[range.upperBound...]].map { side in
-        side.isEmpty ? "HEAD" : String(side)
-      }
-      if sides.allSatisfy({ (try? directCommit($0)) != nil }) { return true }
-    }
+    if (try? directRange(spec)) != nil { return true }
     var revspec = git_revspec()
     let status = git_revparse(&revspec, pointer, spec)
     // A revision libgit2 failed to read (a damaged pack) is still a revision.

@@ -143,28 +143,16 @@ struct TreeDiff {
       switch (left.entry, right.entry) {
       case (nil, nil):
         return false
-      case (let only?, nil):
-        if left.takes(pathspec, base), try holdsAnything(only, left, base: &base, reader) {
-          return true
-        }
-        try left.advance()
-      case (nil, let only?):
-        if right.takes(pathspec, base), try holdsAnything(only, right, base: &base, reader) {
-          return true
-        }
-        try right.advance()
+      case (_?, nil):
+        if try passesOnlyOne(&left, base: &base, reader) { return true }
+      case (nil, _?):
+        if try passesOnlyOne(&right, base: &base, reader) { return true }
       case (let a?, let b?):
         let order = Self.order(left, a, right, b)
         if order < 0 {
-          if left.takes(pathspec, base), try holdsAnything(a, left, base: &base, reader) {
-            return true
-          }
-          try left.advance()
+          if try passesOnlyOne(&left, base: &base, reader) { return true }
         } else if order > 0 {
-          if right.takes(pathspec, base), try holdsAnything(b, right, base: &base, reader) {
-            return true
-          }
-          try right.advance()
+          if try passesOnlyOne(&right, base: &base, reader) { return true }
         } else {
           if a.mode != b.mode || a.id != b.id {
             // A file and a submodule of one name may differ in what the pathspec takes.
@@ -177,9 +165,9 @@ struct TreeDiff {
               base.append(UInt8(ascii: "/"))
               defer { base.removeSubrange(length...) }
               if try compare(a.id, b.id, base: &base, reader) { return true }
-            } else if leftTakes, try holdsAnything(a, left, base: &base, reader) {
+            } else if leftTakes, try holdsAnything(left, base: &base, reader) {
               return true
-            } else if rightTakes, try holdsAnything(b, right, base: &base, reader) {
+            } else if rightTakes, try holdsAnything(right, base: &base, reader) {
               return true
             }
           }
@@ -190,12 +178,24 @@ struct TreeDiff {
     }
   }
 
-  /// Whether an entry on one side only (added or removed) holds anything the pathspec takes.
-  private mutating func holdsAnything(
-    _ entry: Entry, _ cursor: Cursor,
-    base: inout [UInt8], _ reader: borrowing ObjectReader
+  /// The current entry of `cursor`, which the other side does not have (added or removed):
+  /// whether the pathspec takes something of it; the cursor moves past it.
+  private mutating func passesOnlyOne(
+    _ cursor: inout Cursor, base: inout [UInt8], _ reader: borrowing ObjectReader
   ) throws(GitError) -> Bool {
-    guard TreeMode.isFolder(entry.mode) else { return true }
+    if cursor.takes(pathspec, base), try holdsAnything(cursor, base: &base, reader) {
+      return true
+    }
+    try cursor.advance()
+    return false
+  }
+
+  /// Whether the current entry of `cursor`, on one side only, holds anything the pathspec
+  /// takes.
+  private mutating func holdsAnything(
+    _ cursor: Cursor, base: inout [UInt8], _ reader: borrowing ObjectReader
+  ) throws(GitError) -> Bool {
+    guard let entry = cursor.entry, TreeMode.isFolder(entry.mode) else { return true }
     if entry.id == Self.emptyTree { return false }
     if cursor.interest == .all && !pathspec.hasExclude { return true }
     let length = base.count
