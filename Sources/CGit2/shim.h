@@ -43,4 +43,15 @@ static inline int cgit2_inflate_init(z_stream *stream) {
   return inflateInit(stream);
 }
 
+/* gzip streams for the per-commit export: deflateInit2 and inflateInit2 are macros too. Window
+   bits 31 write a gzip wrapper (with no name and a zero time, so the same input gives the same
+   bytes); 47 read gzip or zlib, whichever the header says. */
+static inline int cgit2_deflate_init_gzip(z_stream *stream, int level) {
+  return deflateInit2(stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
+}
+
+static inline int cgit2_inflate_init_gzip(z_stream *stream) {
+  return inflateInit2(stream, 47);
+}
+
 #endif

@@ -67,7 +67,14 @@ enum Command {
         ? try Run.png(
           from: result.text, scale: invocation.scaleFactor,
           libraryName: context.environment["GIT_HEATMAP_LIBRSVG"]) : nil
-      if let output = invocation.output, output != "-" {
+      if let produce = result.produce {
+        if let output = invocation.output, output != "-" {
+          let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
+          try OutputFile.write(to: path, displayPath: output, produce: produce)
+        } else {
+          produce { stdout.write(String(decoding: $0, as: UTF8.self)) }
+        }
+      } else if let output = invocation.output, output != "-" {
         try write(png ?? Array(result.text.utf8), to: output, context: context)
         if !invocation.isQuiet, let alt = result.alternativeText {
           stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")

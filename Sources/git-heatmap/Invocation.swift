@@ -5,7 +5,29 @@ import GitActivity
 struct Invocation {
   enum Format: String, CaseIterable {
     case terminal, svg, csv, json, summary
+    /// `--format commits`: the per-commit export.
+    case commits
   }
+
+  /// The per-commit export's shape: NDJSON or CSV, gzipped or not (from `-o`'s extension).
+  struct ExportShape: Equatable {
+    var form = CommitExportWriter.Form.ndjson
+    var isGzipped = false
+  }
+
+  /// The options that select what a repository read holds: they belong to the export, and a
+  /// draw from exports (`--from`) refuses them.
+  static let selectionOptions = [
+    "all", "branches", "first-parent", "no-replace-objects", "repo", "scan", "scan-depth",
+    "repository-name", "no-cache", "clear-cache",
+  ]
+  /// The options that only read what was selected: an export takes none of them (they are given
+  /// when drawing from it).
+  static let readingOptions = [
+    "author", "exclude-author", "committer", "me", "no-merges", "weeks", "end", "since", "until",
+    "year", "week-start", "date", "timezone", "layout", "interactive", "day", "by-author", "top",
+    "authors", "sort",
+  ]
 
   /// How `--timezone` was given; `local` is resolved against the machine's zone at run time.
   enum ZoneChoice: Equatable {
@@ -51,6 +73,12 @@ struct Invocation {
   var usesCommitterDate = false
   var zone = ZoneChoice.zone(.author)
   var format: Format = .terminal
+  /// With `--format commits`: NDJSON or CSV, gzipped or not.
+  var exportShape = ExportShape()
+  /// `--repository-name`: the name an export gives its repository.
+  var repositoryName: String?
+  /// `--from`: the exports to draw from (files, `-`, globs), in the order given.
+  var exportFiles: [String] = []
   var output: String?
   var isQuiet = false
   var usesCache = true
@@ -133,7 +161,7 @@ struct Invocation {
       listedDay = day
       window.since = day
       window.until = day
-      if ["svg", "png", "summary"].contains(parsed.last("format")) {
+      if ["svg", "png", "summary", "commits"].contains(parsed.last("format")) {
         throw .usage("'--day' lists commits: use the terminal, --format csv or --format json")
       }
     }
@@ -160,12 +188,22 @@ struct Invocation {
     }
     try parseAppearance(parsed)
     output = parsed.last("output")
+    let lowered = output?.lowercased() ?? ""
     if let format = parsed.last("format") {
       isPNG = format == "png"
       self.format = isPNG ? .svg : Format(rawValue: format) ?? .terminal
+      if self.format == .commits {
+        exportShape.isGzipped = lowered.hasSuffix(".gz")
+        let base = exportShape.isGzipped ? String(lowered.dropLast(3)) : lowered
+        exportShape.form = base.hasSuffix(".csv") ? .csv : .ndjson
+      }
     } else if let output, output != "-" {
-      let lowered = output.lowercased()
-      if lowered.hasSuffix(".png") {
+      if lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".ndjson.gz")
+        || lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".jsonl.gz")
+      {
+        self.format = .commits
+        exportShape.isGzipped = lowered.hasSuffix(".gz")
+      } else if lowered.hasSuffix(".png") {
         isPNG = true
         self.format = .svg
       } else if let match = Format.allCases.first(where: {
@@ -176,10 +214,11 @@ struct Invocation {
         self.format = .summary
       } else {
         throw CommandError.usage(
-          "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .png, .csv, .json or .txt"
+          "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .png, .csv, .json, .txt or .ndjson"
         )
       }
     }
+    try parseExchange(parsed)
     scaleFactor = try parsed.number("scale-factor") ?? 1
     if parsed.has("scale-factor") && !isPNG {
       throw .usage("'--scale-factor' goes with PNG output: --format png or -o FILE.png")
@@ -233,6 +272,50 @@ struct Invocation {
     isCompact = parsed.has("compact")
     isInteractive = parsed.has("interactive")
     animates = parsed.has("animate")
+  }
+
+  /// `--format commits` and `--from`: what each takes, and what belongs to the other.
+  private mutating func parseExchange(_ parsed: ParsedArguments) throws(CommandError) {
+    // Only what the command line gave: a configured default of a reading (heatmap.author) does
+    // not stop an export, it simply does not apply to one.
+    func given(_ long: String) -> Bool { parsed.has(long) && !parsed.configured.contains(long) }
+    repositoryName = parsed.last("repository-name")
+    if repositoryName != nil && format != .commits {
+      throw .usage("'--repository-name' names the repository in an export: add --format commits")
+    }
+    if format == .commits {
+      if let reading = Self.readingOptions.first(where: given) {
+        throw .usage(
+          "'--\(reading)' is a reading, not part of an export: give it when drawing from the export (--from)"
+        )
+      }
+      if repositoryName != nil && (repositories.count + scanDirectories.count) > 0 {
+        throw .usage(
+          "'--repository-name' names one repository: with --repo or --scan each is named by its path"
+        )
+      }
+    }
+    guard parsed.has("from") else { return }
+    // With --from, the arguments after it are exports too (a shell's `--from exports/*.ndjson`).
+    exportFiles = parsed.all("from") + parsed.positionals
+    selection.revisions = []
+    if let selecting = Self.selectionOptions.first(where: given) {
+      throw .usage(
+        "'--\(selecting)' selects what an export holds: give it when exporting (--format commits), not with --from"
+      )
+    }
+    if parsed.paths != nil {
+      throw .usage(
+        "paths select what an export holds: give them when exporting (--format commits), not with --from"
+      )
+    }
+    if format == .commits {
+      throw .usage(
+        "an export is made from repositories: --format commits cannot be combined with --from")
+    }
+    if exportFiles.filter({ $0 == "-" }).count > 1 {
+      throw .usage("'-' (standard input) can be read only once")
+    }
   }
 
   /// The table's default for a whole-number option, so that it is declared once.

@@ -17,6 +17,11 @@ enum OptionTable {
       long: "scan", kind: .value(placeholder: "dir"), completes: .directories, isRepeatable: true,
       help: "count every repository below <dir> (repeatable)", group: .repository),
     OptionSpec(
+      long: "from", kind: .value(placeholder: "file"), completes: .files, isRepeatable: true,
+      help:
+        "draw from per-commit exports (--format commits) instead of repositories: files, '-', globs, .gz (repeatable; later arguments are exports too)",
+      group: .repository),
+    OptionSpec(
       long: "scan-depth", kind: .value(placeholder: "n"), defaultValue: "3", range: 0...32,
       help: "how many folder levels --scan descends", group: .repository),
 
@@ -81,8 +86,16 @@ enum OptionTable {
 
     OptionSpec(
       long: "format", kind: .value(placeholder: "format"),
-      choices: ["terminal", "svg", "png", "csv", "json", "summary"], defaultValue: "terminal",
-      help: "what to write; -o FILE picks it from the extension", group: .output),
+      choices: ["terminal", "svg", "png", "csv", "json", "summary", "commits"],
+      defaultValue: "terminal",
+      help:
+        "what to write; commits: one record per commit (NDJSON, or CSV with -o FILE.csv; .gz compresses); -o FILE picks it from the extension",
+      group: .output),
+    OptionSpec(
+      long: "repository-name", kind: .value(placeholder: "name"),
+      help:
+        "with --format commits: the repository's name in the records (default: its remote or path)",
+      group: .output),
     OptionSpec(
       long: "output", short: "o", kind: .value(placeholder: "file"), completes: .files,
       defaultValue: "stdout", help: "write to <file> ('-' is stdout), atomically", group: .output),

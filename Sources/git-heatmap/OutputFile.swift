@@ -20,12 +20,23 @@ enum OutputFile {
 
   /// Writes `bytes` (text, or a PNG) to what is at `path`.
   static func write(_ bytes: [UInt8], to path: String, displayPath: String) throws(CommandError) {
+    try write(to: path, displayPath: displayPath) { write in write(bytes) }
+  }
+
+  /// Writes what `produce` hands its function, a piece at a time, to what is at `path`; a file is
+  /// still replaced only once the last piece is written.
+  static func write(
+    to path: String, displayPath: String, produce: (([UInt8]) -> Void) -> Void
+  ) throws(CommandError) {
     let target = try target(for: path, displayPath: displayPath)
+    func pour(into writer: DescriptorWriter) {
+      produce { bytes in bytes.withUnsafeBytes { writer.write($0) } }
+    }
     switch target {
     case .replace(let resolved, let permissions):
       do {
         try AtomicFile.replace(resolved, permissions: permissions, displayPath: displayPath) {
-          writer in bytes.withUnsafeBytes { writer.write($0) }
+          writer in pour(into: writer)
         }
       } catch {
         throw CommandError.failure(error.message)
@@ -33,12 +44,12 @@ enum OutputFile {
     case .inPlace(let resolved):
       let descriptor = RawPath.withCString(resolved) { open($0, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
       guard descriptor >= 0 else { throw failure(displayPath, errno) }
-      try finish(bytes, descriptor: descriptor, displayPath: displayPath)
+      try finish(descriptor: descriptor, displayPath: displayPath, pour)
     case .socket(let resolved):
-      try finish(bytes, descriptor: try connect(resolved, displayPath), displayPath: displayPath)
+      try finish(descriptor: try connect(resolved, displayPath), displayPath: displayPath, pour)
     case .descriptor(let number):
       let writer = DescriptorWriter(descriptor: number)
-      bytes.withUnsafeBytes { writer.write($0) }
+      pour(into: writer)
       if writer.failure != 0 { throw failure(displayPath, writer.failure) }
     }
   }
@@ -127,11 +138,11 @@ enum OutputFile {
     return descriptor
   }
 
-  private static func finish(_ bytes: [UInt8], descriptor: Int32, displayPath: String)
-    throws(CommandError)
-  {
+  private static func finish(
+    descriptor: Int32, displayPath: String, _ pour: (DescriptorWriter) -> Void
+  ) throws(CommandError) {
     let writer = DescriptorWriter(descriptor: descriptor)
-    bytes.withUnsafeBytes { writer.write($0) }
+    pour(writer)
     var code = writer.failure
     if close(descriptor) != 0 && code == 0 { code = errno }
     if code != 0 { throw failure(displayPath, code) }

@@ -6,7 +6,12 @@ import Synchronization
 extension Run {
   /// One repository's contribution to a run.
   struct Source: Sendable {
+    /// The repository's name in outputs: its path (relative to the scan root for `--scan`, as
+    /// given for `--repo`), or for a draw from exports, the repositories they name.
     var path: String
+    /// The repositories this source stands for: itself, or those of the exports it was read from.
+    var names: [String] { exportedNames ?? [path] }
+    var exportedNames: [String]?
     var commonDirectory: String
     /// The git directory, to open the repository again (for `--day`'s subjects).
     var gitDirectory: String
@@ -15,6 +20,8 @@ extension Run {
     /// What to tell the user about reading it: commits not counted, a mailmap not read.
     var warnings: [String]
     var userEmail: String?
+    /// `remote.origin.url`, which names the repository in an export made of it alone.
+    var remoteURL: String?
     /// The cache with what this run read added, still to be written.
     var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
   }
@@ -22,15 +29,34 @@ extension Run {
   /// The repositories of the run, read: the one found from the current directory, or those of
   /// `--repo` and `--scan`, read concurrently. A path that is not a repository is a warning,
   /// unless it was the only one.
-  func readSources(walk: WalkOptions, quietly: Bool = false) throws(GitError) -> [Source] {
-    var paths = invocation.repositories.map(absolute)
-    for directory in invocation.scanDirectories.map(absolute) {
+  func readSources(walk: WalkOptions, quietly: Bool = false, keepsIDs: Bool = false)
+    throws(GitError) -> [Source]
+  {
+    // Each repository with the name outputs give it: as given for --repo, relative to the scan
+    // root for --scan; in natural order (proj2 before proj10), which also decides whose copy of
+    // a shared commit counts.
+    var named: [(path: String, name: String)] = invocation.repositories.map {
+      (absolute($0), RawPath.withoutTrailingSlashes($0))
+    }
+    for (given, directory) in zip(
+      invocation.scanDirectories, invocation.scanDirectories.map(absolute))
+    {
       let found = RepositoryScanner.scan(directory, depth: invocation.scanDepth)
       if found.isEmpty && !quietly {
         warn(["no repository found in '\(RawPath.display(directory))'"])
       }
-      paths += found
+      let root = RawPath.withoutTrailingSlashes(directory)
+      for path in found {
+        let relative =
+          path == root
+          ? RawPath.withoutTrailingSlashes(given)
+          : path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        named.append((path, relative))
+      }
     }
+    named.sort { NaturalOrder.precedes($0.name, $1.name) }
+    let paths = named.map(\.path)
+    let names = named.map(\.name)
     if invocation.repositories.isEmpty && invocation.scanDirectories.isEmpty {
       let repository = try phase("open") { () throws(GitError) in
         try Repository.discover(from: startDirectory(), environment: context.environment)
@@ -39,7 +65,7 @@ extension Run {
       settings.selection = try selection(in: repository)
       var walk = walk
       // One repository counts each commit once by the walk itself: no ids needed.
-      walk.recordsCommitIDs = invocation.listedDay != nil || invocation.isInteractive
+      walk.recordsCommitIDs = keepsIDs || invocation.listedDay != nil || invocation.isInteractive
       var progressLine: ProgressLine?
       if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
         let progress = WalkProgress()
@@ -78,8 +104,9 @@ extension Run {
         settings.selection.paths = try repository.pathspec(
           pathArguments, currentDirectory: repository.workingDirectory ?? repository.gitDirectory,
           environment: environment)
-        result = .success(
-          try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil)))
+        var source = try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil))
+        source.path = names[index]
+        result = .success(source)
       } catch {
         result = .failure(error)
       }
@@ -156,6 +183,7 @@ extension Run {
       mailmap: mailmap.mailmap,
       warnings: mailmap.warnings + undatedWarnings(history, settings.usesCommitterDate),
       userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
+      remoteURL: try repository.configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 },
       cacheToSave: cacheToSave)
   }
 

@@ -15,6 +15,19 @@ struct Run {
     /// The caches still being written on the other core; the caller waits for them only after
     /// the output is out, so that a first run shows its graph before the cache is on disk.
     var pendingWrites: [Threads.Handle] = []
+    /// Output too large to hold (the per-commit export): it writes its bytes, a piece at a time,
+    /// through the function it is given; `text` is then empty.
+    var produce: ((([UInt8]) -> Void) -> Void)?
+
+    init(text: String, alternativeText: String? = nil) {
+      self.text = text
+      self.alternativeText = alternativeText
+    }
+
+    init(text: String, produce: @escaping (([UInt8]) -> Void) -> Void) {
+      self.text = text
+      self.produce = produce
+    }
   }
 
   /// With `GIT_HEATMAP_TIMING` set, each phase's time goes to stderr, for benchmarks.
@@ -47,7 +60,10 @@ struct Run {
     }
     let window = invocation.window.resolve(today: today)
     var walk = walkOptions()
-    walk.committedNoEarlierThan = window.walkCutoff
+    let isExport = invocation.format == .commits
+    let drawsFromExports = !invocation.exportFiles.isEmpty
+    // An export holds the whole selection; the window is the draw's.
+    walk.committedNoEarlierThan = isExport || drawsFromExports ? nil : window.walkCutoff
     if invocation.isInteractive {
       guard context.stdoutIsTerminal && isatty(STDIN_FILENO) == 1 else {
         throw .usage("'--interactive' needs a terminal on standard input and output")
@@ -56,10 +72,22 @@ struct Run {
       walk.committedNoEarlierThan = nil
     }
     let sources: [Source]
-    do {
-      sources = try readSources(walk: walk)
-    } catch {
-      throw CommandError(error)
+    if drawsFromExports {
+      sources = [try readExports()]
+      warn(sources[0].warnings)
+    } else {
+      do {
+        sources = try readSources(walk: walk, keepsIDs: isExport)
+      } catch {
+        throw CommandError(error)
+      }
+    }
+    if isExport {
+      var result = exportCommits(sources)
+      result.pendingWrites = sources.compactMap { source in
+        source.cacheToSave.map { (cache, location) in Threads.start { cache.save(to: location) } }
+      }
+      return result
     }
     // Caches are written on the other core while the graph is computed and drawn.
     var saving: [Threads.Handle] = []
@@ -111,7 +139,7 @@ struct Run {
       try noteCommitsOutside(activity.outside, walk: walk, days: window.days, options: options)
     }
     let report = ActivityReport(
-      repositories: sources.map(\.path), window: window, zone: zone, activity: activity,
+      repositories: sources.flatMap(\.names), window: window, zone: zone, activity: activity,
       today: today, subject: subject(filter))
     var result: Output
     if invocation.listedDay != nil {
@@ -270,7 +298,8 @@ struct Run {
         }
         if ids[counted.history] == nil { ids[counted.history] = source.history.ids }
         let id = ids[counted.history]?[counted.index] ?? ""
-        if repositories[counted.history] == nil {
+        // A draw from exports has no repository to read subjects from.
+        if repositories[counted.history] == nil && !source.gitDirectory.isEmpty {
           repositories[counted.history] = try Repository.open(at: source.gitDirectory)
         }
         let subject = try repositories[counted.history]?.commitSubject(id) ?? ""
@@ -287,7 +316,7 @@ struct Run {
     switch invocation.format {
     case .csv: return Output(text: writer.csv(commits))
     case .json: return Output(text: writer.json(commits))
-    case .terminal, .summary, .svg: return Output(text: writer.terminal(commits))
+    case .terminal, .summary, .svg, .commits: return Output(text: writer.terminal(commits))
     }
   }
 
@@ -320,7 +349,9 @@ struct Run {
       byDay[days.first.distance(to: bucketer.day(of: stamp)), default: []].append(commit)
     }
     let ids = sources.map(\.history.ids)
-    let repositories = sources.map { try? Repository.open(at: $0.gitDirectory) }
+    let repositories = sources.map {
+      $0.gitDirectory.isEmpty ? nil : try? Repository.open(at: $0.gitDirectory)
+    }
     let view = InteractiveView(
       days: days, counts: activity.counts,
       thresholds: LevelScale.Thresholds(scale: invocation.scale, counts: activity.counts),
@@ -340,7 +371,7 @@ struct Run {
       },
       options: terminalOptions(),
       title:
-        "\(sources.map(\.path).joined(separator: ", ")) — \(Wording.count(activity.total, "commit")) · ? for keys, q to quit",
+        "\(sources.flatMap(\.names).joined(separator: ", ")) — \(Wording.count(activity.total, "commit")) · ? for keys, q to quit",
       today: today)
     view.run()
     return Output(text: "")

@@ -34,7 +34,7 @@ public struct DailyActivity: Hashable, Sendable {
     var authorList: [Author] = []
     var authorCommits: [[Int32]] = []
     var seen = Set<ObjectID>()
-    let deduplicates = histories.count > 1
+    let deduplicates = histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint)
     var outside = OutsideCommits()
     var counted: [CountedCommit] = []
 
@@ -47,7 +47,11 @@ public struct DailyActivity: Hashable, Sendable {
       // The person an identity names, mailmapped, with the email the commit wrote.
       func person(_ identityIndex: Int) -> (author: Author, rawEmail: String) {
         let identity = history.rawIdentities[identityIndex].decoded
-        let mapped = mailmap.resolve(name: identity.name, email: identity.email)
+        let mapped =
+          history.mappedIdentities.map {
+            (name: $0[identityIndex].name, email: $0[identityIndex].email)
+          }
+          ?? mailmap.resolve(name: identity.name, email: identity.email)
         return (Author(name: mapped.name, email: mapped.email), identity.email)
       }
       func acceptsCommitter(_ identityIndex: Int32) -> Bool {

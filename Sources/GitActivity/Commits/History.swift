@@ -15,6 +15,12 @@ public struct History: Sendable {
   /// With `WalkOptions.readsCoAuthors`: the `Co-authored-by` people of the commits that have
   /// some, by commit index, as indices into the identities.
   var coAuthors: [Int: [Int32]] = [:]
+  /// For a history drawn from exports: each identity after the mailmap of the repository that
+  /// exported it, which takes the place of a mailmap.
+  var mappedIdentities: [Identity]?
+  /// Whether no commit of this history is in another history it is counted with (exports were
+  /// deduplicated as they were read), so that counting needs no set of ids.
+  var isDisjoint = false
 
   var objectIDs: [ObjectID]
 

@@ -34,4 +34,10 @@ struct BitSet: Sendable {
     words[word] |= bit
     return true
   }
+
+  /// Whether `member` is in the set.
+  @inline(__always)
+  func contains(_ member: Int) -> Bool {
+    words[member >> 6] & (UInt64(1) << UInt64(member & 63)) != 0
+  }
 }

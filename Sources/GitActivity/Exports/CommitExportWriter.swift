@@ -1,0 +1,203 @@
+/// Writes the per-commit export (`--format commits`): one NDJSON object or one CSV row per
+/// commit, in the schema `CommitRecord` describes, a piece at a time, so that an export of any
+/// size is never held whole.
+public struct CommitExportWriter: Sendable {
+  /// NDJSON (one JSON object per line) or CSV (a header, then one row per commit).
+  public enum Form: Sendable {
+    case ndjson, csv
+  }
+
+  public var form: Form
+  /// Whether the records carry co-authors (the history was read with `readsCoAuthors`).
+  public var includesCoAuthors: Bool
+
+  /// A writer of `form`.
+  public init(form: Form, includesCoAuthors: Bool) {
+    self.form = form
+    self.includesCoAuthors = includesCoAuthors
+  }
+
+  /// What comes before the first record: the CSV header, or nothing.
+  public var header: [UInt8] {
+    form == .csv ? Array((CommitRecord.csvColumns.joined(separator: ",") + "\n").utf8) : []
+  }
+
+  /// The records of `history` as lines, handed to `sink` in pieces of about 64 KiB, in the
+  /// history's order. `repository` names the repository in every record; people are mapped
+  /// through `mailmap` (an empty one keeps them as written).
+  public func write(
+    _ history: History, repository: String, mailmap: Mailmap, to sink: ([UInt8]) -> Void
+  ) {
+    var repositoryField: [UInt8] = []
+    append(repository, to: &repositoryField)
+    // Each identity encoded once, the first time a commit names it.
+    var people: [CommitRecord.Person?] = Array(repeating: nil, count: history.rawIdentities.count)
+    func person(_ index: Int32) -> CommitRecord.Person {
+      guard index >= 0 else { return CommitRecord.Person(Identity(name: "", email: "")) }
+      if let known = people[Int(index)] { return known }
+      let written = history.rawIdentities[Int(index)].decoded
+      let resolved = mailmap.resolve(name: written.name, email: written.email)
+      let mapped =
+        history.mappedIdentities?[Int(index)]
+        ?? Identity(name: resolved.name, email: resolved.email)
+      let made = CommitRecord.Person(mapped, written: written)
+      people[Int(index)] = made
+      return made
+    }
+    var authorFields: [Int32: [UInt8]] = [:]
+    var committerFields: [Int32: [UInt8]] = [:]
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 17)
+    for index in history.commits.indices {
+      let facts = history.commits[index]
+      if authorFields[facts.identity] == nil {
+        authorFields[facts.identity] = fields(person(facts.identity), role: "author")
+      }
+      if committerFields[facts.committerIdentity] == nil {
+        committerFields[facts.committerIdentity] = fields(
+          person(facts.committerIdentity), role: "committer")
+      }
+      let coAuthors =
+        includesCoAuthors ? (history.coAuthors[index] ?? []).map { person($0) } : nil
+      appendRecord(
+        repositoryField: repositoryField, id: history.objectIDs[index],
+        author: authorFields[facts.identity] ?? [], authorDate: facts.author,
+        committer: committerFields[facts.committerIdentity] ?? [],
+        committerDate: facts.committer, parentCount: Int(facts.parentCount),
+        coAuthors: coAuthors, to: &out)
+      if out.count >= 1 << 16 {
+        sink(out)
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    if !out.isEmpty { sink(out) }
+  }
+
+  /// One record as its line, newline included.
+  public func line(_ record: CommitRecord) -> [UInt8] {
+    var repositoryField: [UInt8] = []
+    append(record.repository, to: &repositoryField)
+    var out: [UInt8] = []
+    appendRecord(
+      repositoryField: repositoryField, id: record.id,
+      author: fields(record.author, role: "author"), authorDate: record.authorDate,
+      committer: fields(record.committer, role: "committer"),
+      committerDate: record.committerDate, parentCount: record.parentCount,
+      coAuthors: record.coAuthors, to: &out)
+    return out
+  }
+
+  private func append(_ text: String, to out: inout [UInt8]) {
+    switch form {
+    case .ndjson: ExportEncoding.appendJSON(text, to: &out)
+    case .csv: ExportEncoding.appendCSV(text, to: &out)
+    }
+  }
+
+  /// A person's fields as they stand in a record: in NDJSON the written ones only when the
+  /// mailmap changed something; in CSV always (its columns are fixed).
+  private func fields(_ person: CommitRecord.Person, role: String) -> [UInt8] {
+    var out: [UInt8] = []
+    let capitalized = role == "author" ? "Author" : "Committer"
+    switch form {
+    case .ndjson:
+      out += Array("\"\(role)Name\":".utf8)
+      append(person.mapped.name, to: &out)
+      out += Array(",\"\(role)Email\":".utf8)
+      append(person.mapped.email, to: &out)
+      if person.written != person.mapped {
+        out += Array(",\"written\(capitalized)Name\":".utf8)
+        append(person.written.name, to: &out)
+        out += Array(",\"written\(capitalized)Email\":".utf8)
+        append(person.written.email, to: &out)
+      }
+    case .csv:
+      for text in [
+        person.mapped.name, person.mapped.email, person.written.name, person.written.email,
+      ] {
+        if !out.isEmpty { out.append(UInt8(ascii: ",")) }
+        append(text, to: &out)
+      }
+    }
+    return out
+  }
+
+  private func appendRecord(
+    repositoryField: [UInt8], id: ObjectID, author: [UInt8], authorDate: Timestamp?,
+    committer: [UInt8], committerDate: Timestamp?, parentCount: Int,
+    coAuthors: [CommitRecord.Person]?, to out: inout [UInt8]
+  ) {
+    func date(_ stamp: Timestamp?, _ timeKey: String, _ offsetKey: String) {
+      if form == .ndjson { out += Array(",\"\(timeKey)\":".utf8) } else { out.append(0x2C) }
+      if let stamp {
+        ExportEncoding.appendInteger(stamp.seconds, to: &out)
+      } else if form == .ndjson {
+        out += Array("null".utf8)
+      }
+      if form == .ndjson { out += Array(",\"\(offsetKey)\":".utf8) } else { out.append(0x2C) }
+      if let stamp {
+        ExportEncoding.appendInteger(stamp.offsetMinutes, to: &out)
+      } else if form == .ndjson {
+        out += Array("null".utf8)
+      }
+    }
+    switch form {
+    case .ndjson:
+      out += Array("{\"v\":\(CommitRecord.version),\"repository\":".utf8)
+      out += repositoryField
+      out += Array(",\"id\":\"\(id.hex)\",".utf8)
+      out += author
+      date(authorDate, "authorTime", "authorOffset")
+      out.append(0x2C)
+      out += committer
+      date(committerDate, "committerTime", "committerOffset")
+      out += Array(",\"parents\":".utf8)
+      ExportEncoding.appendInteger(parentCount, to: &out)
+      if let coAuthors {
+        out += Array(",\"coAuthors\":".utf8)
+        Self.appendCoAuthors(coAuthors, to: &out)
+      }
+      out += Array("}\n".utf8)
+    case .csv:
+      out += Array("\(CommitRecord.version),".utf8)
+      out += repositoryField
+      out += Array(",\(id.hex),".utf8)
+      out += author
+      date(authorDate, "", "")
+      out.append(0x2C)
+      out += committer
+      date(committerDate, "", "")
+      out.append(0x2C)
+      ExportEncoding.appendInteger(parentCount, to: &out)
+      out.append(0x2C)
+      if let coAuthors {
+        // The co-authors as the NDJSON form's array, in one quoted field.
+        var array: [UInt8] = []
+        Self.appendCoAuthors(coAuthors, to: &array)
+        ExportEncoding.appendCSV(String(decoding: array, as: UTF8.self), to: &out)
+      }
+      out.append(0x0A)
+    }
+  }
+
+  /// `[{"name": …, "email": …}, …]`, with `writtenName`/`writtenEmail` where the mailmap changed
+  /// the person.
+  static func appendCoAuthors(_ people: [CommitRecord.Person], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (index, person) in people.enumerated() {
+      if index > 0 { out.append(0x2C) }
+      out += Array("{\"name\":".utf8)
+      ExportEncoding.appendJSON(person.mapped.name, to: &out)
+      out += Array(",\"email\":".utf8)
+      ExportEncoding.appendJSON(person.mapped.email, to: &out)
+      if person.written != person.mapped {
+        out += Array(",\"writtenName\":".utf8)
+        ExportEncoding.appendJSON(person.written.name, to: &out)
+        out += Array(",\"writtenEmail\":".utf8)
+        ExportEncoding.appendJSON(person.written.email, to: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+    out.append(UInt8(ascii: "]"))
+  }
+}

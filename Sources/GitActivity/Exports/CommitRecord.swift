@@ -1,0 +1,75 @@
+/// One commit as the per-commit export holds it (`--format commits`): what a later draw needs
+/// to count it under any reading (author filters, the date and zone, merges, co-authors) and
+/// nothing more. The schema is in the README; `CommitRecord.version` names it.
+public struct CommitRecord: Hashable, Sendable {
+  /// The schema version this build writes and reads.
+  public static let version = 1
+
+  /// A person in a record: after the mailmap, and as the commit wrote them.
+  public struct Person: Hashable, Sendable {
+    /// After the repository's mailmap (with `--no-mailmap`: as written).
+    public var mapped: Identity
+    /// As the commit wrote it.
+    public var written: Identity
+
+    /// A person; `written` defaults to `mapped` (no mailmap entry changed them).
+    public init(_ mapped: Identity, written: Identity? = nil) {
+      self.mapped = mapped
+      self.written = written ?? mapped
+    }
+  }
+
+  /// The repository's name (`--repository-name`, else its path or remote).
+  public var repository: String
+  /// The commit's id, 40 hexadecimal digits.
+  public var id: ObjectID
+  public var author: Person
+  /// The author date; nil when git shows none.
+  public var authorDate: Timestamp?
+  public var committer: Person
+  /// The committer date; nil when git shows none.
+  public var committerDate: Timestamp?
+  public var parentCount: Int
+  /// The `Co-authored-by` people; nil when the export did not read them (no `--co-authors`).
+  public var coAuthors: [Person]?
+
+  /// A record of every field.
+  public init(
+    repository: String, id: ObjectID, author: Person, authorDate: Timestamp?, committer: Person,
+    committerDate: Timestamp?, parentCount: Int, coAuthors: [Person]?
+  ) {
+    self.repository = repository
+    self.id = id
+    self.author = author
+    self.authorDate = authorDate
+    self.committer = committer
+    self.committerDate = committerDate
+    self.parentCount = parentCount
+    self.coAuthors = coAuthors
+  }
+
+  /// The columns of the CSV form, in order (the NDJSON form uses the same names as keys).
+  public static let csvColumns = [
+    "v", "repository", "id", "authorName", "authorEmail", "writtenAuthorName",
+    "writtenAuthorEmail", "authorTime", "authorOffset", "committerName", "committerEmail",
+    "writtenCommitterName", "writtenCommitterEmail", "committerTime", "committerOffset",
+    "parents", "coAuthors",
+  ]
+
+  /// Whether two records of the same commit disagree about what the commit is (its dates,
+  /// parents, people as written, co-authors): the mailmapped names may differ, as two
+  /// repositories may have different mailmaps.
+  func disagreement(with other: CommitRecord) -> String? {
+    if authorDate != other.authorDate { return "author date" }
+    if committerDate != other.committerDate { return "committer date" }
+    if parentCount != other.parentCount { return "parents" }
+    if author.written != other.author.written { return "author" }
+    if committer.written != other.committer.written { return "committer" }
+    if let mine = coAuthors, let theirs = other.coAuthors,
+      mine.map(\.written) != theirs.map(\.written)
+    {
+      return "co-authors"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,251 @@
+/// Reads the lines of a per-commit export back into records: NDJSON objects, or CSV rows under
+/// the header `CommitExportWriter` writes (columns found by name, so a tool that reorders them or
+/// adds its own is still read). Strict where a silent miss could follow: a field of the wrong
+/// kind, a missing one, a schema newer than this build, an id that is not 40 hex digits.
+struct CommitRecordParser {
+  struct Failure: Error {
+    var message: String
+  }
+
+  /// For CSV: where each named column is; nil until the header is read.
+  private var csvColumns: [String: Int]?
+  private var isCSV = false
+  private var hasStarted = false
+
+  /// Parses one line; nil for a line that holds no record (the CSV header, a blank line).
+  mutating func parse(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord? {
+    var line = line
+    if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+    if !hasStarted {
+      // A byte-order mark some tools put first.
+      if line.starts(with: [0xEF, 0xBB, 0xBF]) {
+        line = UnsafeRawBufferPointer(rebasing: line.dropFirst(3))
+      }
+      guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+      hasStarted = true
+      if first != UInt8(ascii: "{") {
+        isCSV = true
+        let names = try CSVRow.fields(line).map { String(decoding: $0, as: UTF8.self) }
+        csvColumns = Dictionary(
+          names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        for required in CommitRecord.csvColumns where csvColumns?[required] == nil {
+          throw Failure(
+            message:
+              "not a git-heatmap commits export: the CSV header has no '\(required)' column")
+        }
+        return nil
+      }
+    }
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+    return isCSV ? try csvRecord(line) : try jsonRecord(line)
+  }
+
+  // MARK: NDJSON
+
+  private func jsonRecord(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord {
+    var reader = JSONReader(bytes: line)
+    var fields = Fields()
+    try reader.object { (key, reader) throws(Failure) in
+      switch key {
+      case "v": fields.version = try reader.integer()
+      case "repository": fields.repository = try reader.string()
+      case "id": fields.id = try reader.string()
+      case "authorName": fields.people[0] = try reader.string()
+      case "authorEmail": fields.people[1] = try reader.string()
+      case "writtenAuthorName": fields.people[2] = try reader.string()
+      case "writtenAuthorEmail": fields.people[3] = try reader.string()
+      case "committerName": fields.people[4] = try reader.string()
+      case "committerEmail": fields.people[5] = try reader.string()
+      case "writtenCommitterName": fields.people[6] = try reader.string()
+      case "writtenCommitterEmail": fields.people[7] = try reader.string()
+      case "authorTime": fields.times[0] = .some(try reader.optionalInteger())
+      case "authorOffset": fields.times[1] = .some(try reader.optionalInteger())
+      case "committerTime": fields.times[2] = .some(try reader.optionalInteger())
+      case "committerOffset": fields.times[3] = .some(try reader.optionalInteger())
+      case "parents": fields.parents = try reader.integer()
+      case "coAuthors": fields.coAuthors = try reader.coAuthors()
+      default: try reader.skipValue()
+      }
+    }
+    try reader.end()
+    return try fields.record()
+  }
+
+  static let timeKeys = ["authorTime", "authorOffset", "committerTime", "committerOffset"]
+
+  // MARK: CSV
+
+  private func csvRecord(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord {
+    let cells = try CSVRow.fields(line)
+    guard let columns = csvColumns else { throw Failure(message: "no CSV header") }
+    func cell(_ name: String) throws(Failure) -> [UInt8] {
+      guard let index = columns[name], index < cells.count else {
+        throw Failure(message: "the row has \(cells.count) fields, fewer than the header")
+      }
+      return cells[index]
+    }
+    func text(_ name: String) throws(Failure) -> String {
+      try CSVRow.unescape(cell(name))
+    }
+    func integer(_ name: String) throws(Failure) -> Int64?? {
+      let bytes = try cell(name)
+      if bytes.isEmpty { return .some(nil) }
+      guard let value = Int64(String(decoding: bytes, as: UTF8.self)) else {
+        throw Failure(message: "'\(name)' is not an integer")
+      }
+      return .some(value)
+    }
+    var fields = Fields()
+    fields.version = try integer("v") ?? nil
+    fields.repository = try text("repository")
+    fields.id = try text("id")
+    let names = [
+      "authorName", "authorEmail", "writtenAuthorName", "writtenAuthorEmail", "committerName",
+      "committerEmail", "writtenCommitterName", "writtenCommitterEmail",
+    ]
+    for (index, name) in names.enumerated() { fields.people[index] = try text(name) }
+    for (index, name) in Self.timeKeys.enumerated() { fields.times[index] = try integer(name) }
+    fields.parents = try integer("parents") ?? nil
+    let coAuthors = try text("coAuthors")
+    if !coAuthors.isEmpty {
+      var result: Result<[CommitRecord.Person], Failure> = .success([])
+      Array(coAuthors.utf8).withUnsafeBytes { raw in
+        var reader = JSONReader(bytes: raw)
+        result = Result { () throws(Failure) in
+          let people = try reader.coAuthors()
+          try reader.end()
+          return people
+        }
+      }
+      fields.coAuthors = try result.get()
+    }
+    return try fields.record()
+  }
+
+  /// The fields of one record as they are found, checked and assembled at the end.
+  private struct Fields {
+    var version: Int64?
+    var repository: String?
+    var id: String?
+    /// Author name, email, written name, written email; then the committer's four.
+    var people: [String?] = Array(repeating: nil, count: 8)
+    /// Author time, offset, committer time, offset: nil missing, `.some(nil)` null.
+    var times: [Int64??] = Array(repeating: nil, count: 4)
+    var parents: Int64?
+    var coAuthors: [CommitRecord.Person]?
+
+    func record() throws(Failure) -> CommitRecord {
+      guard let version else { throw Failure(message: "not a git-heatmap commits export (no 'v')") }
+      guard version <= Int64(CommitRecord.version) else {
+        throw Failure(
+          message:
+            "written in schema \(version) by a newer git-heatmap; this one reads schema \(CommitRecord.version)"
+        )
+      }
+      guard version == Int64(CommitRecord.version) else {
+        throw Failure(message: "schema \(version) is not one git-heatmap ever wrote")
+      }
+      guard let repository else { throw missing("repository") }
+      guard let text = id else { throw missing("id") }
+      guard let id = ObjectID(hex: text), text.utf8.count == 40 else {
+        throw Failure(message: "'id' is not a commit id of 40 hexadecimal digits")
+      }
+      let keys = [
+        "authorName", "authorEmail", "writtenAuthorName", "writtenAuthorEmail", "committerName",
+        "committerEmail",
+      ]
+      for index in [0, 1, 4, 5] where people[index] == nil { throw missing(keys[index]) }
+      func person(_ base: Int) -> CommitRecord.Person {
+        let mapped = Identity(name: people[base] ?? "", email: people[base + 1] ?? "")
+        let written =
+          people[base + 2] != nil || people[base + 3] != nil
+          ? Identity(name: people[base + 2] ?? mapped.name, email: people[base + 3] ?? mapped.email)
+          : nil
+        return CommitRecord.Person(mapped, written: written)
+      }
+      func date(_ base: Int) throws(Failure) -> Timestamp? {
+        guard let time = times[base] else { throw missing(CommitRecordParser.timeKeys[base]) }
+        guard let offset = times[base + 1] else {
+          throw missing(CommitRecordParser.timeKeys[base + 1])
+        }
+        switch (time, offset) {
+        case (nil, nil): return nil
+        case (let seconds?, let minutes?):
+          guard let minutes = Int32(exactly: minutes) else {
+            throw Failure(message: "'\(CommitRecordParser.timeKeys[base + 1])' is out of range")
+          }
+          return Timestamp(seconds: seconds, offsetMinutes: minutes)
+        default:
+          throw Failure(
+            message:
+              "'\(CommitRecordParser.timeKeys[base])' and '\(CommitRecordParser.timeKeys[base + 1])' must both be null or both be numbers"
+          )
+        }
+      }
+      guard let parents else { throw missing("parents") }
+      guard parents >= 0, parents <= Int64(Int32.max) else {
+        throw Failure(message: "'parents' is out of range")
+      }
+      return CommitRecord(
+        repository: repository, id: id, author: person(0), authorDate: try date(0),
+        committer: person(4), committerDate: try date(2), parentCount: Int(parents),
+        coAuthors: coAuthors)
+    }
+
+    func missing(_ key: String) -> Failure {
+      Failure(message: "the record has no '\(key)'")
+    }
+  }
+}
+
+/// RFC 4180 fields of one CSV line (no line breaks inside fields: the export escapes them).
+enum CSVRow {
+  static func fields(_ line: UnsafeRawBufferPointer) throws(CommitRecordParser.Failure)
+    -> [[UInt8]]
+  {
+    var fields: [[UInt8]] = []
+    var current: [UInt8] = []
+    var index = 0
+    let count = line.count
+    while true {
+      current.removeAll(keepingCapacity: true)
+      if index < count && line[index] == 0x22 {
+        index += 1
+        while true {
+          guard index < count else {
+            throw CommitRecordParser.Failure(message: "a quoted CSV field does not end")
+          }
+          if line[index] == 0x22 {
+            if index + 1 < count && line[index + 1] == 0x22 {
+              current.append(0x22)
+              index += 2
+              continue
+            }
+            index += 1
+            break
+          }
+          current.append(line[index])
+          index += 1
+        }
+        guard index == count || line[index] == 0x2C else {
+          throw CommitRecordParser.Failure(message: "text after a quoted CSV field")
+        }
+      } else {
+        while index < count && line[index] != 0x2C {
+          current.append(line[index])
+          index += 1
+        }
+      }
+      fields.append(current)
+      if index >= count { break }
+      index += 1  // the comma
+    }
+    return fields
+  }
+
+  /// A field's text with the export's `\\` and `\uXXXX` escapes undone.
+  static func unescape(_ bytes: [UInt8]) throws(CommitRecordParser.Failure) -> String {
+    guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
+    return try JSONReader.unescape(bytes[...])
+  }
+}

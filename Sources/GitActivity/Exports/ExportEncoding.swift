@@ -1,0 +1,78 @@
+/// How text goes into an export and comes out again, losslessly. In NDJSON a string is a JSON
+/// string; in CSV it is a quoted field whose inner text escapes the same characters with the
+/// same `\uXXXX` (and `\\` for a backslash), so that a CSV export is plain text with no control
+/// character, line break or bidirectional mark in it, and reads back to the same names.
+///
+/// Escaped in both: the C0 and C1 controls, DEL, U+2028 and U+2029, the bidirectional marks and
+/// isolates, and the scalars U+F780–U+F7FF, which stand for bytes that were not UTF-8 (so that
+/// `\uf7e9` in an export is the byte 0xE9 of a Latin-1 name written without an encoding).
+enum ExportEncoding {
+  /// Appends `text` as a JSON string literal, quotes included.
+  static func appendJSON(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += [0x5C, 0x22]
+      case "\\": out += [0x5C, 0x5C]
+      default:
+        if needsEscape(scalar) {
+          appendEscape(scalar, to: &out)
+        } else {
+          appendUTF8(scalar, to: &out)
+        }
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `text` as a quoted CSV field.
+  static func appendCSV(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += [0x22, 0x22]
+      case "\\": out += [0x5C, 0x5C]
+      default:
+        if needsEscape(scalar) {
+          appendEscape(scalar, to: &out)
+        } else {
+          appendUTF8(scalar, to: &out)
+        }
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: return true
+    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
+    case 0xF780...0xF7FF: return true
+    default: return false
+    }
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  static func appendEscape(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    let value = scalar.value
+    out += [
+      0x5C, UInt8(ascii: "u"), hexDigits[Int(value >> 12 & 0xF)], hexDigits[Int(value >> 8 & 0xF)],
+      hexDigits[Int(value >> 4 & 0xF)], hexDigits[Int(value & 0xF)],
+    ]
+  }
+
+  static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    let value = scalar.value
+    if value < 0x80 {
+      out.append(UInt8(value))
+    } else {
+      out.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
+    }
+  }
+
+  /// Appends a decimal integer.
+  static func appendInteger<T: BinaryInteger>(_ value: T, to out: inout [UInt8]) {
+    out.append(contentsOf: String(value).utf8)
+  }
+}

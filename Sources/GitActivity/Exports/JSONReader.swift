@@ -1,0 +1,271 @@
+/// Just enough JSON for one export record: an object of strings, integers, nulls and the
+/// co-author array, read straight from the line's bytes. Other values are skipped whole (a later
+/// schema's fields, or a tool's), and anything that is not JSON is an error with its column.
+struct JSONReader {
+  typealias Failure = CommitRecordParser.Failure
+
+  private let bytes: UnsafeRawBufferPointer
+  private var index = 0
+
+  init(bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  private func failure(_ what: String) -> Failure {
+    Failure(message: "\(what) at column \(index + 1)")
+  }
+
+  private mutating func skipSpace() {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+    {
+      index += 1
+    }
+  }
+
+  private mutating func expect(_ byte: UInt8) throws(Failure) {
+    skipSpace()
+    guard index < bytes.count, bytes[index] == byte else {
+      throw failure("expected '\(Character(Unicode.Scalar(byte)))'")
+    }
+    index += 1
+  }
+
+  private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  /// Reads an object, calling `member` with each key; `member` must read the value.
+  mutating func object(_ member: (String, inout JSONReader) throws(Failure) -> Void)
+    throws(Failure)
+  {
+    try expect(UInt8(ascii: "{"))
+    skipSpace()
+    if peek() == UInt8(ascii: "}") {
+      index += 1
+    } else {
+      while true {
+        let key = try string()
+        try expect(UInt8(ascii: ":"))
+        skipSpace()
+        try member(key, &self)
+        skipSpace()
+        guard let next = peek() else { throw failure("the object does not end") }
+        index += 1
+        if next == UInt8(ascii: "}") { break }
+        guard next == UInt8(ascii: ",") else {
+          index -= 1
+          throw failure("expected ',' or '}'")
+        }
+      }
+    }
+  }
+
+  /// Checks that nothing but space is left.
+  mutating func end() throws(Failure) {
+    skipSpace()
+    guard index == bytes.count else { throw failure("text after the record") }
+  }
+
+  /// A JSON string.
+  mutating func string() throws(Failure) -> String {
+    skipSpace()
+    guard peek() == 0x22 else { throw failure("expected a string") }
+    index += 1
+    let start = index
+    var hasEscapes = false
+    while true {
+      guard index < bytes.count else { throw failure("the string does not end") }
+      let byte = bytes[index]
+      if byte == 0x22 { break }
+      if byte < 0x20 { throw failure("a control character inside a string") }
+      if byte == 0x5C {
+        hasEscapes = true
+        index += 1
+      }
+      index += 1
+    }
+    let slice = bytes[start..<index]
+    index += 1
+    guard hasEscapes else {
+      // Bytes that are not UTF-8 in a string are not JSON; read them as U+FFFD rather than guess.
+      return String(decoding: UnsafeRawBufferPointer(rebasing: slice), as: UTF8.self)
+    }
+    do {
+      return try Self.unescape(Array(slice)[...])
+    } catch {
+      throw failure(error.message)
+    }
+  }
+
+  /// Undoes JSON's escapes (the CSV form uses the same ones).
+  static func unescape(_ bytes: ArraySlice<UInt8>) throws(Failure) -> String {
+    var scalars = String.UnicodeScalarView()
+    var utf8: [UInt8] = []
+    var index = bytes.startIndex
+    func flush() {
+      if !utf8.isEmpty {
+        scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+        utf8.removeAll(keepingCapacity: true)
+      }
+    }
+    func hex4(_ at: Int) throws(Failure) -> UInt32 {
+      guard at + 4 <= bytes.endIndex else { throw Failure(message: "a short \\u escape") }
+      var value: UInt32 = 0
+      for byte in bytes[at..<at + 4] {
+        guard let nibble = ObjectID.nibble(byte) else {
+          throw Failure(message: "a \\u escape that is not hexadecimal")
+        }
+        value = value << 4 | UInt32(nibble)
+      }
+      return value
+    }
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      guard byte == 0x5C else {
+        utf8.append(byte)
+        index += 1
+        continue
+      }
+      guard index + 1 < bytes.endIndex else { throw Failure(message: "a lone backslash") }
+      let kind = bytes[index + 1]
+      index += 2
+      let simple: UInt8?
+      switch kind {
+      case UInt8(ascii: "\""): simple = 0x22
+      case UInt8(ascii: "\\"): simple = 0x5C
+      case UInt8(ascii: "/"): simple = 0x2F
+      case UInt8(ascii: "b"): simple = 0x08
+      case UInt8(ascii: "f"): simple = 0x0C
+      case UInt8(ascii: "n"): simple = 0x0A
+      case UInt8(ascii: "r"): simple = 0x0D
+      case UInt8(ascii: "t"): simple = 0x09
+      case UInt8(ascii: "u"): simple = nil
+      default: throw Failure(message: "an unknown escape '\\\(Character(Unicode.Scalar(kind)))'")
+      }
+      if let simple {
+        utf8.append(simple)
+        continue
+      }
+      var value = try hex4(index)
+      index += 4
+      if (0xD800..<0xDC00).contains(value), index + 6 <= bytes.endIndex,
+        bytes[index] == 0x5C, bytes[index + 1] == UInt8(ascii: "u")
+      {
+        let low = try hex4(index + 2)
+        if (0xDC00..<0xE000).contains(low) {
+          value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+          index += 6
+        }
+      }
+      flush()
+      scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+    }
+    flush()
+    return String(scalars)
+  }
+
+  /// A whole number that fits 64 bits.
+  mutating func integer() throws(Failure) -> Int64 {
+    guard let value = try optionalInteger() else { throw failure("expected a number, not null") }
+    return value
+  }
+
+  /// A whole number, or nil for `null`.
+  mutating func optionalInteger() throws(Failure) -> Int64? {
+    skipSpace()
+    if literal("null") { return nil }
+    let start = index
+    if peek() == UInt8(ascii: "-") { index += 1 }
+    while let byte = peek(), byte >= 0x30 && byte <= 0x39 { index += 1 }
+    if let byte = peek(),
+      byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+        || byte == UInt8(ascii: "E")
+    {
+      throw failure("expected a whole number")
+    }
+    let text = String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    guard let value = Int64(text) else { throw failure("expected a whole number") }
+    return value
+  }
+
+  private mutating func literal(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+      return false
+    }
+    index += count
+    return true
+  }
+
+  /// `[{"name": …, "email": …, "writtenName"?: …, "writtenEmail"?: …}, …]`
+  mutating func coAuthors() throws(Failure) -> [CommitRecord.Person] {
+    try expect(UInt8(ascii: "["))
+    var people: [CommitRecord.Person] = []
+    skipSpace()
+    if peek() == UInt8(ascii: "]") {
+      index += 1
+      return people
+    }
+    while true {
+      var parts: [String?] = [nil, nil, nil, nil]
+      try object { (key, reader) throws(Failure) in
+        switch key {
+        case "name": parts[0] = try reader.string()
+        case "email": parts[1] = try reader.string()
+        case "writtenName": parts[2] = try reader.string()
+        case "writtenEmail": parts[3] = try reader.string()
+        default: try reader.skipValue()
+        }
+      }
+      guard let name = parts[0], let email = parts[1] else {
+        throw failure("a co-author without 'name' and 'email'")
+      }
+      let mapped = Identity(name: name, email: email)
+      let written =
+        parts[2] != nil || parts[3] != nil
+        ? Identity(name: parts[2] ?? name, email: parts[3] ?? email) : nil
+      people.append(CommitRecord.Person(mapped, written: written))
+      skipSpace()
+      guard let next = peek() else { throw failure("the co-author list does not end") }
+      index += 1
+      if next == UInt8(ascii: "]") { return people }
+      guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+    }
+  }
+
+  /// Skips any JSON value.
+  mutating func skipValue() throws(Failure) {
+    skipSpace()
+    guard let byte = peek() else { throw failure("expected a value") }
+    switch byte {
+    case 0x22: _ = try string()
+    case UInt8(ascii: "{"): try object { (_, reader) throws(Failure) in try reader.skipValue() }
+    case UInt8(ascii: "["):
+      index += 1
+      skipSpace()
+      if peek() == UInt8(ascii: "]") {
+        index += 1
+        return
+      }
+      while true {
+        try skipValue()
+        skipSpace()
+        guard let next = peek() else { throw failure("the array does not end") }
+        index += 1
+        if next == UInt8(ascii: "]") { return }
+        guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+      }
+    default:
+      if literal("null") || literal("true") || literal("false") { return }
+      let start = index
+      while let next = peek(),
+        (next >= 0x30 && next <= 0x39) || next == UInt8(ascii: "-") || next == UInt8(ascii: "+")
+          || next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")
+      {
+        index += 1
+      }
+      guard index > start else { throw failure("expected a value") }
+    }
+  }
+}

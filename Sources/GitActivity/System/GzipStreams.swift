@@ -1,0 +1,194 @@
+import CGit2
+import Foundation
+
+/// Compresses a stream of bytes as gzip (`.gz`), handing the compressed bytes on as they come:
+/// nothing is held but zlib's window and one output buffer.
+package final class GzipCompressor {
+  private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+  private var output = [UInt8](repeating: 0, count: 1 << 16)
+  private let isReady: Bool
+  private let sink: ([UInt8]) -> Void
+
+  /// A compressor that gives its output to `sink`, a piece at a time.
+  package init(sink: @escaping ([UInt8]) -> Void) {
+    self.sink = sink
+    stream.initialize(to: z_stream())
+    isReady = cgit2_deflate_init_gzip(stream, 6) == Z_OK
+  }
+
+  deinit {
+    if isReady { deflateEnd(stream) }
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+  }
+
+  /// Compresses `bytes`.
+  package func write(_ bytes: UnsafeRawBufferPointer) {
+    run(bytes, flush: Z_NO_FLUSH)
+  }
+
+  /// Ends the stream: the last compressed bytes and gzip's trailer (its CRC and length).
+  package func finish() {
+    run(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH)
+  }
+
+  private func run(_ bytes: UnsafeRawBufferPointer, flush: Int32) {
+    guard isReady else { return }
+    stream.pointee.next_in = UnsafeMutablePointer(
+      mutating: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self))
+    stream.pointee.avail_in = UInt32(bytes.count)
+    repeat {
+      let produced = output.withUnsafeMutableBufferPointer { buffer -> Int in
+        stream.pointee.next_out = buffer.baseAddress
+        stream.pointee.avail_out = UInt32(buffer.count)
+        _ = deflate(stream, flush)
+        return buffer.count - Int(stream.pointee.avail_out)
+      }
+      if produced > 0 { sink(Array(output[0..<produced])) }
+    } while stream.pointee.avail_out == 0 || stream.pointee.avail_in > 0
+  }
+}
+
+/// Reads a file (or standard input) as lines, inflating it on the way when it is gzip (by its
+/// magic bytes, whatever its name), members one after another as `gzip -d` reads them. A stream
+/// that ends inside a gzip member, or whose checksum fails, is an error: nothing is read silently
+/// short.
+package struct LineReader {
+  /// Why a stream could not be read.
+  package struct Failure: Error {
+    package var message: String
+  }
+
+  private let descriptor: Int32
+
+  /// A reader of what `descriptor` holds; the caller owns the descriptor.
+  package init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Calls `body` with each line (without its `\n`) and its number, from 1. The last line must
+  /// end with a newline too: a file cut short of it is an error (`isTruncated`).
+  package func forEachLine(
+    _ body: (UnsafeRawBufferPointer, Int) throws -> Void
+  ) throws {
+    var pending: [UInt8] = []
+    var lineNumber = 0
+    func deliver(_ bytes: UnsafeRawBufferPointer) throws {
+      var start = 0
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        if bytes[index] == 0x0A {
+          lineNumber += 1
+          if pending.isEmpty {
+            try body(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), lineNumber)
+          } else {
+            pending.append(contentsOf: bytes[start..<index])
+            let line = pending
+            pending.removeAll(keepingCapacity: true)
+            try line.withUnsafeBytes { raw in try body(raw, lineNumber) }
+          }
+          start = index + 1
+        }
+        index += 1
+      }
+      if start < count { pending.append(contentsOf: bytes[start..<count]) }
+    }
+    try readChunks(deliver)
+    if !pending.isEmpty {
+      throw Failure(message: "line \(lineNumber + 1) is cut short (no newline at the end)")
+    }
+  }
+
+  /// The bytes of the stream, inflated when it is gzip, a chunk at a time.
+  private func readChunks(_ deliver: (UnsafeRawBufferPointer) throws -> Void)
+    throws
+  {
+    var input = [UInt8](repeating: 0, count: 1 << 18)
+    var inflater: Inflater?
+    var isFirst = true
+    while true {
+      let count = input.withUnsafeMutableBytes { buffer -> Int in
+        while true {
+          let result = read(descriptor, buffer.baseAddress, buffer.count)
+          if result < 0 && errno == EINTR { continue }
+          return result
+        }
+      }
+      if count < 0 { throw Failure(message: String(cString: strerror(errno))) }
+      if count == 0 { break }
+      if isFirst {
+        isFirst = false
+        if count >= 2 && input[0] == 0x1F && input[1] == 0x8B { inflater = Inflater() }
+      }
+      try input.withUnsafeBytes { raw in
+        let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+        if let inflater { try inflater.inflate(chunk, deliver) } else { try deliver(chunk) }
+      }
+    }
+    if let inflater, !inflater.isAtEnd {
+      throw Failure(message: "the gzip data ends early (the file is truncated)")
+    }
+  }
+
+  /// One zlib stream, reset at each gzip member.
+  private final class Inflater {
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    var output = [UInt8](repeating: 0, count: 1 << 18)
+    /// Whether the last member ended (and nothing of a next one has begun).
+    var isAtEnd = false
+    let isReady: Bool
+
+    init() {
+      stream.initialize(to: z_stream())
+      isReady = cgit2_inflate_init_gzip(stream) == Z_OK
+    }
+
+    deinit {
+      if isReady { inflateEnd(stream) }
+      stream.deinitialize(count: 1)
+      stream.deallocate()
+    }
+
+    func inflate(
+      _ chunk: UnsafeRawBufferPointer, _ deliver: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+      guard isReady else { throw Failure(message: "zlib could not start") }
+      stream.pointee.next_in = UnsafeMutablePointer(
+        mutating: chunk.baseAddress?.assumingMemoryBound(to: UInt8.self))
+      stream.pointee.avail_in = UInt32(chunk.count)
+      var outputIsFull = false
+      while stream.pointee.avail_in > 0 || outputIsFull {
+        if isAtEnd && stream.pointee.avail_in > 0 {
+          // Another member follows (as `cat a.gz b.gz` makes).
+          guard inflateReset(stream) == Z_OK else { throw Failure(message: "zlib failed") }
+          isAtEnd = false
+        }
+        var status: Int32 = Z_OK
+        let produced = output.withUnsafeMutableBufferPointer { buffer -> Int in
+          stream.pointee.next_out = buffer.baseAddress
+          stream.pointee.avail_out = UInt32(buffer.count)
+          status = CGit2.inflate(stream, Z_NO_FLUSH)
+          return buffer.count - Int(stream.pointee.avail_out)
+        }
+        outputIsFull = produced == output.count
+        if produced > 0 {
+          try output.withUnsafeBytes { raw in
+            try deliver(UnsafeRawBufferPointer(rebasing: raw[0..<produced]))
+          }
+        }
+        switch status {
+        case Z_STREAM_END:
+          isAtEnd = true
+          outputIsFull = false
+        case Z_OK, Z_BUF_ERROR: continue
+        default:
+          throw Failure(
+            message:
+              "the gzip data is damaged (\(stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))))"
+          )
+        }
+      }
+    }
+  }
+}
