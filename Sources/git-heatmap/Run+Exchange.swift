@@ -41,41 +41,43 @@ extension Run {
     return String(url[..<scheme.upperBound]) + String(rest[rest.index(after: at)...])
   }
 
-  /// `--from`: the exports read, copies of a commit counted once, as one source.
+  /// `--from`: the exports read, copies of a commit counted once, as one source. Each export is
+  /// read twice (`ExportedCommits`): standard input is kept in an unlinked temporary file for it.
   func readExports() throws(CommandError) -> Source {
-    var commits = ExportedCommits(usesMailmap: invocation.usesMailmap)
-    for file in try exportPaths() {
-      let descriptor: Int32
-      if file == "-" {
-        descriptor = STDIN_FILENO
-      } else {
-        descriptor = RawPath.withCString(absolute(file)) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-          throw .failure(
-            "cannot read '\(RawPath.display(file))': \(String(cString: strerror(errno)))")
-        }
-        var status = stat()
-        if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-          close(descriptor)
-          throw .failure("cannot read '\(RawPath.display(file))': it is a directory")
-        }
-      }
-      defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-      do {
-        try phase("read \(file)") { () throws(GitError) in
-          try commits.read(
-            descriptor: descriptor, name: file == "-" ? "standard input" : RawPath.display(file))
-        }
-      } catch {
-        throw .failure(error.message)
-      }
-    }
-    if invocation.countsCoAuthors, let place = commits.firstWithoutCoAuthors {
-      throw .failure(
-        "\(place): this export holds no co-authors: export again with --co-authors to count them")
-    }
     let keepsIDs = invocation.listedDay != nil || invocation.isInteractive
-    let result = phase("deduplicate") { commits.finish(keepsIDs: keepsIDs) }
+    var commits = ExportedCommits(usesMailmap: invocation.usesMailmap, keepsIDs: keepsIDs)
+    var opened: [(descriptor: Int32, name: String)] = []
+    defer { for file in opened where file.descriptor != STDIN_FILENO { close(file.descriptor) } }
+    for file in try exportPaths() {
+      let descriptor = file == "-" ? try spooledStandardInput() : try openExport(file)
+      opened.append((descriptor, file == "-" ? "standard input" : RawPath.display(file)))
+    }
+    do throws(GitError) {
+      for file in opened {
+        try phase("survey \(file.name)") { () throws(GitError) in
+          try commits.survey(descriptor: file.descriptor, name: file.name)
+        }
+      }
+      if invocation.countsCoAuthors, let place = commits.firstWithoutCoAuthors {
+        throw GitError(
+          message:
+            "\(place): this export holds no co-authors: export again with --co-authors to count them",
+          function: "read export")
+      }
+      for file in opened {
+        guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
+          throw GitError(
+            message: "cannot read '\(file.name)' twice: \(String(cString: strerror(errno)))",
+            function: "read export")
+        }
+        try phase("read \(file.name)") { () throws(GitError) in
+          try commits.read(descriptor: file.descriptor, name: file.name)
+        }
+      }
+    } catch {
+      throw .failure(error.message)
+    }
+    let result = phase("finish") { commits.finish() }
     var userEmail: String?
     if invocation.isMe {
       let entries = try? GitConfiguration.entries(
@@ -87,6 +89,67 @@ extension Run {
       commonDirectory: "", gitDirectory: "", history: result.history, mailmap: Mailmap(),
       warnings: result.warnings, userEmail: userEmail?.isEmpty == false ? userEmail : nil,
       remoteURL: nil, cacheToSave: nil)
+  }
+
+  private func openExport(_ file: String) throws(CommandError) -> Int32 {
+    let descriptor = RawPath.withCString(absolute(file)) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      throw .failure("cannot read '\(RawPath.display(file))': \(String(cString: strerror(errno)))")
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0 {
+      let kind = status.st_mode & S_IFMT
+      if kind == S_IFDIR {
+        close(descriptor)
+        throw .failure("cannot read '\(RawPath.display(file))': it is a directory")
+      }
+      // A pipe or a device cannot be read twice: kept like standard input.
+      if kind != S_IFREG {
+        defer { close(descriptor) }
+        return try spool(descriptor, name: file)
+      }
+    }
+    return descriptor
+  }
+
+  /// Standard input, copied to a temporary file that has no name (unlinked at once), so that it
+  /// can be read twice and leaves nothing behind.
+  private func spooledStandardInput() throws(CommandError) -> Int32 {
+    try spool(STDIN_FILENO, name: "standard input")
+  }
+
+  private func spool(_ source: Int32, name: String) throws(CommandError) -> Int32 {
+    var template = Array(
+      ((context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+        + "/git-heatmap-export-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { name in
+      name.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0, fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
+      throw .failure("cannot keep \(name) to read it twice: \(String(cString: strerror(errno)))")
+    }
+    template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    let writer = DescriptorWriter(descriptor: descriptor)
+    while true {
+      let count = buffer.withUnsafeMutableBytes {
+        Foundation.read(source, $0.baseAddress, $0.count)
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 {
+        let code = errno
+        close(descriptor)
+        throw .failure("cannot read \(name): \(String(cString: strerror(code)))")
+      }
+      if count == 0 { break }
+      buffer.withUnsafeBytes { writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+    guard writer.failure == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+      close(descriptor)
+      throw .failure(
+        "cannot keep \(name) to read it twice: \(String(cString: strerror(writer.failure)))")
+    }
+    return descriptor
   }
 
   /// The exports `--from` names, globs expanded (sorted, as a shell expands them): a pattern

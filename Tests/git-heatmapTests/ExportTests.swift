@@ -399,6 +399,14 @@ struct ExportTests {
     let csv = heatmap(
       ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-06"], in: repo.path)
     #expect(String(decoding: shell.stdout, as: UTF8.self) == csv.stdout)
+    // A pipe named as a file (/dev/stdin here, <(…) in bash) is kept and read twice too.
+    let piped = try runBinary(
+      [
+        "-c",
+        "cat \"$1\" | \"$0\" --from /dev/stdin --format csv --since 2024-01-01 --until 2024-01-06",
+        try builtExecutable(), path,
+      ], in: repo.path, environment: repo.environment, shell: true)
+    #expect(piped.status == 0 && String(decoding: piped.stdout, as: UTF8.self) == csv.stdout)
     // --day lists the commits git lists for that day.
     let day = heatmap(["--from", path, "--day", "2024-01-03", "--format", "csv"], in: repo.path)
     let ids = try repo.git([

@@ -171,7 +171,7 @@ struct CommitRecordParser {
         switch (time, offset) {
         case (nil, nil): return nil
         case (let seconds?, let minutes?):
-          guard let minutes = Int32(exactly: minutes) else {
+          guard let minutes = Int32(exactly: minutes), minutes != Int32.min else {
             throw Failure(message: "'\(CommitRecordParser.timeKeys[base + 1])' is out of range")
           }
           return Timestamp(seconds: seconds, offsetMinutes: minutes)

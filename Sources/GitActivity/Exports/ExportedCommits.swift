@@ -5,8 +5,10 @@ import Foundation
 /// counted once, as `--scan` counts it once, as the repository that sorts first has it. Exports
 /// that disagree about what a commit is (its dates, parents or people as written) are reported.
 ///
-/// What it holds per distinct commit: its id and `CommitFacts` (72 bytes), and while the
-/// duplicates are found, the repository and an index (8 more); each distinct person once.
+/// Exports are read twice, so that no commit is held twice and none is held as text: `survey`
+/// each of them (each record's id, repository and a fingerprint: 32 bytes while the copies are
+/// found), then `read` each again in the same order (each distinct commit's `CommitFacts`: 36
+/// bytes, 56 with its id), then `finish`. Each distinct person is held once.
 public struct ExportedCommits {
   /// What the exports hold, ready to count.
   public struct Result: Sendable {
@@ -22,33 +24,118 @@ public struct ExportedCommits {
 
   /// With `usesMailmap` false (`--no-mailmap`), people count as the commits wrote them.
   public var usesMailmap: Bool
+  /// Whether to keep each commit's id (a list of commits needs them; a graph does not).
+  public var keepsIDs: Bool
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
 
-  private var ids: [ObjectID] = []
-  private var facts: [CommitFacts] = []
-  private var repositoryOf: [UInt32] = []
-  private var coAuthors: [Int: [Int32]] = [:]
+  // The survey: per record, in reading order.
+  private var surveyedIDs: [PackedID] = []
+  private var surveyedRepositories: [UInt32] = []
+  private var fingerprints: [UInt32] = []
+  private var recordsPerFile: [Int] = []
   private var repositoryNumbers: [String: UInt32] = [:]
   private var repositoryNames: [String] = []
+
+  // Settled: which records are copies, and which are to be compared field by field.
+  private var dropped = BitSet(capacity: 0)
+  private var isSettled = false
+  /// Record numbers of the copies whose fingerprint differs from the kept one's, with the
+  /// record each is a copy of; read whole on the second pass to say what differs.
+  private var suspects: [Int: Int] = [:]
+  private var suspectedOriginals = Set<Int>()
+  private var suspectRecords: [Int: CommitRecord] = [:]
+
+  // The second pass: the kept commits.
+  private var facts: [CommitFacts] = []
+  private var ids: [ObjectID] = []
+  private var coAuthors: [Int: [Int32]] = [:]
   private var personNumbers: [CommitRecord.Person: Int32] = [:]
   private var people: [CommitRecord.Person] = []
-  /// Per commit, whether its record carried co-authors (for comparing copies).
-  private var hasCoAuthors: [Bool] = []
+  private var undated: [UndatedCommit] = []
+  private var readCount = 0
+  private var fileIndex = 0
 
   /// An empty collection.
-  public init(usesMailmap: Bool = true) {
+  public init(usesMailmap: Bool = true, keepsIDs: Bool = true) {
     self.usesMailmap = usesMailmap
+    self.keepsIDs = keepsIDs
   }
 
-  /// Reads every record of the export open at `descriptor`; `name` names it in errors, which
-  /// give the line: `exports/a.ndjson:17: expected ',' or '}' at column 42`.
+  /// The first pass over one export: its records' ids and repositories. `name` names it in
+  /// errors, which give the line: `exports/a.ndjson:17: expected ',' or '}' at column 42`.
+  public mutating func survey(descriptor: Int32, name: String) throws(GitError) {
+    precondition(!isSettled, "survey every export before reading any")
+    let before = surveyedIDs.count
+    try Self.records(descriptor: descriptor, name: name) { record, number in
+      let repository: UInt32
+      if let known = repositoryNumbers[record.repository] {
+        repository = known
+      } else {
+        repository = UInt32(repositoryNames.count)
+        repositoryNumbers[record.repository] = repository
+        repositoryNames.append(record.repository)
+      }
+      surveyedIDs.append(PackedID(record.id))
+      surveyedRepositories.append(repository)
+      fingerprints.append(Self.fingerprint(record))
+      if record.coAuthors == nil && firstWithoutCoAuthors == nil {
+        firstWithoutCoAuthors = "\(name):\(number)"
+      }
+    }
+    recordsPerFile.append(surveyedIDs.count - before)
+  }
+
+  /// The second pass over one export, in the order of the survey: the commits it holds first.
   public mutating func read(descriptor: Int32, name: String) throws(GitError) {
+    if !isSettled { settle() }
+    guard fileIndex < recordsPerFile.count else {
+      preconditionFailure("read each surveyed export once, in the same order")
+    }
+    let expected = recordsPerFile[fileIndex]
+    let start = readCount
+    try Self.records(descriptor: descriptor, name: name) { record, _ in
+      let number = readCount
+      readCount += 1
+      guard number - start < expected else { return }
+      if suspects[number] != nil || suspectedOriginals.contains(number) {
+        suspectRecords[number] = record
+      }
+      guard !dropped.contains(number) else { return }
+      if record.authorDate == nil || record.committerDate == nil {
+        undated.append(
+          UndatedCommit(
+            id: record.id.hex, lacksAuthorDate: record.authorDate == nil,
+            lacksCommitterDate: record.committerDate == nil))
+      }
+      facts.append(
+        CommitFacts(
+          author: record.authorDate, committer: record.committerDate,
+          identity: self.number(of: record.author), parentCount: Int32(record.parentCount),
+          committerIdentity: self.number(of: record.committer)))
+      if keepsIDs { ids.append(record.id) }
+      if let people = record.coAuthors, !people.isEmpty {
+        coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
+      }
+    }
+    guard readCount - start == expected else {
+      throw GitError(
+        message:
+          "\(name): changed while it was read (\(expected) records, then \(readCount - start))",
+        function: "read export")
+    }
+    fileIndex += 1
+  }
+
+  /// Every record of one export, parsed, with its line number.
+  private static func records(
+    descriptor: Int32, name: String, _ body: (CommitRecord, Int) -> Void
+  ) throws(GitError) {
     var parser = CommitRecordParser()
     do {
       try LineReader(descriptor: descriptor).forEachLine { line, number in
         do throws(CommitRecordParser.Failure) {
-          if let record = try parser.parse(line) { add(record, place: "\(name):\(number)") }
+          if let record = try parser.parse(line) { body(record, number) }
         } catch {
           throw LineReader.Failure(message: "\(number): \(error.message)")
         }
@@ -60,34 +147,62 @@ public struct ExportedCommits {
     }
   }
 
-  /// Adds one record.
-  public mutating func add(_ record: CommitRecord) {
-    add(record, place: record.repository)
+  /// A hash of what a commit is, as written: two records of one commit must agree on it.
+  private static func fingerprint(_ record: CommitRecord) -> UInt32 {
+    var hasher = FNV()
+    for stamp in [record.authorDate, record.committerDate] {
+      hasher.mix(stamp.map { UInt64(bitPattern: $0.seconds) } ?? 0xFFFF_FFFF_FFFF_FFFF)
+      hasher.mix(UInt64(UInt32(bitPattern: stamp?.offsetMinutes ?? Int32.min)))
+    }
+    hasher.mix(UInt64(record.parentCount))
+    for person in [record.author.written, record.committer.written] {
+      hasher.mix(person.name)
+      hasher.mix(person.email)
+    }
+    return UInt32(truncatingIfNeeded: hasher.value ^ (hasher.value >> 32))
   }
 
-  private mutating func add(_ record: CommitRecord, place: @autoclosure () -> String) {
-    let repository: UInt32
-    if let known = repositoryNumbers[record.repository] {
-      repository = known
-    } else {
-      repository = UInt32(repositoryNames.count)
-      repositoryNumbers[record.repository] = repository
-      repositoryNames.append(record.repository)
+  /// Finds the copies: records sorted by id, then by their repository's natural rank, then by
+  /// reading order; the first of each id is kept.
+  private mutating func settle() {
+    isSettled = true
+    let count = surveyedIDs.count
+    let order = repositoryNames.indices.sorted {
+      NaturalOrder.precedes(repositoryNames[$0], repositoryNames[$1])
     }
-    let index = facts.count
-    ids.append(record.id)
-    repositoryOf.append(repository)
-    facts.append(
-      CommitFacts(
-        author: record.authorDate, committer: record.committerDate,
-        identity: number(of: record.author), parentCount: Int32(record.parentCount),
-        committerIdentity: number(of: record.committer)))
-    hasCoAuthors.append(record.coAuthors != nil)
-    if let people = record.coAuthors {
-      if !people.isEmpty { coAuthors[index] = people.map { number(of: $0) } }
-    } else if firstWithoutCoAuthors == nil {
-      firstWithoutCoAuthors = place()
+    var rank = [UInt32](repeating: 0, count: repositoryNames.count)
+    for (position, repository) in order.enumerated() { rank[repository] = UInt32(position) }
+    var sorted = [Int32](0..<Int32(count))
+    surveyedIDs.withUnsafeBufferPointer { ids in
+      surveyedRepositories.withUnsafeBufferPointer { repositories in
+        sorted.sort { a, b in
+          let (x, y) = (Int(a), Int(b))
+          if ids[x] != ids[y] { return ids[x] < ids[y] }
+          let (rx, ry) = (rank[Int(repositories[x])], rank[Int(repositories[y])])
+          return rx != ry ? rx < ry : a < b
+        }
+      }
     }
+    dropped = BitSet(capacity: count)
+    var start = 0
+    while start < count {
+      let kept = Int(sorted[start])
+      var end = start + 1
+      while end < count && surveyedIDs[Int(sorted[end])] == surveyedIDs[kept] {
+        let copy = Int(sorted[end])
+        _ = dropped.insert(copy)
+        if fingerprints[copy] != fingerprints[kept] { suspects[copy] = kept }
+        end += 1
+      }
+      start = end
+    }
+    suspectedOriginals = Set(suspects.values)
+    // What the survey held is not needed again.
+    surveyedIDs = []
+    fingerprints = []
+    surveyedRepositories = []
+    facts.reserveCapacity(count - dropped.count)
+    if keepsIDs { ids.reserveCapacity(count - dropped.count) }
   }
 
   private mutating func number(of person: CommitRecord.Person) -> Int32 {
@@ -98,93 +213,70 @@ public struct ExportedCommits {
     return next
   }
 
-  /// The history of every distinct commit. With `keepsIDs` false the ids are dropped once the
-  /// copies are found (a graph needs them no longer; a list of commits does).
-  public consuming func finish(keepsIDs: Bool = true) -> Result {
-    let count = facts.count
-    // Repositories in natural order; a commit's copy in the first of them is the one kept.
-    let order = repositoryNames.indices.sorted {
-      NaturalOrder.precedes(repositoryNames[$0], repositoryNames[$1])
-    }
-    var rank = [UInt32](repeating: 0, count: repositoryNames.count)
-    for (position, repository) in order.enumerated() { rank[repository] = UInt32(position) }
-    var sorted = [Int32](0..<Int32(count))
-    sorted.sort { a, b in
-      let (x, y) = (Int(a), Int(b))
-      if ids[x] != ids[y] { return ids[x] < ids[y] }
-      let (rx, ry) = (rank[Int(repositoryOf[x])], rank[Int(repositoryOf[y])])
-      return rx != ry ? rx < ry : a < b
-    }
-    var dropped = BitSet(capacity: count)
+  /// The history of every distinct commit.
+  public consuming func finish() -> Result {
+    if !isSettled { settle() }
     var warnings: [String] = []
-    var start = 0
-    while start < count {
-      let kept = Int(sorted[start])
-      var end = start + 1
-      while end < count && ids[Int(sorted[end])] == ids[kept] {
-        let copy = Int(sorted[end])
-        _ = dropped.insert(copy)
-        if let what = disagreement(kept, copy) {
-          warnings.append(
-            "the exports disagree about commit \(ids[kept].hex) (\(what)): '\(repositoryNames[Int(repositoryOf[kept])])' and '\(repositoryNames[Int(repositoryOf[copy])])'; counted as the first has it"
-          )
-        }
-        end += 1
-      }
-      start = end
-    }
-    sorted = []
-    repositoryOf = []
-    hasCoAuthors = []
-    // The kept commits moved down in place, in the order they were read.
-    var kept = 0
-    var keptCoAuthors: [Int: [Int32]] = [:]
-    for index in 0..<count where !dropped.contains(index) {
-      if kept != index {
-        facts[kept] = facts[index]
-        ids[kept] = ids[index]
-      }
-      if let people = coAuthors[index] { keptCoAuthors[kept] = people }
-      kept += 1
-    }
-    facts.removeLast(count - kept)
-    ids.removeLast(count - kept)
-    var undated: [UndatedCommit] = []
-    for index in facts.indices where facts[index].author == nil || facts[index].committer == nil {
-      undated.append(
-        UndatedCommit(
-          id: ids[index].hex, lacksAuthorDate: facts[index].author == nil,
-          lacksCommitterDate: facts[index].committer == nil))
+    for (copy, kept) in suspects.sorted(by: { $0.key < $1.key }) {
+      guard let first = suspectRecords[kept], let second = suspectRecords[copy],
+        let what = first.disagreement(with: second)
+      else { continue }
+      warnings.append(
+        "the exports disagree about commit \(first.id.hex) (\(what)): '\(first.repository)' and '\(second.repository)'; counted as the first has it"
+      )
     }
     let identities = people.map {
       RawIdentity(
         name: Array($0.written.name.utf8), email: Array($0.written.email.utf8), encoding: [])
     }
     var history = History(
-      commits: facts, objectIDs: keepsIDs ? ids : [], identities: identities,
-      undated: undated.sorted())
-    history.coAuthors = keptCoAuthors
+      commits: facts, objectIDs: ids, identities: identities, undated: undated.sorted())
+    history.coAuthors = coAuthors
     history.mappedIdentities = people.map { usesMailmap ? $0.mapped : $0.written }
+    let names = repositoryNames.sorted(by: NaturalOrder.precedes)
     return Result(
-      history: history, repositories: order.map { repositoryNames[$0] }, warnings: warnings,
-      recordCount: count)
+      history: history, repositories: names, warnings: warnings, recordCount: readCount)
+  }
+}
+
+/// A commit id in five 4-byte words: 20 bytes where `ObjectID` takes 24.
+private struct PackedID: Comparable {
+  var words: (UInt32, UInt32, UInt32, UInt32, UInt32)
+
+  init(_ id: ObjectID) {
+    words = (
+      UInt32(truncatingIfNeeded: id.high >> 32), UInt32(truncatingIfNeeded: id.high),
+      UInt32(truncatingIfNeeded: id.middle >> 32), UInt32(truncatingIfNeeded: id.middle), id.low
+    )
   }
 
-  /// What two records of one commit disagree about, or nil.
-  private func disagreement(_ first: Int, _ second: Int) -> String? {
-    let (a, b) = (facts[first], facts[second])
-    if a.author != b.author { return "author date" }
-    if a.committer != b.committer { return "committer date" }
-    if a.parentCount != b.parentCount { return "parents" }
-    if people[Int(a.identity)].written != people[Int(b.identity)].written { return "author" }
-    if people[Int(a.committerIdentity)].written != people[Int(b.committerIdentity)].written {
-      return "committer"
+  static func == (a: PackedID, b: PackedID) -> Bool {
+    a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2
+      && a.words.3 == b.words.3 && a.words.4 == b.words.4
+  }
+
+  static func < (a: PackedID, b: PackedID) -> Bool {
+    if a.words.0 != b.words.0 { return a.words.0 < b.words.0 }
+    if a.words.1 != b.words.1 { return a.words.1 < b.words.1 }
+    if a.words.2 != b.words.2 { return a.words.2 < b.words.2 }
+    if a.words.3 != b.words.3 { return a.words.3 < b.words.3 }
+    return a.words.4 < b.words.4
+  }
+}
+
+/// FNV-1a over what it is given, for fingerprints (not for anything an attacker could choose to
+/// collide with consequence: a collision only hides a warning).
+private struct FNV {
+  var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func mix(_ word: UInt64) {
+    for shift in stride(from: 0, to: 64, by: 8) {
+      value = (value ^ (word >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3
     }
-    if hasCoAuthors[first] && hasCoAuthors[second] {
-      let left = (coAuthors[first] ?? []).map { people[Int($0)].written }
-      let right = (coAuthors[second] ?? []).map { people[Int($0)].written }
-      if left != right { return "co-authors" }
-    }
-    return nil
+  }
+
+  mutating func mix(_ text: String) {
+    for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    value = (value ^ 0xFF) &* 0x100_0000_01b3
   }
 }
