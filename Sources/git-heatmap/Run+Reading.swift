@@ -105,7 +105,7 @@ extension Run {
           pathArguments, currentDirectory: repository.workingDirectory ?? repository.gitDirectory,
           environment: environment)
         var source = try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil))
-        source.path = names[index]
+        source.path = RawPath.display(names[index])
         result = .success(source)
       } catch {
         result = .failure(error)

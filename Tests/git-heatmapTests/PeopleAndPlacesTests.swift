@@ -79,14 +79,15 @@ struct PeopleAndPlacesTests {
         "--format", "json", "--since", "2024-01-01", "--until", "2024-01-31", "--repo", "repo",
         "--repo", "clone",
       ], in: root)
-    #expect(json.stdout.contains("\"repositories\": [\"\(root)/repo\", \"\(root)/clone\"]"))
+    // Named as given, in natural order.
+    #expect(json.stdout.contains("\"repositories\": [\"clone\", \"repo\"]"), "\(json.stdout)")
     #expect(json.stdout.contains("\"total\": 4,"))
     let terminal = heatmap(
       [
         "--repo", "repo", "--repo", "clone", "--color", "never", "--since", "2024-01-01", "--until",
         "2024-01-31",
       ], in: root)
-    #expect(terminal.stdout.split(separator: "\n")[1] == "2 repositories: repo clone")
+    #expect(terminal.stdout.split(separator: "\n")[1] == "2 repositories: clone repo")
   }
 
   @Test("a path that is not a repository is a warning, unless it is the only one")

@@ -7,6 +7,7 @@ public struct CommitExportWriter: Sendable {
     case ndjson, csv
   }
 
+  /// NDJSON or CSV.
   public var form: Form
   /// Whether the records carry co-authors (the history was read with `readsCoAuthors`).
   public var includesCoAuthors: Bool
@@ -98,7 +99,7 @@ public struct CommitExportWriter: Sendable {
   /// mailmap changed something; in CSV always (its columns are fixed).
   private func fields(_ person: CommitRecord.Person, role: String) -> [UInt8] {
     var out: [UInt8] = []
-    let capitalized = role == "author" ? "Author" : "Committer"
+    let capitalized = role.prefix(1).uppercased() + role.dropFirst()
     switch form {
     case .ndjson:
       out += Array("\"\(role)Name\":".utf8)

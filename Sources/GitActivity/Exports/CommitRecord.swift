@@ -23,12 +23,15 @@ public struct CommitRecord: Hashable, Sendable {
   public var repository: String
   /// The commit's id, 40 hexadecimal digits.
   public var id: ObjectID
+  /// Who wrote the commit.
   public var author: Person
   /// The author date; nil when git shows none.
   public var authorDate: Timestamp?
+  /// Who committed it.
   public var committer: Person
   /// The committer date; nil when git shows none.
   public var committerDate: Timestamp?
+  /// How many parents the commit has (more than one: a merge).
   public var parentCount: Int
   /// The `Co-authored-by` people; nil when the export did not read them (no `--co-authors`).
   public var coAuthors: [Person]?
