@@ -43,9 +43,21 @@ extension Run {
 
   /// `--from`: the exports read, copies of a commit counted once, as one source. Each export is
   /// read twice (`ExportedCommits`): standard input is kept in an unlinked temporary file for it.
-  func readExports() throws(CommandError) -> Source {
+  /// With `window`, only the commits whose day (in `zone`, by the date in force) is in it are
+  /// held; `leftOut` says how many were not.
+  func readExports(zone: DayZone, window: DayRange?) throws(CommandError) -> (
+    source: Source, leftOut: Int
+  ) {
     let keepsIDs = invocation.listedDay != nil || invocation.isInteractive
     var commits = ExportedCommits(usesMailmap: invocation.usesMailmap, keepsIDs: keepsIDs)
+    if let window {
+      let bucketer = DayBucketer(zone: zone)
+      let usesCommitterDate = invocation.usesCommitterDate
+      commits.keeps = { facts in
+        guard let stamp = usesCommitterDate ? facts.committer : facts.author else { return true }
+        return window.contains(bucketer.day(of: stamp))
+      }
+    }
     var opened: [(descriptor: Int32, name: String)] = []
     defer { for file in opened where file.descriptor != STDIN_FILENO { close(file.descriptor) } }
     for file in try exportPaths() {
@@ -84,11 +96,12 @@ extension Run {
         sections: ["user"], from: context.currentDirectory, environment: context.environment)
       userEmail = entries?.last { $0.name.lowercased() == "user.email" }?.value
     }
-    return Source(
+    let source = Source(
       path: result.repositories.joined(separator: ", "), exportedNames: result.repositories,
       commonDirectory: "", gitDirectory: "", history: result.history, mailmap: Mailmap(),
       warnings: result.warnings, userEmail: userEmail?.isEmpty == false ? userEmail : nil,
       remoteURL: nil, cacheToSave: nil)
+    return (source, result.leftOut)
   }
 
   private func openExport(_ file: String) throws(CommandError) -> Int32 {

@@ -72,8 +72,13 @@ struct Run {
       walk.committedNoEarlierThan = nil
     }
     let sources: [Source]
+    // A draw from exports holds only the window's commits (-i scrolls through all of them).
+    let exportWindow = invocation.isInteractive ? nil : window.days
+    var leftOut = 0
     if drawsFromExports {
-      sources = [try readExports()]
+      let read = try readExports(zone: zone, window: exportWindow)
+      sources = [read.source]
+      leftOut = read.leftOut
       warn(sources[0].warnings)
     } else {
       do {
@@ -133,7 +138,7 @@ struct Run {
       DailyActivity(
         histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
     }
-    if activity.total == 0 && activity.outside.count > 0 && !invocation.isQuiet
+    if activity.total == 0 && (activity.outside.count > 0 || leftOut > 0) && !invocation.isQuiet
       && invocation.listedDay == nil
     {
       try noteCommitsOutside(activity.outside, walk: walk, days: window.days, options: options)
@@ -165,7 +170,13 @@ struct Run {
     _ found: OutsideCommits, walk: WalkOptions, days: DayRange, options: ActivityOptions
   ) throws(CommandError) {
     var outside = found
-    if outside.before > 0 && walk.committedNoEarlierThan != nil {
+    if !invocation.exportFiles.isEmpty {
+      // The exports again, every commit held this time, to say where the commits are.
+      let all = try readExports(zone: options.zone, window: nil).source
+      outside =
+        DailyActivity(histories: [(all.history, all.mailmap)], days: days, options: options)
+        .outside
+    } else if outside.before > 0 && walk.committedNoEarlierThan != nil {
       var full = walk
       full.committedNoEarlierThan = nil
       full.progress = nil
@@ -182,11 +193,14 @@ struct Run {
         throw CommandError(error)
       }
     }
+    guard outside.count > 0 else { return }
     let selection =
-      invocation.selection.includesAllRefs
-      ? "--all"
-      : invocation.selection.revisions.isEmpty
-        ? "HEAD" : invocation.selection.revisions.joined(separator: " ")
+      !invocation.exportFiles.isEmpty
+      ? "the exports"
+      : invocation.selection.includesAllRefs
+        ? "--all"
+        : invocation.selection.revisions.isEmpty
+          ? "HEAD" : invocation.selection.revisions.joined(separator: " ")
     let what = "\(Wording.count(outside.count, "commit")) of \(TextEscaping.terminal(selection))"
     var hints: [String] = []
     var places: [String] = []

@@ -423,6 +423,12 @@ struct ExportTests {
       ["--from", path, "--me", "--format", "json", "--year", "2024"], in: repo.root.path,
       environment: ["GIT_CONFIG_GLOBAL": config])
     #expect(mine.status == 0 && mine.stdout.contains("\"total\": 4,"), "\(mine.stderr)")
+    // A window the commits miss says where they are, as for a repository.
+    let before = heatmap(["--from", path, "--year", "2023"], in: repo.path)
+    #expect(before.status == 0)
+    #expect(
+      before.stderr.contains("note: 4 commits of the exports fall after the window"),
+      "\(before.stderr)")
     // Two exports of one commit that disagree: reported, counted once as the first has it.
     let first = text.split(separator: "\n")[0]
     let other = first.replacingOccurrences(of: "\"repository\":\"", with: "\"repository\":\"zz-")

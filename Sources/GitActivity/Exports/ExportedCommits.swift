@@ -6,8 +6,7 @@ import Foundation
 /// that disagree about what a commit is (its dates, parents or people as written) are reported.
 ///
 /// Exports are read twice, so that no commit is held twice and none is held as text: `survey`
-/// each of them (each record's id, repository and a fingerprint: 32 bytes while the copies are
-/// found), then `read` each again in the same order (each distinct commit's `CommitFacts`: 36
+/// each of them (each record's id and a fingerprint: 28 bytes while the copies are found), then `read` each again in the same order (each distinct commit's `CommitFacts`: 36
 /// bytes, 56 with its id), then `finish`. Each distinct person is held once.
 public struct ExportedCommits {
   /// What the exports hold, ready to count.
@@ -20,19 +19,28 @@ public struct ExportedCommits {
     public var warnings: [String]
     /// How many records were read, copies included.
     public var recordCount: Int
+    /// How many distinct commits `keeps` left out.
+    public var leftOut: Int
   }
 
   /// With `usesMailmap` false (`--no-mailmap`), people count as the commits wrote them.
   public var usesMailmap: Bool
   /// Whether to keep each commit's id (a list of commits needs them; a graph does not).
   public var keepsIDs: Bool
+  /// Which commits to hold: a draw over a window holds only the commits it can count (nil holds
+  /// every one). A commit with no date is always held, so that it can be warned about.
+  public var keeps: (@Sendable (CommitFacts) -> Bool)?
+  /// How many distinct commits `keeps` left out.
+  public private(set) var leftOut = 0
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
 
   // The survey: per record, in reading order.
-  private var surveyedIDs: [PackedID] = []
-  private var surveyedRepositories: [UInt32] = []
-  private var fingerprints: [UInt32] = []
+  // The survey grows a chunk at a time (no doubling copy); a repository is held per run of
+  // records (an export usually holds one), not per record.
+  private var surveyedIDs = ChunkedArray<PackedID>()
+  private var repositoryRuns: [(start: Int, repository: UInt32)] = []
+  private var fingerprints = ChunkedArray<UInt32>()
   private var recordsPerFile: [Int] = []
   private var repositoryNumbers: [String: UInt32] = [:]
   private var repositoryNames: [String] = []
@@ -76,8 +84,10 @@ public struct ExportedCommits {
         repositoryNumbers[record.repository] = repository
         repositoryNames.append(record.repository)
       }
+      if repositoryRuns.last?.repository != repository {
+        repositoryRuns.append((surveyedIDs.count, repository))
+      }
       surveyedIDs.append(PackedID(record.id))
-      surveyedRepositories.append(repository)
       fingerprints.append(Self.fingerprint(record))
       if record.coAuthors == nil && firstWithoutCoAuthors == nil {
         firstWithoutCoAuthors = "\(name):\(number)"
@@ -102,17 +112,23 @@ public struct ExportedCommits {
         suspectRecords[number] = record
       }
       guard !dropped.contains(number) else { return }
-      if record.authorDate == nil || record.committerDate == nil {
+      let isUndated = record.authorDate == nil || record.committerDate == nil
+      var commit = CommitFacts(
+        author: record.authorDate, committer: record.committerDate, identity: -1,
+        parentCount: Int32(record.parentCount))
+      if !isUndated, let keeps, !keeps(commit) {
+        leftOut += 1
+        return
+      }
+      if isUndated {
         undated.append(
           UndatedCommit(
             id: record.id.hex, lacksAuthorDate: record.authorDate == nil,
             lacksCommitterDate: record.committerDate == nil))
       }
-      facts.append(
-        CommitFacts(
-          author: record.authorDate, committer: record.committerDate,
-          identity: self.number(of: record.author), parentCount: Int32(record.parentCount),
-          committerIdentity: self.number(of: record.committer)))
+      commit.identity = self.number(of: record.author)
+      commit.committerIdentity = self.number(of: record.committer)
+      facts.append(commit)
       if keepsIDs { ids.append(record.id) }
       if let people = record.coAuthors, !people.isEmpty {
         coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
@@ -172,35 +188,45 @@ public struct ExportedCommits {
     }
     var rank = [UInt32](repeating: 0, count: repositoryNames.count)
     for (position, repository) in order.enumerated() { rank[repository] = UInt32(position) }
-    var sorted = [Int32](0..<Int32(count))
-    surveyedIDs.withUnsafeBufferPointer { ids in
-      surveyedRepositories.withUnsafeBufferPointer { repositories in
-        sorted.sort { a, b in
-          let (x, y) = (Int(a), Int(b))
-          if ids[x] != ids[y] { return ids[x] < ids[y] }
-          let (rx, ry) = (rank[Int(repositories[x])], rank[Int(repositories[y])])
-          return rx != ry ? rx < ry : a < b
+    // In a scope of its own, so that the sorted order is freed before the second pass.
+    do {
+      let runs = repositoryRuns
+      let surveyed = surveyedIDs
+      /// The rank of a record's repository, from the run it is in (asked only of copies).
+      func rankOf(_ record: Int) -> UInt32 {
+        var (low, high) = (0, runs.count - 1)
+        while low < high {
+          let middle = (low + high + 1) / 2
+          if runs[middle].start <= record { low = middle } else { high = middle - 1 }
         }
+        return rank[Int(runs[low].repository)]
       }
-    }
-    dropped = BitSet(capacity: count)
-    var start = 0
-    while start < count {
-      let kept = Int(sorted[start])
-      var end = start + 1
-      while end < count && surveyedIDs[Int(sorted[end])] == surveyedIDs[kept] {
-        let copy = Int(sorted[end])
-        _ = dropped.insert(copy)
-        if fingerprints[copy] != fingerprints[kept] { suspects[copy] = kept }
-        end += 1
+      var sorted = [Int32](0..<Int32(count))
+      sorted.sort { a, b in
+        let (x, y) = (surveyed[Int(a)], surveyed[Int(b)])
+        if x != y { return x < y }
+        let (rx, ry) = (rankOf(Int(a)), rankOf(Int(b)))
+        return rx != ry ? rx < ry : a < b
       }
-      start = end
+      dropped = BitSet(capacity: count)
+      var start = 0
+      while start < count {
+        let kept = Int(sorted[start])
+        var end = start + 1
+        while end < count && surveyedIDs[Int(sorted[end])] == surveyedIDs[kept] {
+          let copy = Int(sorted[end])
+          _ = dropped.insert(copy)
+          if fingerprints[copy] != fingerprints[kept] { suspects[copy] = kept }
+          end += 1
+        }
+        start = end
+      }
     }
     suspectedOriginals = Set(suspects.values)
     // What the survey held is not needed again.
-    surveyedIDs = []
-    fingerprints = []
-    surveyedRepositories = []
+    surveyedIDs = ChunkedArray()
+    fingerprints = ChunkedArray()
+    repositoryRuns = []
     facts.reserveCapacity(count - dropped.count)
     if keepsIDs { ids.reserveCapacity(count - dropped.count) }
   }
@@ -235,12 +261,13 @@ public struct ExportedCommits {
     history.mappedIdentities = people.map { usesMailmap ? $0.mapped : $0.written }
     let names = repositoryNames.sorted(by: NaturalOrder.precedes)
     return Result(
-      history: history, repositories: names, warnings: warnings, recordCount: readCount)
+      history: history, repositories: names, warnings: warnings, recordCount: readCount,
+      leftOut: leftOut)
   }
 }
 
 /// A commit id in five 4-byte words: 20 bytes where `ObjectID` takes 24.
-private struct PackedID: Comparable {
+private struct PackedID: Comparable, BitwiseCopyable, Sendable {
   var words: (UInt32, UInt32, UInt32, UInt32, UInt32)
 
   init(_ id: ObjectID) {
