@@ -34,12 +34,29 @@ struct Run {
   struct PhaseTimer {
     let sink: TextSink?
 
+    /// `, resident 64 MB, peak 80 MB` where the system says (Linux's /proc), else nothing.
+    static func residentMemory() -> String {
+      guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+        return ""
+      }
+      func megabytes(_ key: String) -> String? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }),
+          let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return "\(kilobytes / 1024) MB"
+      }
+      guard let now = megabytes("VmRSS:"), let peak = megabytes("VmHWM:") else { return "" }
+      return ", resident \(now), peak \(peak)"
+    }
+
     func callAsFunction<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
       guard let sink else { return try body() }
       let start = DispatchTime.now().uptimeNanoseconds
       defer {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        sink.write("\(Command.name): timing: \(name) \(String(format: "%.1f", elapsed)) ms\n")
+        sink.write(
+          "\(Command.name): timing: \(name) \(String(format: "%.1f", elapsed)) ms\(Self.residentMemory())\n"
+        )
       }
       return try body()
     }

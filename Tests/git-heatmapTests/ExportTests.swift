@@ -454,4 +454,31 @@ struct ExportTests {
     let alone = heatmap(["--repository-name", "x"], in: repo.path)
     #expect(alone.status == 64)
   }
+
+  @Test("a copy counts as the repository that sorts first has it, also when repositories alternate")
+  func firstRepositoryWins() throws {
+    let repo = try TemporaryRepository()
+    // Records of two repositories, one after the other 10,000 times (as a merged export may
+    // hold them): each commit in both, mailmapped differently.
+    var text = ""
+    for index in 0..<5_000 {
+      let id =
+        String(repeating: "0", count: 40 - String(index, radix: 16).count)
+        + String(index, radix: 16)
+      for (repository, name) in [("team10", "Written Later"), ("team9", "Mapped First")] {
+        text +=
+          "{\"v\":1,\"repository\":\"\(repository)\",\"id\":\"\(id)\",\"authorName\":\"\(name)\",\"authorEmail\":\"a@x\",\"writtenAuthorName\":\"A\",\"writtenAuthorEmail\":\"a@x\",\"authorTime\":\(1_704_196_800 + index * 60),\"authorOffset\":0,\"committerName\":\"C\",\"committerEmail\":\"c@x\",\"committerTime\":1704196800,\"committerOffset\":0,\"parents\":1}\n"
+      }
+    }
+    let path = repo.root.path + "/merged.ndjson"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = heatmap(
+      ["--from", path, "--authors", "--format", "json", "--year", "2024"], in: repo.root.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    // team9 sorts before team10 (natural order), so its mailmap's name is the one counted.
+    #expect(result.stdout.contains("\"repositories\": [\"team9\", \"team10\"]"))
+    #expect(result.stdout.contains("\"name\": \"Mapped First\""), "\(result.stdout.prefix(600))")
+    #expect(!result.stdout.contains("Written Later"))
+    #expect(result.stdout.contains("\"commits\": 5000"))
+  }
 }

@@ -40,6 +40,9 @@ public struct ExportedCommits {
   // records (an export usually holds one), not per record.
   private var surveyedIDs = ChunkedArray<PackedID>()
   private var repositoryRuns: [(start: Int, repository: UInt32)] = []
+  /// Records whose repositories alternate (merged exports) are held a repository each instead:
+  /// 4 bytes a record rather than 16 a run.
+  private var repositoryOf: ChunkedArray<UInt32>?
   private var fingerprints = ChunkedArray<UInt32>()
   private var recordsPerFile: [Int] = []
   private var repositoryNumbers: [String: UInt32] = [:]
@@ -84,8 +87,21 @@ public struct ExportedCommits {
         repositoryNumbers[record.repository] = repository
         repositoryNames.append(record.repository)
       }
-      if repositoryRuns.last?.repository != repository {
+      if repositoryOf != nil {
+        repositoryOf?.append(repository)
+      } else if repositoryRuns.last?.repository != repository {
         repositoryRuns.append((surveyedIDs.count, repository))
+        if repositoryRuns.count > 4096 && repositoryRuns.count * 4 > surveyedIDs.count {
+          var each = ChunkedArray<UInt32>()
+          for (index, run) in repositoryRuns.enumerated() {
+            let end =
+              index + 1 < repositoryRuns.count
+              ? repositoryRuns[index + 1].start : surveyedIDs.count + 1
+            for _ in run.start..<end { each.append(run.repository) }
+          }
+          repositoryOf = each
+          repositoryRuns = []
+        }
       }
       surveyedIDs.append(PackedID(record.id))
       fingerprints.append(Self.fingerprint(record))
@@ -191,9 +207,11 @@ public struct ExportedCommits {
     // In a scope of its own, so that the sorted order is freed before the second pass.
     do {
       let runs = repositoryRuns
+      let each = repositoryOf
       let surveyed = surveyedIDs
       /// The rank of a record's repository, from the run it is in (asked only of copies).
       func rankOf(_ record: Int) -> UInt32 {
+        if let each { return rank[Int(each[record])] }
         var (low, high) = (0, runs.count - 1)
         while low < high {
           let middle = (low + high + 1) / 2
@@ -227,6 +245,7 @@ public struct ExportedCommits {
     surveyedIDs = ChunkedArray()
     fingerprints = ChunkedArray()
     repositoryRuns = []
+    repositoryOf = nil
     facts.reserveCapacity(count - dropped.count)
     if keepsIDs { ids.reserveCapacity(count - dropped.count) }
   }
