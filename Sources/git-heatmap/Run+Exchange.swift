@@ -1,6 +1,15 @@
 import Foundation
 import GitActivity
 
+/// A count that pieces of a draw from exports go into, as they are read.
+final class TallyBox {
+  var tally: DailyActivity.Tally?
+  init(_ tally: DailyActivity.Tally) { self.tally = tally }
+
+  /// The activity counted (once).
+  func take() -> DailyActivity? { tally.take()?.activity() }
+}
+
 /// Activity as data: the per-commit export (`--format commits`), and drawing from exports
 /// (`--from`) made anywhere.
 extension Run {
@@ -45,11 +54,13 @@ extension Run {
   /// read twice (`ExportedCommits`): standard input is kept in an unlinked temporary file for it.
   /// With `window`, only the commits whose day (in `zone`, by the date in force) is in it are
   /// held; `leftOut` says how many were not.
-  func readExports(zone: DayZone, window: DayRange?) throws(CommandError) -> (
-    source: Source, leftOut: Int
-  ) {
+  /// With `tally`, the commits are counted into it a piece at a time and not held.
+  func readExports(zone: DayZone, window: DayRange?, tally: TallyBox? = nil) throws(CommandError)
+    -> (source: Source, leftOut: Int)
+  {
     let keepsIDs = invocation.listedDay != nil || invocation.isInteractive
     var commits = ExportedCommits(usesMailmap: invocation.usesMailmap, keepsIDs: keepsIDs)
+    if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
     if let window {
       let bucketer = DayBucketer(zone: zone)
       let usesCommitterDate = invocation.usesCommitterDate
@@ -90,18 +101,23 @@ extension Run {
       throw .failure(error.message)
     }
     let result = phase("finish") { commits.finish() }
-    var userEmail: String?
-    if invocation.isMe {
-      let entries = try? GitConfiguration.entries(
-        sections: ["user"], from: context.currentDirectory, environment: context.environment)
-      userEmail = entries?.last { $0.name.lowercased() == "user.email" }?.value
-    }
     let source = Source(
       path: result.repositories.joined(separator: ", "), exportedNames: result.repositories,
       commonDirectory: "", gitDirectory: "", history: result.history, mailmap: Mailmap(),
-      warnings: result.warnings, userEmail: userEmail?.isEmpty == false ? userEmail : nil,
-      remoteURL: nil, cacheToSave: nil)
+      warnings: result.warnings
+        + Self.undatedWarnings(result.history, invocation.usesCommitterDate),
+      userEmail: invocation.isMe ? exportsUserEmail() : nil, remoteURL: nil, cacheToSave: nil)
     return (source, result.leftOut)
+  }
+
+  /// `user.email` for `--me` in a draw from exports: git's configuration as read from the
+  /// current folder (a repository's, if it is in one, then the user's and the system's).
+  func exportsUserEmail() -> String? {
+    guard invocation.isMe else { return nil }
+    let entries = try? GitConfiguration.entries(
+      sections: ["user"], from: context.currentDirectory, environment: context.environment)
+    let email = entries?.last { $0.name.lowercased() == "user.email" }?.value
+    return email?.isEmpty == false ? email : nil
   }
 
   private func openExport(_ file: String) throws(CommandError) -> Int32 {

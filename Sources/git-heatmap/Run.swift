@@ -88,14 +88,29 @@ struct Run {
       // The whole history: the view scrolls back through all of it.
       walk.committedNoEarlierThan = nil
     }
-    let sources: [Source]
-    // A draw from exports holds only the window's commits (-i scrolls through all of them).
+    // A draw from exports holds only the window's commits (-i scrolls through all of them), and
+    // where nothing needs them afterwards (a list of commits, the punch card, -i), counts them a
+    // piece at a time and holds none.
     let exportWindow = invocation.isInteractive ? nil : window.days
+    let streamsExports =
+      drawsFromExports && invocation.listedDay == nil && !invocation.isPunchcard
+      && !invocation.isInteractive
     var leftOut = 0
+    var streamed: DailyActivity?
+    let sources: [Source]
     if drawsFromExports {
-      let read = try readExports(zone: zone, window: exportWindow)
+      let tally =
+        streamsExports
+        ? TallyBox(
+          DailyActivity.Tally(
+            days: window.days,
+            options: try activityOptions(
+              zone: zone, emails: [exportsUserEmail()].compactMap { $0 }),
+            deduplicates: false)) : nil
+      let read = try readExports(zone: zone, window: exportWindow, tally: tally)
       sources = [read.source]
       leftOut = read.leftOut
+      streamed = tally?.take()
       warn(sources[0].warnings)
     } else {
       do {
@@ -126,35 +141,20 @@ struct Run {
     var isHandedOver = false
     defer { if !isHandedOver { saving.forEach { $0.wait() } } }
 
-    var filter = AuthorFilter(
-      patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
-    filter.committerPatterns = invocation.committerPatterns
-    // Case folds in the user's locale, as git's regcomp folds it.
-    filter.locale = Self.characterLocale(context.environment)
-    if invocation.isMe {
-      var emails: [String] = []
-      for email in sources.compactMap(\.userEmail) where !emails.contains(email) {
-        emails.append(email)
-      }
-      guard !emails.isEmpty else {
-        throw CommandError.failure(
-          "--me needs user.email in git config: git config --global user.email you@example.com")
-      }
-      filter.ownEmails = emails
+    var emails: [String] = []
+    for email in sources.compactMap(\.userEmail) where !emails.contains(email) {
+      emails.append(email)
     }
-    var options = ActivityOptions(
-      zone: zone, usesCommitterDate: invocation.usesCommitterDate,
-      excludesMerges: invocation.excludesMerges, filter: filter)
-    options.recordsCommits =
-      invocation.listedDay != nil || invocation.isPunchcard || invocation.isInteractive
-    options.countsCoAuthors = invocation.countsCoAuthors
+    let options = try activityOptions(zone: zone, emails: emails)
     if invocation.isInteractive {
       return try interactive(sources: sources, options: options, today: today)
     }
-    let activity = phase("activity") {
-      DailyActivity(
-        histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
-    }
+    let activity =
+      streamed
+      ?? phase("activity") {
+        DailyActivity(
+          histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
+      }
     if activity.total == 0 && (activity.outside.count > 0 || leftOut > 0) && !invocation.isQuiet
       && invocation.listedDay == nil
     {
@@ -162,7 +162,7 @@ struct Run {
     }
     let report = ActivityReport(
       repositories: sources.flatMap(\.names), window: window, zone: zone, activity: activity,
-      today: today, subject: subject(filter))
+      today: today, subject: subject(options.filter))
     var result: Output
     if invocation.listedDay != nil {
       result = try listDay(activity, sources: sources, day: window.days.first, options: options)
@@ -179,6 +179,30 @@ struct Run {
     return result
   }
 
+  /// How commits become counts: the zone, the date, merges, the author filter (with `emails`
+  /// for `--me`), and what is recorded for lists of commits.
+  func activityOptions(zone: DayZone, emails: [String]) throws(CommandError) -> ActivityOptions {
+    var filter = AuthorFilter(
+      patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
+    filter.committerPatterns = invocation.committerPatterns
+    // Case folds in the user's locale, as git's regcomp folds it.
+    filter.locale = Self.characterLocale(context.environment)
+    if invocation.isMe {
+      guard !emails.isEmpty else {
+        throw CommandError.failure(
+          "--me needs user.email in git config: git config --global user.email you@example.com")
+      }
+      filter.ownEmails = emails
+    }
+    var options = ActivityOptions(
+      zone: zone, usesCommitterDate: invocation.usesCommitterDate,
+      excludesMerges: invocation.excludesMerges, filter: filter)
+    options.recordsCommits =
+      invocation.listedDay != nil || invocation.isPunchcard || invocation.isInteractive
+    options.countsCoAuthors = invocation.countsCoAuthors
+    return options
+  }
+
   /// An empty window over a selection that does count commits elsewhere says where they are and
   /// which option shows them, rather than drawing a confident empty graph: `758 commits of
   /// v2.50.0..v2.51.0 fall before the window; try --since 2025-06-01`. The walk stopped at the
@@ -188,11 +212,10 @@ struct Run {
   ) throws(CommandError) {
     var outside = found
     if !invocation.exportFiles.isEmpty {
-      // The exports again, every commit held this time, to say where the commits are.
-      let all = try readExports(zone: options.zone, window: nil).source
-      outside =
-        DailyActivity(histories: [(all.history, all.mailmap)], days: days, options: options)
-        .outside
+      // The exports again, every commit counted this time, to say where the commits are.
+      let tally = TallyBox(DailyActivity.Tally(days: days, options: options, deduplicates: false))
+      _ = try readExports(zone: options.zone, window: nil, tally: tally)
+      outside = tally.take()?.outside ?? outside
     } else if outside.before > 0 && walk.committedNoEarlierThan != nil {
       var full = walk
       full.committedNoEarlierThan = nil

@@ -156,6 +156,22 @@ struct ExportTests {
       #expect(!drawn.stdout.contains("\"total\": 0,"))
       if reading.isEmpty { #expect(drawn.stdout.contains("\"total\": \(distinct),")) }
     }
+    // One export of the whole tree (--scan names each repository by its path below the root)
+    // draws the same.
+    let whole = exports + "/../whole.ndjson.gz"
+    let scanExport = heatmap(
+      ["--scan", root.path, "--format", "commits", "--co-authors", "-o", whole], in: root.path,
+      environment: environment)
+    #expect(scanExport.status == 0, "\(scanExport.stderr)")
+    for reading in [["--co-authors", "--author", "pair"], ["--timezone", "utc"]] {
+      let scanned = heatmap(
+        Self.window + reading + ["--format", "json", "--scan", root.path], in: root.path,
+        environment: environment)
+      let drawn = heatmap(
+        Self.window + reading + ["--format", "json", "--from", whole], in: root.path,
+        environment: environment)
+      #expect(drawn.status == 0 && drawn.stdout == scanned.stdout, "\(reading)")
+    }
     // The author table too, and the files given by the shell one by one.
     let paths = files.sorted().map { exports + "/" + $0 }
     let table = heatmap(
@@ -423,6 +439,17 @@ struct ExportTests {
       ["--from", path, "--me", "--format", "json", "--year", "2024"], in: repo.root.path,
       environment: ["GIT_CONFIG_GLOBAL": config])
     #expect(mine.status == 0 && mine.stdout.contains("\"total\": 4,"), "\(mine.stderr)")
+    // A commit with no date is warned about, as for a repository, and not counted.
+    let undated = text.split(separator: "\n")[0].replacingOccurrences(
+      of: #""authorTime":\d+,"authorOffset":\d+"#, with: #""authorTime":null,"authorOffset":null"#,
+      options: .regularExpression)
+    let undatedFile = repo.root.path + "/undated.ndjson"
+    try (undated + "\n").write(toFile: undatedFile, atomically: true, encoding: .utf8)
+    let warned = heatmap(
+      ["--from", undatedFile, "--year", "2024", "--format", "json"], in: repo.path)
+    #expect(warned.status == 0 && warned.stdout.contains("\"total\": 0,"))
+    #expect(
+      warned.stderr.contains("has no valid author date; it is not counted"), "\(warned.stderr)")
     // A window the commits miss says where they are, as for a repository.
     let before = heatmap(["--from", path, "--year", "2023"], in: repo.path)
     #expect(before.status == 0)

@@ -25,20 +25,50 @@ public struct DailyActivity: Hashable, Sendable {
   public init(
     histories: [(history: History, mailmap: Mailmap)], days: DayRange, options: ActivityOptions
   ) {
-    let bucketer = DayBucketer(zone: options.zone)
-    let matcher = AuthorFilter.Matcher(options.filter)
-    var counts = [Int](repeating: 0, count: days.count)
-    var authorNumbers: [Author: Int] = [:]
+    var tally = Tally(
+      days: days, options: options,
+      deduplicates: histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint))
     // As many people as identities, at most: no rehashing as they are met.
-    authorNumbers.reserveCapacity(histories.reduce(0) { $0 + $1.history.rawIdentities.count })
+    tally.authorNumbers.reserveCapacity(
+      histories.reduce(0) { $0 + $1.history.rawIdentities.count })
+    for (history, mailmap) in histories { tally.add(history, mailmap: mailmap) }
+    self = tally.activity()
+  }
+
+  /// A count made a history at a time, so that the histories need not all be held at once (a
+  /// draw from exports hands over its commits in pieces, each counted and let go). Counting
+  /// every history of a run through one tally gives what `init(histories:days:options:)` gives.
+  public struct Tally {
+    let days: DayRange
+    let options: ActivityOptions
+    let deduplicates: Bool
+    let bucketer: DayBucketer
+    let matcher: AuthorFilter.Matcher
+    var counts: [Int]
+    var authorNumbers: [Author: Int] = [:]
     var authorList: [Author] = []
     var authorCommits: [[Int32]] = []
     var seen = Set<ObjectID>()
-    let deduplicates = histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint)
     var outside = OutsideCommits()
     var counted: [CountedCommit] = []
+    var historyCount = 0
 
-    for (historyIndex, (history, mailmap)) in histories.enumerated() {
+    /// A tally over `days`; with `deduplicates`, a commit in several histories counts once
+    /// (their ids must have been recorded), else each history's commits are taken as distinct.
+    public init(days: DayRange, options: ActivityOptions, deduplicates: Bool) {
+      self.days = days
+      self.options = options
+      self.deduplicates = deduplicates
+      bucketer = DayBucketer(zone: options.zone)
+      matcher = AuthorFilter.Matcher(options.filter)
+      counts = [Int](repeating: 0, count: days.count)
+    }
+
+    /// Counts the commits of one more history (`CountedCommit.history` is its position among
+    /// those added).
+    public mutating func add(_ history: History, mailmap: Mailmap) {
+      let historyIndex = historyCount
+      historyCount += 1
       // Decide once per distinct identity, the first time a counted commit names it: its author
       // number, or -1 when filtered out.
       var numbers = [Int](repeating: -2, count: history.rawIdentities.count)
@@ -80,7 +110,7 @@ public struct DailyActivity: Hashable, Sendable {
           // One hash of the author, found or added: read through the default subscript's
           // modify access, which adds `next` when the author is new.
           let next = authorList.count
-          result = Self.value(&authorNumbers[author, default: next])
+          result = DailyActivity.value(&authorNumbers[author, default: next])
           if result == next {
             authorList.append(author)
             authorCommits.append([])
@@ -130,32 +160,36 @@ public struct DailyActivity: Hashable, Sendable {
         }
       }
     }
-    self.days = days
-    self.counts = counts
-    self.outside = outside
-    self.counted = counted
-    // Each author's positions handed over (not copied) to their activity.
-    var activities: [AuthorActivity] = []
-    activities.reserveCapacity(authorList.count)
-    for (number, author) in authorList.enumerated() where !authorCommits[number].isEmpty {
-      let offsets = authorCommits[number]
-      authorCommits[number] = []
-      activities.append(
-        AuthorActivity(author: author, commitOffsets: offsets, windowLength: days.count))
+
+    /// The activity counted.
+    public consuming func activity() -> DailyActivity {
+      var result = DailyActivity(days: days, counts: counts, authors: [])
+      result.outside = outside
+      result.counted = counted
+      // Each author's positions handed over (not copied) to their activity.
+      var activities: [AuthorActivity] = []
+      activities.reserveCapacity(authorList.count)
+      for (number, author) in authorList.enumerated() where !authorCommits[number].isEmpty {
+        let offsets = authorCommits[number]
+        authorCommits[number] = []
+        activities.append(
+          AuthorActivity(author: author, commitOffsets: offsets, windowLength: days.count))
+      }
+      // Most commits first, then by author (`Author.<`: the bytes of `Name <email>`): positions
+      // are sorted by keys made once, not the activities (whose arrays would be retained and
+      // released at every move) nor `nameAndEmail` made anew at every comparison of a tie.
+      let totals = activities.map(\.total)
+      let names = activities.map(\.author.orderKey)
+      result.authors = activities.indices.sorted {
+        totals[$0] != totals[$1]
+          ? totals[$0] > totals[$1] : names[$0].lexicographicallyPrecedes(names[$1])
+      }.map { activities[$0] }
+      return result
     }
-    // Most commits first, then by author (`Author.<`: the bytes of `Name <email>`): positions
-    // are sorted by keys made once, not the activities (whose arrays would be retained and
-    // released at every move) nor `nameAndEmail` made anew at every comparison of a tie.
-    let totals = activities.map(\.total)
-    let names = activities.map(\.author.orderKey)
-    self.authors = activities.indices.sorted {
-      totals[$0] != totals[$1]
-        ? totals[$0] > totals[$1] : names[$0].lexicographicallyPrecedes(names[$1])
-    }.map { activities[$0] }
   }
 
   @inline(__always)
-  private static func value(_ slot: inout Int) -> Int { slot }
+  fileprivate static func value(_ slot: inout Int) -> Int { slot }
 
   /// All commits in the window, stopping at `Int.max`.
   public var total: Int { counts.saturatingSum }

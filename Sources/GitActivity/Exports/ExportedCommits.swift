@@ -32,6 +32,11 @@ public struct ExportedCommits {
   public var keeps: (@Sendable (CommitFacts) -> Bool)?
   /// How many distinct commits `keeps` left out.
   public private(set) var leftOut = 0
+  /// With `pieces`, the commits are not held: every `pieceSize` distinct commits (and the last
+  /// few at `finish`) are handed over as a history of their own, to be counted and let go, and
+  /// the result's history is empty. Pieces share no commit.
+  public var pieces: ((History) -> Void)?
+  public var pieceSize = 1 << 16
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
 
@@ -62,6 +67,9 @@ public struct ExportedCommits {
   private var ids: [ObjectID] = []
   private var coAuthors: [Int: [Int32]] = [:]
   private var personNumbers: [CommitRecord.Person: Int32] = [:]
+  /// Each person as written and as counted, kept as they are met (every piece shares them).
+  private var rawIdentities: [RawIdentity] = []
+  private var mappedIdentities: [Identity] = []
   private var people: [CommitRecord.Person] = []
   private var undated: [UndatedCommit] = []
   private var readCount = 0
@@ -149,6 +157,7 @@ public struct ExportedCommits {
       if let people = record.coAuthors, !people.isEmpty {
         coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
       }
+      if pieces != nil && facts.count >= pieceSize { handOver() }
     }
     guard readCount - start == expected else {
       throw GitError(
@@ -246,8 +255,9 @@ public struct ExportedCommits {
     fingerprints = ChunkedArray()
     repositoryRuns = []
     repositoryOf = nil
-    facts.reserveCapacity(count - dropped.count)
-    if keepsIDs { ids.reserveCapacity(count - dropped.count) }
+    let capacity = pieces == nil ? count - dropped.count : min(count, pieceSize)
+    facts.reserveCapacity(capacity)
+    if keepsIDs { ids.reserveCapacity(capacity) }
   }
 
   private mutating func number(of person: CommitRecord.Person) -> Int32 {
@@ -255,7 +265,33 @@ public struct ExportedCommits {
     let next = Int32(people.count)
     personNumbers[person] = next
     people.append(person)
+    rawIdentities.append(
+      RawIdentity(
+        name: Array(person.written.name.utf8), email: Array(person.written.email.utf8),
+        encoding: []))
+    mappedIdentities.append(usesMailmap ? person.mapped : person.written)
     return next
+  }
+
+  /// The commits held so far, as a history.
+  private func held() -> History {
+    var history = History(
+      commits: facts, objectIDs: ids, identities: rawIdentities, undated: undated.sorted())
+    history.coAuthors = coAuthors
+    history.mappedIdentities = mappedIdentities
+    history.isDisjoint = true
+    return history
+  }
+
+  /// Hands the commits held to `pieces`, and holds none.
+  private mutating func handOver() {
+    guard let pieces, !facts.isEmpty else { return }
+    var piece = held()
+    piece.undated = []
+    facts.removeAll(keepingCapacity: true)
+    ids.removeAll(keepingCapacity: true)
+    coAuthors = [:]
+    pieces(piece)
   }
 
   /// The history of every distinct commit.
@@ -270,14 +306,9 @@ public struct ExportedCommits {
         "the exports disagree about commit \(first.id.hex) (\(what)): '\(first.repository)' and '\(second.repository)'; counted as the first has it"
       )
     }
-    let identities = people.map {
-      RawIdentity(
-        name: Array($0.written.name.utf8), email: Array($0.written.email.utf8), encoding: [])
-    }
-    var history = History(
-      commits: facts, objectIDs: ids, identities: identities, undated: undated.sorted())
-    history.coAuthors = coAuthors
-    history.mappedIdentities = people.map { usesMailmap ? $0.mapped : $0.written }
+    handOver()
+    var history = held()
+    history.isDisjoint = false
     let names = repositoryNames.sorted(by: NaturalOrder.precedes)
     return Result(
       history: history, repositories: names, warnings: warnings, recordCount: readCount,
