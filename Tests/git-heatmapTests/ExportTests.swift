@@ -142,6 +142,8 @@ struct ExportTests {
       ["--date", "committer", "--timezone", "America/Los_Angeles"],
       ["--no-mailmap", "--exclude-author", "Zo"],
       ["--committer", "Two"],
+      ["--layout", "punchcard", "--timezone", "+09:00"],
+      ["--authors", "--sort", "first", "--exclude-author", "dev2"],
     ]
     for reading in readings {
       let scanned = heatmap(
@@ -507,5 +509,26 @@ struct ExportTests {
     #expect(result.stdout.contains("\"name\": \"Mapped First\""), "\(result.stdout.prefix(600))")
     #expect(!result.stdout.contains("Written Later"))
     #expect(result.stdout.contains("\"commits\": 5000"))
+  }
+
+  @Test("an export holds what the selection holds: revisions and paths, as git log selects them")
+  func selection() throws {
+    let repo = try TemporaryRepository()
+    for index in 0..<6 {
+      try repo.write(index % 2 == 0 ? "docs/a.md" : "src/b.c", "version \(index)\n")
+      try repo.git(["add", "-A"])
+      try repo.commit(date: "\(1_704_196_800 + index * 86_400) +0000")
+    }
+    for arguments in [["--", "docs/"], ["HEAD~2"], ["--", ":!docs"]] {
+      let exported = heatmap(["--format", "commits"] + arguments, in: repo.path)
+      #expect(exported.status == 0, "\(exported.stderr)")
+      let ids = Set(
+        exported.stdout.split(separator: "\n").compactMap { line in
+          line.range(of: #"[0-9a-f]{40}"#, options: .regularExpression).map { String(line[$0]) }
+        })
+      let git = Set(
+        try repo.git(["log", "--format=%H"] + arguments).split(separator: "\n").map(String.init))
+      #expect(!ids.isEmpty && ids == git, "\(arguments)")
+    }
   }
 }

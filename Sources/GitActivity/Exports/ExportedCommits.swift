@@ -36,6 +36,7 @@ public struct ExportedCommits {
   /// few at `finish`) are handed over as a history of their own, to be counted and let go, and
   /// the result's history is empty. Pieces share no commit.
   public var pieces: ((History) -> Void)?
+  /// How many commits a piece holds.
   public var pieceSize = 1 << 16
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
