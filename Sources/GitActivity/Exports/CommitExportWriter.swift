@@ -128,49 +128,40 @@ public struct CommitExportWriter: Sendable {
     committer: [UInt8], committerDate: Timestamp?, parentCount: Int,
     coAuthors: [CommitRecord.Person]?, to out: inout [UInt8]
   ) {
-    func date(_ stamp: Timestamp?, _ timeKey: String, _ offsetKey: String) {
-      if form == .ndjson { out += Array(",\"\(timeKey)\":".utf8) } else { out.append(0x2C) }
-      if let stamp {
-        ExportEncoding.appendInteger(stamp.seconds, to: &out)
-      } else if form == .ndjson {
-        out += Array("null".utf8)
-      }
-      if form == .ndjson { out += Array(",\"\(offsetKey)\":".utf8) } else { out.append(0x2C) }
-      if let stamp {
-        ExportEncoding.appendInteger(stamp.offsetMinutes, to: &out)
-      } else if form == .ndjson {
-        out += Array("null".utf8)
-      }
+    let isJSON = form == .ndjson
+    /// What comes before a field: its key in NDJSON, a comma in CSV.
+    func key(_ name: String) {
+      out += isJSON ? Array(",\"\(name)\":".utf8) : [0x2C]
     }
-    switch form {
-    case .ndjson:
-      out += Array("{\"v\":\(CommitRecord.version),\"repository\":".utf8)
-      out += repositoryField
-      out += Array(",\"id\":\"\(id.hex)\",".utf8)
-      out += author
-      date(authorDate, "authorTime", "authorOffset")
-      out.append(0x2C)
-      out += committer
-      date(committerDate, "committerTime", "committerOffset")
-      out += Array(",\"parents\":".utf8)
-      ExportEncoding.appendInteger(parentCount, to: &out)
+    func date(_ stamp: Timestamp?, _ timeKey: String, _ offsetKey: String) {
+      key(timeKey)
+      if let stamp { ExportEncoding.appendInteger(stamp.seconds, to: &out) }
+      if stamp == nil && isJSON { out += Array("null".utf8) }
+      key(offsetKey)
+      if let stamp { ExportEncoding.appendInteger(stamp.offsetMinutes, to: &out) }
+      if stamp == nil && isJSON { out += Array("null".utf8) }
+    }
+    out += Array((isJSON ? "{\"v\":\(CommitRecord.version)" : "\(CommitRecord.version)").utf8)
+    key("repository")
+    out += repositoryField
+    key("id")
+    out += Array((isJSON ? "\"\(id.hex)\"" : id.hex).utf8)
+    out.append(0x2C)
+    out += author
+    date(authorDate, "authorTime", "authorOffset")
+    out.append(0x2C)
+    out += committer
+    date(committerDate, "committerTime", "committerOffset")
+    key("parents")
+    ExportEncoding.appendInteger(parentCount, to: &out)
+    if isJSON {
       if let coAuthors {
-        out += Array(",\"coAuthors\":".utf8)
+        key("coAuthors")
         Self.appendCoAuthors(coAuthors, to: &out)
       }
       out += Array("}\n".utf8)
-    case .csv:
-      out += Array("\(CommitRecord.version),".utf8)
-      out += repositoryField
-      out += Array(",\(id.hex),".utf8)
-      out += author
-      date(authorDate, "", "")
-      out.append(0x2C)
-      out += committer
-      date(committerDate, "", "")
-      out.append(0x2C)
-      ExportEncoding.appendInteger(parentCount, to: &out)
-      out.append(0x2C)
+    } else {
+      key("coAuthors")
       if let coAuthors {
         // The co-authors as the NDJSON form's array, in one quoted field.
         var array: [UInt8] = []

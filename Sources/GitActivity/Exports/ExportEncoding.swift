@@ -9,28 +9,20 @@
 enum ExportEncoding {
   /// Appends `text` as a JSON string literal, quotes included.
   static func appendJSON(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += [0x5C, 0x22]
-      case "\\": out += [0x5C, 0x5C]
-      default:
-        if needsEscape(scalar) {
-          appendEscape(scalar, to: &out)
-        } else {
-          appendUTF8(scalar, to: &out)
-        }
-      }
-    }
-    out.append(UInt8(ascii: "\""))
+    appendQuoted(text, quote: [0x5C, 0x22], to: &out)
   }
 
-  /// Appends `text` as a quoted CSV field.
+  /// Appends `text` as a quoted CSV field (a quote doubled, as RFC 4180 has it).
   static func appendCSV(_ text: String, to out: inout [UInt8]) {
+    appendQuoted(text, quote: [0x22, 0x22], to: &out)
+  }
+
+  /// `text` between quotes, a quote inside written as `quote`, the rest escaped alike.
+  private static func appendQuoted(_ text: String, quote: [UInt8], to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": out += [0x22, 0x22]
+      case "\"": out += quote
       case "\\": out += [0x5C, 0x5C]
       default:
         if needsEscape(scalar) {
