@@ -17,10 +17,12 @@ struct InteractiveTests {
   }
 
   /// A session running `git-heatmap -i`, then printing the terminal's modes when it ends.
-  static func session(_ repo: TemporaryRepository) throws -> ShellSession {
+  static func session(_ repo: TemporaryRepository, arguments: String = "")
+    throws -> ShellSession
+  {
     let binary = try builtExecutable()
     let script =
-      "'\(binary)' -i 2>/dev/null; echo; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo modes; exec sleep 60"
+      "'\(binary)' -i \(arguments) 2>/dev/null; echo; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo modes; exec sleep 60"
     var environment = repo.environment
     environment["TERM"] = "xterm-256color"
     environment["COLORTERM"] = "truecolor"
@@ -76,6 +78,39 @@ struct InteractiveTests {
     #expect(screen.contains("q/Esc: quit"))
     try session.run(["send-keys", "-t", "t", "q"])
     screen = try Self.screen(session)
+    #expect(screen.contains("icanon echo modes"), "\(screen)")
+  }
+
+  /// The screen once it shows `text` (polled, three seconds at most).
+  static func screen(_ session: ShellSession, showing text: String) throws -> String {
+    var screen = ""
+    for _ in 0..<60 {
+      screen = try session.run(["capture-pane", "-t", "t", "-p"])
+      if screen.contains(text) { break }
+      usleep(50_000)
+    }
+    return screen
+  }
+
+  @Test("-i draws from exports too: a day lists the commits git log has for it")
+  func fromExports() throws {
+    let repo = try TemporaryRepository()
+    let yesterday = Int(Date().timeIntervalSince1970) - 86_400
+    try repo.commit(date: "\(yesterday) +0000", author: "Ada")
+    try repo.commit(date: "\(yesterday + 60) +0000", author: "Bob")
+    let export = repo.root.path + "/export.ndjson.gz"
+    #expect(heatmap(["--format", "commits", "-o", export], in: repo.path).status == 0)
+    let session = try Self.session(repo, arguments: "--from '\(export)'")
+    var screen = try Self.screen(session, showing: "2 commits · ? for keys")
+    #expect(screen.contains("\(repo.path) — 2 commits · ? for keys, q to quit"), "\(screen)")
+    try session.run(["send-keys", "-t", "t", "k"])
+    let hashes = try repo.git(["log", "--format=%H"]).split(separator: "\n").map {
+      String($0.prefix(10))
+    }
+    screen = try Self.screen(session, showing: hashes[0])
+    for hash in hashes { #expect(screen.contains(hash), "\(hash) \(screen)") }
+    try session.run(["send-keys", "-t", "t", "q"])
+    screen = try Self.screen(session, showing: "modes")
     #expect(screen.contains("icanon echo modes"), "\(screen)")
   }
 
