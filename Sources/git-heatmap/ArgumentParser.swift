@@ -17,11 +17,25 @@ struct ArgumentParser {
       return arguments[index]
     }
     func record(_ spec: OptionSpec, _ value: String) throws(CommandError) {
+      if let target = spec.aliasOf, let targetSpec = table.first(where: { $0.long == target }) {
+        try record(targetSpec, spec.aliasValue ?? value)
+        return
+      }
       if !spec.choices.isEmpty && !spec.choices.contains(value) {
         throw CommandError.usage(
           "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
       }
       result.values[spec.long, default: []].append(value)
+    }
+    /// The value of an option that may go without one (`--color`): after `=`, else the next
+    /// argument when it is one of the choices, else the bare value.
+    func optionalValue(_ spec: OptionSpec, inline: String?, bare: String) -> String {
+      if let inline { return inline }
+      if index + 1 < arguments.count, spec.choices.contains(arguments[index + 1]) {
+        index += 1
+        return arguments[index]
+      }
+      return bare
     }
     while index < arguments.count {
       let argument = arguments[index]
@@ -37,12 +51,22 @@ struct ArgumentParser {
           throw CommandError.usage(unknown("--" + name))
         }
         if spec.takesValue {
-          try record(spec, try take(spec, inline: inline))
+          let value: String
+          if let bare = spec.bareValue {
+            value = optionalValue(spec, inline: inline, bare: bare)
+          } else {
+            value = try take(spec, inline: inline)
+          }
+          try record(spec, value)
+          if spec.isRevisionWord { result.revisionWords.append("--\(spec.long)=\(value)") }
         } else {
-          if inline != nil {
+          if inline != nil && spec.optionalPlaceholder == nil {
             throw CommandError.usage("'--\(spec.long)' does not take a value")
           }
-          try record(spec, "")
+          try record(spec, inline ?? "")
+          if spec.isRevisionWord {
+            result.revisionWords.append("--\(spec.long)" + (inline.map { "=" + $0 } ?? ""))
+          }
         }
       } else if argument.hasPrefix("-") && argument.count > 1 {
         var letters = Substring(argument.dropFirst())
@@ -59,6 +83,7 @@ struct ArgumentParser {
         }
       } else {
         result.positionals.append(argument)
+        result.revisionWords.append(argument)
       }
       index += 1
     }

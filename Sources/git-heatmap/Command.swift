@@ -11,6 +11,8 @@ enum Command {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let usage: Int32 = 64
+    /// `-h`, as git's commands exit after their short usage.
+    static let shortUsage: Int32 = 129
   }
 
   static func run(_ context: RunContext, stdout: TextSink, stderr: TextSink) -> Int32 {
@@ -32,6 +34,11 @@ enum Command {
         stdout.write(Completions.script(for: shell))
         return ExitCode.success
       }
+      if parsed.has("usage") {
+        // git's -h: a short usage on stdout and exit 129, whatever else is on the line.
+        stdout.write(Help.usage())
+        return ExitCode.shortUsage
+      }
       if parsed.has("generate-manpage") {
         stdout.write(ManPage.text())
         return ExitCode.success
@@ -40,7 +47,9 @@ enum Command {
         try applyConfiguration(to: &parsed, context: context)
       }
       try parsed.checkCombinations()
-      invocation = try Invocation(parsed)
+      var read = try Invocation(parsed)
+      if read.readsStandardInput { try read.readStandardInput(STDIN_FILENO) }
+      invocation = read
     } catch {
       stderr.write(error.report)
       return error.exitCode

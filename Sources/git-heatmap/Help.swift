@@ -1,5 +1,17 @@
 /// `--help`, generated from the option table, grouped, with defaults and examples, in 80 columns.
 enum Help {
+  /// `-h`: what git's own `-h` gives, the forms of the command line, in a few lines.
+  static func usage() -> String {
+    """
+    usage: git heatmap [<options>] [<revision-range>] [[--] <pathspec>...]
+       or: git heatmap --from <export>... [<options>]
+       or: git heatmap --format commits [<options>] [<revision-range>] [[--] <pathspec>...]
+
+    Run 'git heatmap --help' for every option.
+
+    """
+  }
+
   static func text() -> String {
     var lines = [
       "git-heatmap: a GitHub-style contribution graph of a git history",
@@ -38,7 +50,7 @@ enum Help {
   /// One option: names on the left, help wrapped on the right, default and choices after it.
   private static func entry(_ spec: OptionSpec) -> [String] {
     var names = spec.short.map { "-\($0), " } ?? "    "
-    names += "--" + spec.long + (spec.placeholder.map { " <\($0)>" } ?? "")
+    names += spec.usage
     var help = spec.help
     if !spec.choices.isEmpty { help += " (" + spec.choices.joined(separator: ", ") + ")" }
     if let value = spec.defaultValue { help += " [default: \(value)]" }

@@ -18,13 +18,15 @@ struct Invocation {
   /// The options that select what a repository read holds: they belong to the export, and a
   /// draw from exports (`--from`) refuses them.
   static let selectionOptions = [
-    "all", "branches", "first-parent", "no-replace-objects", "repo", "scan", "scan-depth",
+    "all", "branches", "tags", "remotes", "glob", "exclude", "not", "stdin", "first-parent",
+    "no-replace-objects", "repo", "scan", "scan-depth",
     "repository-name", "no-cache", "clear-cache",
   ]
   /// The options that only read what was selected: an export takes none of them (they are given
   /// when drawing from it).
   static let readingOptions = [
-    "author", "exclude-author", "committer", "me", "no-merges", "weeks", "end", "since", "until",
+    "author", "exclude-author", "committer", "me", "no-merges", "merges", "min-parents",
+    "max-parents", "weeks", "end", "since", "until",
     "year", "week-start", "date", "timezone", "layout", "interactive", "day", "by-author", "top",
     "authors", "sort",
   ]
@@ -56,8 +58,16 @@ struct Invocation {
   var selection = RevisionSelection()
   /// Paths given after `--`; nil without `--`, when positional arguments may be paths too.
   var pathArguments: [String]?
+  /// `--stdin`: revisions read from standard input (after those of the command line, never
+  /// paths), and the paths after a `--` line there.
+  var readsStandardInput = false
+  var standardInputRevisions: [String] = []
+  var standardInputPaths: [String] = []
   var walk = WalkOptions()
   var excludesMerges = false
+  /// `--merges`, `--min-parents`, `--max-parents`.
+  var minimumParents = 0
+  var maximumParents: Int?
   var authorPatterns: [String] = []
   var exclusions: [String] = []
   var committerPatterns: [String] = []
@@ -113,15 +123,20 @@ struct Invocation {
     wantsHelp = parsed.has("help")
     wantsVersion = parsed.has("version")
     directory = parsed.last("directory")
-    selection = RevisionSelection(
-      revisions: parsed.positionals, includesAllRefs: parsed.has("all"),
-      includesBranches: parsed.has("branches"))
+    // Revisions and git's ref options in the order given: `--exclude` and `--not` apply to what
+    // follows them.
+    selection = RevisionSelection(revisions: parsed.revisionWords)
     pathArguments = parsed.paths
+    readsStandardInput = parsed.has("stdin")
     walk.followsFirstParentOnly = parsed.has("first-parent")
     if parsed.has("no-replace-objects") { walk.replaceRefBase = nil }
     countsCoAuthors = parsed.has("co-authors")
     walk.readsCoAuthors = countsCoAuthors
     excludesMerges = parsed.has("no-merges")
+    minimumParents = try parsed.whole("min-parents") ?? (parsed.has("merges") ? 2 : 0)
+    if let maximum = try parsed.whole("max-parents") {
+      maximumParents = maximum < 0 ? nil : maximum
+    }
     authorPatterns = parsed.all("author")
     exclusions = parsed.all("exclude-author")
     committerPatterns = parsed.all("committer")
@@ -272,6 +287,42 @@ struct Invocation {
     isCompact = parsed.has("compact")
     isInteractive = parsed.has("interactive")
     animates = parsed.has("animate")
+  }
+
+  /// `--stdin`: reads revisions from `descriptor` as git log reads them: one a line, until an
+  /// empty line or the end; after a `--` line, paths; any other option is refused, as git 2.39
+  /// refuses it.
+  mutating func readStandardInput(_ descriptor: Int32) throws(CommandError) {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes {
+        Foundation.read(descriptor, $0.baseAddress, $0.count)
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 {
+        throw .failure("cannot read standard input: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+    }
+    var seenDashes = false
+    for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      var line = raw
+      if line.last == 0x0D { line = line.dropLast() }
+      let text = String(decoding: line, as: UTF8.self)
+      if seenDashes {
+        if !text.isEmpty { standardInputPaths.append(text) }
+        continue
+      }
+      if text.isEmpty { break }
+      if text.hasPrefix("-") {
+        guard text == "--" else { throw .usage("options not supported in --stdin mode") }
+        seenDashes = true
+        continue
+      }
+      standardInputRevisions.append(text)
+    }
   }
 
   /// `--format commits` and `--from`: what each takes, and what belongs to the other.

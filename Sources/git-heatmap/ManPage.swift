@@ -28,6 +28,9 @@ enum ManPage {
         var names = spec.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
         names += "\\fB\\-\\-\(escape(spec.long))\\fR"
         if let placeholder = spec.placeholder { names += " \\fI\(escape(placeholder))\\fR" }
+        if let placeholder = spec.optionalPlaceholder {
+          names += "[=\\fI\(escape(placeholder))\\fR]"
+        }
         out.append(".TP")
         out.append(names)
         var help = escape(spec.help.prefix(1).uppercased() + spec.help.dropFirst())

@@ -22,6 +22,15 @@ struct OptionSpec: Sendable {
   /// A one-letter name without the dash, such as `o`.
   var short: Character?
   var kind: Kind
+  /// For a flag that may carry a value after `=` (`--tags[=<pattern>]`): its placeholder.
+  var optionalPlaceholder: String?
+  /// For an option whose value may be left out (`--color` alone): the value it then has. A
+  /// value is then taken only after `=`, or as the next argument when it is one of `choices`.
+  var bareValue: String?
+  /// Another spelling of another option (`--after` of `--since`; `--no-color` of `--color`
+  /// with `aliasValue` never): what it gives is recorded as that option's.
+  var aliasOf: String?
+  var aliasValue: String?
   /// The accepted values, when the value is one of a list.
   var choices: [String] = []
   /// What completions offer for a free value: files, directories or nothing.
@@ -64,8 +73,17 @@ struct OptionSpec: Sendable {
     return nil
   }
 
-  /// `--format <format>`, as messages and help name the option.
+  /// `--format <format>`, `--tags[=<pattern>]`, as messages and help name the option.
   var usage: String {
-    "--\(long)" + (placeholder.map { " <\($0)>" } ?? "")
+    if let placeholder, bareValue != nil { return "--\(long)[=<\(placeholder)>]" }
+    return "--\(long)"
+      + (placeholder.map { " <\($0)>" } ?? optionalPlaceholder.map { "[=<\($0)>]" } ?? "")
+  }
+
+  /// Whether the option is one of git's revision pseudo-options, kept in order with the
+  /// revisions (`--exclude` applies to the next `--all`, `--not` to what follows).
+  var isRevisionWord: Bool {
+    group == .revisions
+      && ["all", "branches", "tags", "remotes", "glob", "exclude", "not"].contains(long)
   }
 }

@@ -26,9 +26,40 @@ enum OptionTable {
       help: "how many folder levels --scan descends", group: .repository),
 
     OptionSpec(
-      long: "all", kind: .flag, help: "every ref under refs/, plus HEAD", group: .revisions),
-    OptionSpec(long: "branches", kind: .flag, help: "every branch", group: .revisions),
+      long: "all", kind: .flag, isRepeatable: true, help: "every ref under refs/, plus HEAD",
+      group: .revisions),
+    OptionSpec(
+      long: "branches", kind: .flag, optionalPlaceholder: "pattern", isRepeatable: true,
+      help: "every branch, or those matching <pattern> (refs/heads/<pattern>)", group: .revisions),
+    OptionSpec(
+      long: "tags", kind: .flag, optionalPlaceholder: "pattern", isRepeatable: true,
+      help: "every tag, or those matching <pattern>", group: .revisions),
+    OptionSpec(
+      long: "remotes", kind: .flag, optionalPlaceholder: "pattern", isRepeatable: true,
+      help: "every remote-tracking branch, or those matching <pattern>", group: .revisions),
+    OptionSpec(
+      long: "glob", kind: .value(placeholder: "pattern"), isRepeatable: true,
+      help: "the refs matching <pattern> (refs/ is implied)", group: .revisions),
+    OptionSpec(
+      long: "exclude", kind: .value(placeholder: "pattern"), isRepeatable: true,
+      help:
+        "leave out the refs matching <pattern> from the next --all, --branches, --tags, --remotes or --glob",
+      group: .revisions),
+    OptionSpec(
+      long: "stdin", kind: .flag,
+      help: "also the revisions on standard input, one a line (paths after a -- line)",
+      group: .revisions),
+    OptionSpec(
+      long: "not", kind: .flag, isRepeatable: true,
+      help: "what follows leaves out commits (and ^ includes them again)", group: .revisions),
     OptionSpec(long: "no-merges", kind: .flag, help: "leave out merge commits", group: .revisions),
+    OptionSpec(long: "merges", kind: .flag, help: "only merge commits", group: .revisions),
+    OptionSpec(
+      long: "min-parents", kind: .value(placeholder: "n"), range: 0...Double(Int32.max),
+      help: "only commits with at least <n> parents", group: .revisions),
+    OptionSpec(
+      long: "max-parents", kind: .value(placeholder: "n"), range: -1...Double(Int32.max),
+      help: "only commits with at most <n> parents (-1: no limit)", group: .revisions),
     OptionSpec(
       long: "first-parent", kind: .flag, help: "follow only the first parent of merges",
       group: .revisions),
@@ -70,6 +101,12 @@ enum OptionTable {
       group: .window),
     OptionSpec(
       long: "until", kind: .value(placeholder: "date"), help: "the last day", group: .window),
+    OptionSpec(
+      long: "after", kind: .value(placeholder: "date"), aliasOf: "since",
+      help: "the same as --since", group: .window),
+    OptionSpec(
+      long: "before", kind: .value(placeholder: "date"), aliasOf: "until",
+      help: "the same as --until", group: .window),
     OptionSpec(
       long: "year", kind: .value(placeholder: "yyyy"), range: 1...9999,
       conflicts: ["since", "until", "weeks", "end"], help: "one calendar year", group: .window),
@@ -152,8 +189,11 @@ enum OptionTable {
       long: "scale", kind: .value(placeholder: "scale"), choices: ["github", "linear", "log"],
       defaultValue: "github", help: "how counts become levels", group: .appearance),
     OptionSpec(
-      long: "color", kind: .value(placeholder: "when"), choices: ["auto", "always", "never"],
-      defaultValue: "auto",
+      long: "no-color", kind: .flag, aliasOf: "color", aliasValue: "never",
+      help: "the same as --color=never", group: .appearance),
+    OptionSpec(
+      long: "color", kind: .value(placeholder: "when"), bareValue: "always",
+      choices: ["auto", "always", "never"], defaultValue: "auto",
       help: "color in the terminal; auto also reads NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR",
       group: .appearance),
     OptionSpec(long: "ascii", kind: .flag, help: "ASCII characters only", group: .appearance),
@@ -210,7 +250,10 @@ enum OptionTable {
       long: "generate-manpage", kind: .flag, help: "print the man page (roff)", group: .run),
     OptionSpec(
       long: "quiet", short: "q", kind: .flag, help: "no progress or notes on stderr", group: .run),
-    OptionSpec(long: "help", short: "h", kind: .flag, help: "show this help", group: .run),
+    OptionSpec(long: "help", kind: .flag, help: "show this help", group: .run),
+    OptionSpec(
+      long: "usage", short: "h", kind: .flag,
+      help: "a short usage, as git's -h gives it (exit 129)", group: .run),
     OptionSpec(long: "version", kind: .flag, help: "show the version", group: .run),
   ]
 

@@ -5,6 +5,9 @@ struct ParsedArguments: Equatable {
   /// Every value given for each option, in order; a flag maps to an array of empty strings.
   var values: [String: [String]] = [:]
   var positionals: [String] = []
+  /// The positionals and git's revision pseudo-options (`--all`, `--tags=v*`, `--not` …), in
+  /// the order given, as git's revision parser reads them.
+  var revisionWords: [String] = []
   /// What follows `--`: paths, as git log takes them; nil when there is no `--`.
   var paths: [String]?
 

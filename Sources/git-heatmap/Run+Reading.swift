@@ -93,7 +93,7 @@ extension Run {
     let uniquePaths = paths
     let environment = context.environment
     // With several repositories, paths after `--` are relative to each one's top.
-    let pathArguments = invocation.pathArguments ?? []
+    let pathArguments = (invocation.pathArguments ?? []) + invocation.standardInputPaths
     Threads.concurrentPerform(
       iterations: uniquePaths.count, width: ProcessInfo.processInfo.activeProcessorCount
     ) { index in
@@ -146,8 +146,10 @@ extension Run {
   }
 
   func settings(walk: WalkOptions) -> ReadSettings {
-    ReadSettings(
-      selection: invocation.selection, walk: walk, usesCache: invocation.usesCache,
+    var selection = invocation.selection
+    selection.revisions += invocation.standardInputRevisions
+    return ReadSettings(
+      selection: selection, walk: walk, usesCache: invocation.usesCache,
       clearsCache: invocation.clearsCache, usesMailmap: invocation.usesMailmap,
       usesCommitterDate: invocation.usesCommitterDate,
       fallbackCacheDirectory: fallbackCacheDirectory())
@@ -219,12 +221,23 @@ extension Run {
   func selection(in repository: Repository) throws(GitError) -> RevisionSelection {
     var selection = invocation.selection
     var paths = invocation.pathArguments ?? []
-    if invocation.pathArguments == nil && !selection.revisions.isEmpty {
+    let positional = selection.revisions.filter { !RevisionSelection.isPseudoOption($0) }
+    if invocation.pathArguments == nil && !positional.isEmpty {
+      // git's rule, on the positional words alone: the revisions come first, and from the first
+      // word that is not one, all are paths. The ref options stay where they were given.
       let split = try repository.splitRevisionsAndPaths(
-        selection.revisions, currentDirectory: startDirectory())
-      selection.revisions = split.revisions
+        positional, currentDirectory: startDirectory())
+      var kept = split.revisions.count
+      selection.revisions = selection.revisions.filter { word in
+        if RevisionSelection.isPseudoOption(word) { return true }
+        kept -= 1
+        return kept >= 0
+      }
       paths = split.paths
     }
+    // `--stdin`'s revisions come after the command line's, and are never paths.
+    selection.revisions += invocation.standardInputRevisions
+    paths += invocation.standardInputPaths
     selection.paths = try repository.pathspec(
       paths, currentDirectory: startDirectory(), environment: context.environment)
     return selection

@@ -197,6 +197,8 @@ struct Run {
     var options = ActivityOptions(
       zone: zone, usesCommitterDate: invocation.usesCommitterDate,
       excludesMerges: invocation.excludesMerges, filter: filter)
+    options.minimumParents = invocation.minimumParents
+    options.maximumParents = invocation.maximumParents
     options.recordsCommits =
       invocation.listedDay != nil || invocation.isPunchcard || invocation.isInteractive
     options.countsCoAuthors = invocation.countsCoAuthors
@@ -237,10 +239,8 @@ struct Run {
     let selection =
       !invocation.exportFiles.isEmpty
       ? "the exports"
-      : invocation.selection.includesAllRefs
-        ? "--all"
-        : invocation.selection.revisions.isEmpty
-          ? "HEAD" : invocation.selection.revisions.joined(separator: " ")
+      : invocation.selection.revisions.isEmpty
+        ? "HEAD" : invocation.selection.revisions.joined(separator: " ")
     let what = "\(Wording.count(outside.count, "commit")) of \(TextEscaping.terminal(selection))"
     var hints: [String] = []
     var places: [String] = []

@@ -4,8 +4,12 @@ public struct ActivityOptions: Hashable, Sendable {
   public var zone: DayZone = .author
   /// `--date committer`: place commits by their committer date.
   public var usesCommitterDate = false
-  /// `--no-merges`.
+  /// `--no-merges`: the same as `maximumParents = 1`.
   public var excludesMerges = false
+  /// `--min-parents` (`--merges`: 2): commits with fewer parents are left out.
+  public var minimumParents = 0
+  /// `--max-parents`: commits with more parents are left out; nil for no limit.
+  public var maximumParents: Int?
   /// `--author`, `--me`, `--exclude-author`.
   public var filter = AuthorFilter()
   /// Whether to keep which commits were counted (`DailyActivity.counted`), to list them.

@@ -124,6 +124,8 @@ public struct DailyActivity: Hashable, Sendable {
       for index in commits.indices {
         let commit = commits[index]
         if options.excludesMerges && commit.isMerge { continue }
+        if Int(commit.parentCount) < options.minimumParents { continue }
+        if let maximum = options.maximumParents, Int(commit.parentCount) > maximum { continue }
         guard let stamp = options.usesCommitterDate ? commit.committer : commit.author,
           acceptsCommitter(commit.committerIdentity)
         else { continue }

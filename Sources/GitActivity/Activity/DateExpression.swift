@@ -1,7 +1,8 @@
 /// A date as git users type it, in the forms of git's approxidate that name a day:
 /// `2024-03-01`, `2024/03/01`, `2024.03.01`, `03/01/2024` (month first), `1.3.2024` (day first),
 /// `2024-03-01 12:00`, `2024-03` or `mar 2024` (a month), `today`, `now`, `yesterday`,
-/// `6 months ago`, `2.weeks.ago`, `last week`, `last.month`, `last friday`.
+/// `6 months ago`, `2.weeks.ago`, `2.weeks` (approxidate needs no `ago`), `last week`,
+/// `last.month`, `last friday`, `march 3` or `3 march` (this year), `3 march 2024`.
 public enum DateExpression: Hashable, Sendable {
   case day(Day)
   /// A number of days, weeks, months or years before today.
@@ -10,6 +11,8 @@ public enum DateExpression: Hashable, Sendable {
   case month(year: Int, month: Int)
   /// The latest day before today that falls on this weekday (`last friday`).
   case lastWeekday(Weekday)
+  /// A day of a month in today's year (`march 3`, `3 march`), as git's approxidate reads it.
+  case dayOfMonth(month: Int, day: Int)
 
   /// The units `N … ago` counts in.
   public enum Unit: String, Sendable, CaseIterable {
@@ -18,7 +21,7 @@ public enum DateExpression: Hashable, Sendable {
 
   /// Examples of what parses, for messages about what does not.
   public static let examples =
-    "a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, today, yesterday, last week, last.month, 2.weeks.ago, 3 months ago or last friday"
+    "a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, today, yesterday, last week, last.month, 2.weeks.ago, 2.weeks, 3 months ago, march 3 or last friday"
 
   private static let monthNames = [
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
@@ -49,8 +52,9 @@ public enum DateExpression: Hashable, Sendable {
         }
         return nil
       }
-      guard words.count == 3, words[2] == "ago", let count = Int(words[0]), count >= 0,
-        count <= 100_000, let unit = Self.unit(words[1])
+      // `2.weeks.ago`, and as approxidate also reads it, `2.weeks`.
+      guard words.count == 3 ? words[2] == "ago" : words.count == 2, let count = Int(words[0]),
+        count >= 0, count <= 100_000, let unit = Self.unit(words[1])
       else { return nil }
       self = .ago(count: count, unit: unit)
     }
@@ -94,12 +98,31 @@ public enum DateExpression: Hashable, Sendable {
       return .month(year: year, month: month)
     }
     let words = text.split(separator: " ").map(String.init)
+    func month(_ name: String) -> Int? {
+      monthNames.firstIndex { name.hasPrefix($0) && name.count >= 3 }.map { $0 + 1 }
+    }
+    func dayNumber(_ word: String) -> Int? {
+      guard word.count <= 2, let day = Int(word), (1...31).contains(day) else { return nil }
+      return day
+    }
     if words.count == 2 {
       for (name, number) in [(words[0], words[1]), (words[1], words[0])] {
-        if let month = monthNames.firstIndex(where: { name.hasPrefix($0) && name.count >= 3 }),
-          number.count == 4, let year = Int(number), year >= 1
-        {
-          return .month(year: year, month: month + 1)
+        guard let month = month(name) else { continue }
+        if number.count == 4, let year = Int(number), year >= 1 {
+          return .month(year: year, month: month)
+        }
+        if let day = dayNumber(number), day <= Day.daysIn(month: month, year: 2000) {
+          return .dayOfMonth(month: month, day: day)
+        }
+      }
+    }
+    if words.count == 3, let yearIndex = words.firstIndex(where: { $0.count == 4 }),
+      let year = Int(words[yearIndex])
+    {
+      let rest = words.enumerated().filter { $0.offset != yearIndex }.map(\.element)
+      for (name, number) in [(rest[0], rest[1]), (rest[1], rest[0])] {
+        if let month = month(name), let day = dayNumber(number) {
+          return checkedDay(year: year, month: month, day: day).map { .day($0) }
         }
       }
     }
@@ -128,6 +151,11 @@ public enum DateExpression: Hashable, Sendable {
     case .lastWeekday(let weekday):
       let back = (today.weekday - weekday.rawValue + 7) % 7
       return today.advanced(by: back == 0 ? -7 : -back)
+    case .dayOfMonth(let month, let day):
+      // February 29th in a year without one is March 1st, as mktime makes it.
+      let length = Day.daysIn(month: month, year: today.year)
+      return Day(year: today.year, month: month, day: min(day, length)).advanced(
+        by: max(0, day - length))
     }
   }
 }

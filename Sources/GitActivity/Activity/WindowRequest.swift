@@ -55,6 +55,11 @@ public struct WindowRequest: Hashable, Sendable {
       }
     }
     let days = resolve(today: today).days
+    if today < days.first {
+      let option =
+        year.map { "'--year' \($0)" } ?? "the window (\(days.first.iso) to \(days.last.iso))"
+      return "\(option) is after today (\(today.iso)): no commit can be counted yet"
+    }
     let bounds = WindowRequest.representableDays
     guard bounds.first <= days.first, days.last <= bounds.last else {
       return "the window reaches outside the years 1 to 9999"

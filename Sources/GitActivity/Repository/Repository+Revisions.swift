@@ -1,25 +1,63 @@
 import CGit2
+import Foundation
 
 extension Repository {
-  /// Resolves a selection to commit ids, peeling tags (also tags of tags) to their commits.
+  /// Resolves a selection to commit ids, peeling tags (also tags of tags) to their commits, as
+  /// git's `setup_revisions` reads them: in order, `--not` flipping what follows, `--exclude`
+  /// patterns gathered for the next ref option.
   func tips(for selection: RevisionSelection) throws(GitError) -> WalkTips {
     var tips = WalkTips()
-    if selection.includesAllRefs {
-      tips.included += try referenceTips(prefix: "refs/")
-      if let head = try headCommit() { tips.included.append(head) }
-    } else if selection.includesBranches {
-      tips.included += try referenceTips(prefix: "refs/heads/")
+    var words = selection.revisions
+    if selection.includesAllRefs { words.insert("--all", at: 0) }
+    if selection.includesBranches { words.insert("--branches", at: 0) }
+    var isNegated = false
+    var exclusions: [String] = []
+    for word in words {
+      guard RevisionSelection.isPseudoOption(word) else {
+        var one = WalkTips()
+        try addRevision(word, to: &one)
+        tips.included += isNegated ? one.excluded : one.included
+        tips.excluded += isNegated ? one.included : one.excluded
+        continue
+      }
+      let name = String(word.dropFirst(2).prefix { $0 != "=" })
+      let value = word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : nil
+      var found: [ObjectID] = []
+      switch name {
+      case "not":
+        isNegated.toggle()
+        continue
+      case "exclude":
+        exclusions.append(value ?? "")
+        continue
+      case "all":
+        found = try referenceTips(
+          under: "refs/", pattern: nil, exclusions: exclusions, trims: false)
+        if let head = try headCommit() { found.append(head) }
+      case "branches", "tags", "remotes":
+        let prefix = "refs/" + (name == "branches" ? "heads" : name) + "/"
+        found = try referenceTips(
+          under: prefix, pattern: value.map { prefix + Self.impliedGlob($0) },
+          exclusions: exclusions, trims: true)
+      default:  // glob
+        let pattern = value ?? ""
+        let full = pattern.hasPrefix("refs/") ? pattern : "refs/" + pattern
+        found = try referenceTips(
+          under: "refs/", pattern: Self.impliedGlob(full), exclusions: exclusions, trims: false)
+      }
+      exclusions = []
+      if isNegated { tips.excluded += found } else { tips.included += found }
     }
-    for revision in selection.revisions {
-      try addRevision(revision, to: &tips)
-    }
-    if selection.revisions.allSatisfy({ $0.hasPrefix("^") }) && !selection.includesAllRefs
-      && !selection.includesBranches
-    {
-      // git log ^x alone shows nothing; with no positive revision at all, HEAD is implied.
-      if selection.revisions.isEmpty, let head = try headCommit() { tips.included.append(head) }
-    }
+    // With no revision and no ref option at all, HEAD is implied (a ref option that matches
+    // nothing shows nothing, as in git).
+    if words.isEmpty, let head = try headCommit() { tips.included.append(head) }
     return tips
+  }
+
+  /// git's rule for ref patterns: one with no `?`, `*` or `[` means everything below it.
+  static func impliedGlob(_ pattern: String) -> String {
+    if pattern.contains(where: { "?*[".contains($0) }) { return pattern }
+    return pattern.hasSuffix("/") ? pattern + "*" : pattern + "/*"
   }
 
   /// The commit HEAD points at, or nil when HEAD is unborn.
@@ -144,18 +182,34 @@ extension Repository {
     return ObjectID(oid.pointee)
   }
 
-  /// Every ref under `prefix` that leads to a commit. Refs that lead to other objects, and broken
-  /// symbolic refs, are passed over, as `git log --all` passes them over.
-  /// A ref whose object is missing is git's "bad object", not a ref passed over.
-  private func referenceTips(prefix: String) throws(GitError) -> [ObjectID] {
+  /// Every ref under `prefix` that leads to a commit, that matches `pattern` (git's wildmatch,
+  /// `*` across `/`) and no exclusion. Exclusions match the name less `prefix` when `trims`
+  /// (`--branches`, `--tags`, `--remotes`), else the whole name (`--all`, `--glob`). Refs that
+  /// lead to other objects, and broken symbolic refs, are passed over, as `git log --all` passes
+  /// them over. A ref whose object is missing is git's "bad object", not a ref passed over.
+  private func referenceTips(
+    under prefix: String, pattern: String?, exclusions: [String], trims: Bool
+  ) throws(GitError) -> [ObjectID] {
     var targets: [(name: String, id: ObjectID)] = []
     try forEachReference(matching: prefix + "*") { reference in
+      guard let raw = git_reference_name(reference) else { return }
+      let name = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+      if let pattern,
+        !Wildmatch.matches(Array(pattern.utf8), name, pathname: false, caseFolds: false)
+      {
+        return
+      }
+      let compared = trims ? Array(name.dropFirst(prefix.utf8.count)) : name
+      if exclusions.contains(where: {
+        Wildmatch.matches(Array($0.utf8), compared, pathname: false, caseFolds: false)
+      }) {
+        return
+      }
       var resolved: OpaquePointer?
       guard git_reference_resolve(&resolved, reference) == 0, let resolved else { return }
       defer { git_reference_free(resolved) }
       guard let oid = git_reference_target(resolved) else { return }
-      let name = git_reference_name(reference).map { String(cString: $0) } ?? prefix
-      targets.append((name, ObjectID(oid.pointee)))
+      targets.append((String(decoding: name, as: UTF8.self), ObjectID(oid.pointee)))
     }
     var result: [ObjectID] = []
     for target in targets {

@@ -2,7 +2,10 @@ import CGit2
 
 /// Which commits to read, as `git log` takes them.
 public struct RevisionSelection: Sendable, Equatable {
-  /// Positional revisions: names, `a..b`, `a...b`, `^x`. Empty means HEAD.
+  /// Revisions as `git log` takes them, in order: names, `a..b`, `a...b`, `^x`, and git's
+  /// pseudo-options `--all`, `--branches[=<pattern>]`, `--tags[=<pattern>]`,
+  /// `--remotes[=<pattern>]`, `--glob=<pattern>`, `--exclude=<pattern>` (for the next of those)
+  /// and `--not` (which flips the meaning of `^` for what follows). Empty means HEAD.
   public var revisions: [String] = []
   /// `--all`: every ref under `refs/`, plus HEAD.
   public var includesAllRefs = false
@@ -11,6 +14,13 @@ public struct RevisionSelection: Sendable, Equatable {
   /// `-- <paths>`: only commits that change these paths, relative to the top of the work tree
   /// (`Repository.pathspec(_:from:)` makes them so); empty means every commit.
   public var paths: [String] = []
+
+  /// Whether `word` is one of git's revision pseudo-options, which `revisions` may hold.
+  public static func isPseudoOption(_ word: String) -> Bool {
+    guard word.hasPrefix("--") else { return false }
+    let name = word.dropFirst(2).prefix { $0 != "=" }
+    return ["all", "branches", "tags", "remotes", "glob", "exclude", "not"].contains(String(name))
+  }
 
   /// A selection: revisions as `git log` takes them, `--all`, `--branches`.
   public init(

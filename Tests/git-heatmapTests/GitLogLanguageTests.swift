@@ -1,0 +1,160 @@
+import Foundation
+import GitActivity
+import TestSupport
+import Testing
+
+@testable import git_heatmap
+
+/// git log's own words for selecting commits, each compared with what git itself selects.
+@Suite("git log's language: ref options, parents, dates, -h and --stdin")
+struct GitLogLanguageTests {
+  static let window = ["--since", "2023-01-01", "--until", "2024-12-31", "--format", "csv"]
+
+  /// Branches (one nested), lightweight and annotated tags, remote-tracking and other refs,
+  /// and merges of two and three parents.
+  static func repository() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    var time = 1_704_196_800
+    func commit(_ message: String) throws {
+      time += 86_400
+      try repo.commit(message, date: "\(time) +0000")
+    }
+    try commit("root")
+    try commit("main 1")
+    try repo.git(["branch", "feature/a"])
+    try repo.git(["branch", "fix"])
+    try repo.git(["checkout", "-q", "feature/a"])
+    try commit("feature 1")
+    try repo.git(["tag", "v1.0"])
+    try repo.git(["checkout", "-q", "fix"])
+    try commit("fix 1")
+    try repo.git(
+      ["tag", "-a", "v2.0", "-m", "v2"],
+      environment: ["GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@x"])
+    try repo.git(["checkout", "-q", "main"])
+    try commit("main 2")
+    time += 86_400
+    let date = "\(time) +0000"
+    try repo.git(
+      ["merge", "-q", "--no-ff", "-m", "octopus", "feature/a", "fix"],
+      environment: [
+        "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_NAME": "M",
+        "GIT_AUTHOR_EMAIL": "m@x", "GIT_COMMITTER_NAME": "M", "GIT_COMMITTER_EMAIL": "m@x",
+      ])
+    try repo.git(["checkout", "-q", "-b", "side", "main~1"])
+    try commit("side 1")
+    try repo.git(["checkout", "-q", "main"])
+    try commit("main 3")
+    try repo.git(["update-ref", "refs/remotes/origin/main", "main~1"])
+    try repo.git(["update-ref", "refs/remotes/upstream/side", "side"])
+    try repo.git(["update-ref", "refs/custom/keep", "fix"])
+    return repo
+  }
+
+  @Test(
+    "ref options select what git log selects, in order, with --exclude and --not",
+    arguments: [
+      ["--all"], ["--branches"], ["--branches=feature"], ["--branches=fe*"], ["--branches=nomatch"],
+      ["--tags"], ["--tags=v1*"], ["--tags=v1.0"], ["--remotes"], ["--remotes=origin"],
+      ["--glob=custom"], ["--glob=refs/remotes/*/s*"], ["--exclude=fix", "--branches"],
+      ["--exclude=refs/heads/*", "--all"], ["--exclude=v2*", "--tags"],
+      ["--exclude=origin/*", "--remotes", "--tags"], ["--not", "--branches=side", "--all"],
+      ["main", "--not", "side"], ["--all", "--not", "--tags"], ["--not", "--not", "side"],
+      ["--branches", "--not", "^fix"], ["--merges"], ["--merges", "--all"], ["--min-parents=3"],
+      ["--max-parents=0"], ["--max-parents=1", "--all"], ["--min-parents=2", "--max-parents=2"],
+      ["--no-merges", "--all"], ["--max-parents=-1", "--min-parents=3"],
+    ])
+  func refOptions(_ arguments: [String]) throws {
+    let repo = try Self.repository()
+    let ours = heatmap(Self.window + arguments, in: repo.path)
+    #expect(ours.status == 0, "\(arguments): \(ours.stderr)")
+    let git = try repo.gitDays(arguments)
+    #expect(nonZeroDays(ours.stdout) == git, "\(arguments)")
+  }
+
+  @Test("--after and --before are --since and --until; an all-future window is refused")
+  func dates() throws {
+    let repo = try Self.repository()
+    let spelled = heatmap(
+      ["--after", "2024-01-03", "--before", "2024-01-07", "--format", "csv"], in: repo.path)
+    let usual = heatmap(
+      ["--since", "2024-01-03", "--until", "2024-01-07", "--format", "csv"], in: repo.path)
+    #expect(spelled.status == 0 && spelled.stdout == usual.stdout)
+    #expect(nonZeroDays(spelled.stdout).values.reduce(0, +) == 5)
+    // Today is 2024-12-24 in these runs.
+    for arguments in [["--year", "2025"], ["--end", "2026-01-01", "--weeks", "2"]] {
+      let future = heatmap(arguments, in: repo.path)
+      #expect(future.status == 64, "\(arguments)")
+      #expect(future.stderr.contains("is after today (2024-12-24)"), "\(future.stderr)")
+    }
+  }
+
+  @Test(
+    "approxidate's forms without 'ago' and with month names start where git rev-parse says",
+    arguments: [
+      "2.weeks", "6.months", "1.year", "3.days", "march 3", "3 march", "mar 3 2024",
+      "3 march 2024", "2.weeks.ago", "last.month",
+    ])
+  func approxidate(_ text: String) throws {
+    let repo = try Self.repository()
+    let output = try repo.git(["rev-parse", "--since=\(text)"])
+    let seconds = Int64(output.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst(10)) ?? 0
+    let expected = Day(epochSeconds: seconds, offsetSeconds: 0)
+    let now = Date()
+    let result = heatmap(
+      ["--since", text, "--format", "json"], in: repo.path, now: now,
+      timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+    #expect(result.status == 0, "\(text): \(result.stderr)")
+    #expect(
+      result.stdout.contains("\"since\": \"\(expected.iso)\""),
+      "\(text): \(result.stdout.prefix(300))")
+  }
+
+  @Test("-h is git's short usage with exit 129; --no-color and --color alone")
+  func usageAndColor() throws {
+    let repo = try Self.repository()
+    let short = heatmap(["-h"], in: repo.path)
+    #expect(short.status == 129)
+    #expect(short.stdout.hasPrefix("usage: git heatmap [<options>] [<revision-range>]"))
+    #expect(short.stdout.split(separator: "\n").count < 8)
+    #expect(heatmap(["--help"], in: repo.path).status == 0)
+    let always = heatmap(["--color", "--year", "2024"], in: repo.path)
+    #expect(always.status == 0 && always.stdout.contains("\u{1B}["))
+    let spaced = heatmap(["--color", "never", "--year", "2024"], in: repo.path)
+    #expect(spaced.status == 0 && !spaced.stdout.contains("\u{1B}["))
+    let none = heatmap(
+      ["--no-color", "--year", "2024"], in: repo.path, environment: ["CLICOLOR_FORCE": "1"])
+    #expect(none.status == 0 && !none.stdout.contains("\u{1B}["))
+    // The last of --color and --no-color wins, as in git.
+    let last = heatmap(["--no-color", "--color=always", "--year", "2024"], in: repo.path)
+    #expect(last.stdout.contains("\u{1B}["))
+  }
+
+  @Test("--stdin reads revisions as git log does: to an empty line, paths after --")
+  func standardInput() throws {
+    let repo = try Self.repository()
+    let binary = try builtExecutable()
+    for (input, arguments) in [
+      ("fix\nside\n", [String]()), ("fix\n\nside\n", []), ("side\n", ["fix"]),
+      ("main\n--\nnothing-here\n", []),
+    ] {
+      let ours = try runBinary(
+        [
+          "-c", "printf '\(input)' | \"$0\" --stdin \"$@\" " + Self.window.joined(separator: " "),
+          binary,
+        ] + arguments, in: repo.path, environment: repo.environment, shell: true)
+      let git = try repo.git(
+        ["log", "--stdin", "--date=format:%Y-%m-%d", "--format=%ad"] + arguments,
+        input: Data(input.utf8))
+      var days: [String: Int] = [:]
+      for line in git.split(separator: "\n") { days[String(line), default: 0] += 1 }
+      #expect(ours.status == 0, "\(input): \(ours.stderr)")
+      #expect(nonZeroDays(String(decoding: ours.stdout, as: UTF8.self)) == days, "\(input)")
+    }
+    let refused = try runBinary(
+      ["-c", "printf -- '--all\\n' | \"$0\" --stdin", binary], in: repo.path,
+      environment: repo.environment, shell: true)
+    #expect(
+      refused.status == 64 && refused.stderr.contains("options not supported in --stdin mode"))
+  }
+}
