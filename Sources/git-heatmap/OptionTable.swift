@@ -158,7 +158,8 @@ enum OptionTable {
     OptionSpec(
       long: "top", kind: .value(placeholder: "n"), defaultValue: "5", range: 1...1000,
       requires: ["by-author", "authors"],
-      help: "how many authors --by-author or --authors shows", group: .output),
+      help: "how many authors --by-author shows; --authors lists everyone unless it is given",
+      group: .output),
     OptionSpec(
       long: "authors", kind: .flag, help: "a table of authors instead of a graph", group: .output),
     OptionSpec(

@@ -157,4 +157,40 @@ struct GitLogLanguageTests {
     #expect(
       refused.status == 64 && refused.stderr.contains("options not supported in --stdin mode"))
   }
+
+  @Test("--authors --top says how many there are; --day aligns subjects; a narrow punch card")
+  func tablesAndNarrowTerminals() throws {
+    let repo = try TemporaryRepository()
+    for (index, name) in ["Ada", "李雷 Wide", "Bob", "Ada", "Zoë"].enumerated() {
+      try repo.commit(
+        "subject \(index)", date: "\(1_704_196_800 + index * 600) +0000", author: name)
+    }
+    let table = heatmap(
+      ["--authors", "--top", "2", "--year", "2024", "--color", "never"], in: repo.path)
+    #expect(
+      table.stdout.hasPrefix("5 commits in 2024 by 4 authors; the top 2, with 3 commits\n"),
+      "\(table.stdout)")
+    let all = heatmap(["--authors", "--year", "2024", "--color", "never"], in: repo.path)
+    #expect(all.stdout.hasPrefix("5 commits in 2024 by 4 authors\n"))
+    #expect(all.stdout.split(separator: "\n").count == 6)
+    // The subjects start in one column, as a terminal shows the names (李雷 takes four).
+    let day = heatmap(["--day", "2024-01-02", "--color", "never"], in: repo.path)
+    let starts = day.stdout.split(separator: "\n").dropFirst().map { line -> Int in
+      let text = String(line)
+      let prefix = text.range(of: "subject").map { String(text[..<$0.lowerBound]) } ?? ""
+      return TextWidth.columns(of: prefix)
+    }
+    #expect(starts.count == 5 && Set(starts).count == 1, "\(day.stdout)")
+    // The punch card's grid in 40 columns has its hours side by side; in 20 it says why not.
+    let narrow = heatmap(
+      ["--layout", "punchcard", "--year", "2024", "--color", "never"], in: repo.path,
+      environment: ["COLUMNS": "40"])
+    #expect(
+      narrow.stdout.split(separator: "\n").contains { $0.hasPrefix("Tue ") && $0.count == 28 },
+      "\(narrow.stdout)")
+    let tiny = heatmap(
+      ["--layout", "punchcard", "--year", "2024", "--color", "never"], in: repo.path,
+      environment: ["COLUMNS": "20"])
+    #expect(tiny.stdout.contains("(the grid needs 28"), "\(tiny.stdout)")
+  }
 }

@@ -35,9 +35,16 @@ public struct AuthorTableWriter: Sendable {
     }
     room = width - (widths.reduce(0, +) + 2 * Self.headers.count)
     let weeks = max(0, min(rows.map(\.weekly.count).max() ?? 0, room))
-    var lines = [
-      "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase) by \(Wording.count(rows.count, "author"))"
-    ]
+    // The heading tells the truth about a table cut to --top: how many people there are, and
+    // how many commits the rows shown hold.
+    let everyone = max(report.activity.authors.count, rows.count)
+    var heading =
+      "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase) by \(Wording.count(everyone, "author"))"
+    if rows.count < everyone {
+      heading +=
+        "; the top \(Wording.grouped(rows.count)), with \(Wording.count(rows.reduce(0) { $0 + $1.commits }, "commit"))"
+    }
+    var lines = [heading]
     for (index, cells) in table.enumerated() {
       var line = ""
       for (column, cell) in cells.enumerated() {

@@ -14,10 +14,15 @@ public struct DayListWriter: Sendable {
   /// commit stripped of control and bidi characters.
   public func terminal(_ commits: [DayCommit]) -> String {
     var lines = ["\(ReportText.date(day)): \(Wording.count(commits.count, "commit"))"]
-    for commit in commits {
+    // Names padded to the widest as a terminal shows them (wide, combining and zero-width
+    // characters), so that the subjects line up.
+    let names = commits.map { TextEscaping.terminal($0.author.name) }
+    let width = names.map(TextWidth.columns(of:)).max() ?? 0
+    for (commit, name) in zip(commits, names) {
+      let pad = String(repeating: " ", count: width - TextWidth.columns(of: name))
       lines.append(
-        "\(commit.id.prefix(10))  \(commit.time)  \(TextEscaping.terminal(commit.author.name))  \(TextEscaping.terminal(commit.subject))"
-      )
+        "\(commit.id.prefix(10))  \(commit.time)  \(name)\(pad)  \(TextEscaping.terminal(commit.subject))"
+          .trimmingTrailingSpaces())
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -2,15 +2,19 @@ import Foundation
 
 extension TerminalRenderer {
   /// The punch card: hour labels, a row per weekday from the week start with a glyph or color
-  /// per hour, the legend, and the busiest hour. Below 52 columns, only the words.
+  /// per hour, the legend, and the busiest hour. Narrower than 52 columns the hours touch; below
+  /// 28 there is no room for the grid, and a line says so, rather than leaving it out silently.
   public func render(_ card: Punchcard, headline: String) -> String {
     var lines = [bold(TextWidth.truncate(headline, to: options.width))]
-    let gridWidth = Self.labelWidth + 48
-    if options.width >= gridWidth {
+    let spacedWidth = Self.labelWidth + 48
+    let denseWidth = Self.labelWidth + 24
+    if options.width >= denseWidth {
+      let pitch = options.width >= spacedWidth ? 2 : 1
+      let gridWidth = Self.labelWidth + 24 * pitch
       var header = [Character](repeating: " ", count: gridWidth)
       for hour in stride(from: 0, to: 24, by: 3) {
         for (offset, character) in String(hour).enumerated() {
-          header[Self.labelWidth + 2 * hour + offset] = character
+          header[Self.labelWidth + pitch * hour + offset] = character
         }
       }
       lines.append(String(header).trimmingTrailingSpaces())
@@ -20,9 +24,15 @@ extension TerminalRenderer {
         let cells = (0..<24).map {
           paint(glyphs[card.levels[row][$0]], level: card.levels[row][$0])
         }
-        lines.append(label + " " + cells.joined(separator: " "))
+        lines.append(label + " " + cells.joined(separator: pitch == 2 ? " " : ""))
       }
-      lines.append(legendLine(note: nil, gridWidth: gridWidth - 1, width: options.width))
+      lines.append(
+        legendLine(note: nil, gridWidth: max(gridWidth - 1, 0), width: options.width))
+    } else {
+      lines.append(
+        TextWidth.truncate(
+          "(the grid needs \(denseWidth) columns; this terminal has \(options.width))",
+          to: options.width))
     }
     lines.append(TextWidth.truncate(card.summary, to: options.width))
     return lines.joined(separator: "\n") + "\n"
