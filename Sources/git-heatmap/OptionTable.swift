@@ -12,10 +12,12 @@ enum OptionTable {
 
     OptionSpec(
       long: "repo", kind: .value(placeholder: "path"), completes: .directories, isRepeatable: true,
-      help: "count this repository too (repeatable)", group: .repository),
+      help: "count this repository too, beside the one the run is in (repeatable)",
+      group: .repository),
     OptionSpec(
       long: "scan", kind: .value(placeholder: "dir"), completes: .directories, isRepeatable: true,
-      help: "count every repository below <dir> (repeatable)", group: .repository),
+      help: "count every repository below <dir> too, beside the one the run is in (repeatable)",
+      group: .repository),
     OptionSpec(
       long: "from", kind: .value(placeholder: "file"), completes: .files, isRepeatable: true,
       help:

@@ -54,6 +54,15 @@ extension Run {
         named.append((path, relative))
       }
     }
+    // --repo and --scan count the repository the run is in too ("count this repository too"),
+    // named by its path from here: `.` at its top.
+    if !named.isEmpty,
+      let current = try? Repository.discover(
+        from: startDirectory(), environment: context.environment)
+    {
+      let top = current.displayPath
+      named.insert((top, Self.relative(top, from: startDirectory())), at: 0)
+    }
     named.sort { NaturalOrder.precedes($0.name, $1.name) }
     let paths = named.map(\.path)
     let names = named.map(\.name)
@@ -195,6 +204,17 @@ extension Run {
     return history.undated.filter { $0.isUncounted(usesCommitterDate: usesCommitterDate) }.map {
       "commit \($0.id) has no valid \(date) date; it is not counted"
     }
+  }
+
+  /// `target` as a path from `base` (both absolute): `.`, `sub/dir`, `../other`.
+  static func relative(_ target: String, from base: String) -> String {
+    let to = RawPath.withoutTrailingSlashes(target).split(separator: "/")
+    let from = RawPath.withoutTrailingSlashes(base).split(separator: "/")
+    var shared = 0
+    while shared < min(to.count, from.count) && to[shared] == from[shared] { shared += 1 }
+    let parts =
+      Array(repeating: "..", count: from.count - shared) + to[shared...].map(String.init)
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
   }
 
   func absolute(_ path: String) -> String {

@@ -160,9 +160,12 @@ struct Run {
     {
       try noteCommitsOutside(activity.outside, walk: walk, days: window.days, options: options)
     }
-    let report = ActivityReport(
+    var report = ActivityReport(
       repositories: sources.flatMap(\.names), window: window, zone: zone, activity: activity,
       today: today, subject: subject(options.filter))
+    if activity.countsByHistory.count == report.repositories.count {
+      report.repositoryTotals = activity.countsByHistory
+    }
     var result: Output
     if invocation.listedDay != nil {
       result = try listDay(activity, sources: sources, day: window.days.first, options: options)

@@ -193,4 +193,44 @@ struct GitLogLanguageTests {
       environment: ["COLUMNS": "20"])
     #expect(tiny.stdout.contains("(the grid needs 28"), "\(tiny.stdout)")
   }
+
+  @Test("--repo and --scan count the repository the run is in too, and break the total down")
+  func repositoriesAdded() throws {
+    let here = try TemporaryRepository()
+    for index in 0..<3 { try here.commit(date: "\(1_704_196_800 + index * 86_400) +0000") }
+    let other = here.root.path + "/proj10"
+    let second = here.root.path + "/proj2"
+    for path in [other, second] {
+      try TemporaryRepository.run(
+        "/usr/bin/git", ["init", "-q", "-b", "main", path], in: here.root.path,
+        environment: here.environment)
+    }
+    let ten = TemporaryRepository(existing: other, root: URL(fileURLWithPath: other))
+    try ten.commit(date: "1704196800 +0000", author: "Ten")
+    let two = TemporaryRepository(existing: second, root: URL(fileURLWithPath: second))
+    try two.commit(date: "1704283200 +0000", author: "Two")
+    try two.commit(date: "1704369600 +0000", author: "Two")
+    let json = heatmap(
+      ["--repo", "../proj10", "--repo", "../proj2", "--year", "2024", "--format", "json"],
+      in: here.path)
+    #expect(json.status == 0, "\(json.stderr)")
+    // Named from here, in natural order: proj2 before proj10.
+    #expect(
+      json.stdout.contains("\"repositories\": [\".\", \"../proj2\", \"../proj10\"]"),
+      "\(json.stdout.prefix(300))")
+    #expect(json.stdout.contains("\"total\": 6,"))
+    let terminal = heatmap(
+      ["--repo", "../proj10", "--repo", "../proj2", "--year", "2024", "--color", "never"],
+      in: here.path)
+    #expect(
+      terminal.stdout.split(separator: "\n")[1]
+        == "3 repositories: 3 commits in ., 2 in ../proj2, 1 in ../proj10", "\(terminal.stdout)")
+    // Outside any repository, --repo counts what it names and nothing more.
+    let outside = heatmap(
+      ["--repo", "proj10", "--repo", "proj2", "--year", "2024", "--format", "json"],
+      in: here.root.path)
+    #expect(outside.stdout.contains("\"repositories\": [\"proj2\", \"proj10\"]"))
+    #expect(outside.stdout.contains("\"total\": 3,"))
+    withExtendedLifetime((ten, two)) {}
+  }
 }

@@ -12,6 +12,9 @@ public struct DailyActivity: Hashable, Sendable {
   /// With `ActivityOptions.recordsCommits`: each counted commit, where it is in the histories
   /// and who wrote it.
   public var counted: [CountedCommit] = []
+  /// The commits counted in the window from each history, in the order they were counted (a
+  /// commit in two histories is the first one's).
+  public var countsByHistory: [Int] = []
 
   /// Activity from counts made elsewhere (a test, another source).
   public init(days: DayRange, counts: [Int], authors: [AuthorActivity]) {
@@ -52,6 +55,7 @@ public struct DailyActivity: Hashable, Sendable {
     var outside = OutsideCommits()
     var counted: [CountedCommit] = []
     var historyCount = 0
+    var historyTotals: [Int] = []
 
     /// A tally over `days`; with `deduplicates`, a commit in several histories counts once
     /// (their ids must have been recorded), else each history's commits are taken as distinct.
@@ -121,6 +125,8 @@ public struct DailyActivity: Hashable, Sendable {
       }
       let commits = history.commits
       let checksCopies = deduplicates && history.objectIDs.count == commits.count
+      var total = 0
+      defer { historyTotals.append(total) }
       for index in commits.indices {
         let commit = commits[index]
         if options.excludesMerges && commit.isMerge { continue }
@@ -151,6 +157,7 @@ public struct DailyActivity: Hashable, Sendable {
           continue
         }
         counts[position] += 1
+        total += 1
         if author >= 0 { authorCommits[author].append(Int32(position)) }
         for person in coAuthorPeople { authorCommits[person].append(Int32(position)) }
         if options.recordsCommits {
@@ -168,6 +175,7 @@ public struct DailyActivity: Hashable, Sendable {
       var result = DailyActivity(days: days, counts: counts, authors: [])
       result.outside = outside
       result.counted = counted
+      result.countsByHistory = historyTotals
       // Each author's positions handed over (not copied) to their activity.
       var activities: [AuthorActivity] = []
       activities.reserveCapacity(authorList.count)

@@ -2,6 +2,9 @@
 public struct ActivityReport: Hashable, Sendable {
   /// The repositories counted, as paths people know them by.
   public var repositories: [String]
+  /// The commits each repository gave the count (parallel to `repositories`), or empty when
+  /// not known (a draw from exports holds them as one).
+  public var repositoryTotals: [Int] = []
   /// The days shown.
   public var window: Window
   /// The zone days were read in.

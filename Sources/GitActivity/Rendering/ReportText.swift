@@ -71,4 +71,17 @@ package enum ReportText {
     }
     return parts.joined(separator: " ")
   }
+
+  /// `3 repositories: 12 commits in api, 3 in web, 0 in cli` (as GitHub's profile breaks a total
+  /// down), or the names alone when the totals are not known; each name once, as given.
+  static func repositoryItems(_ report: ActivityReport) -> [String] {
+    let names = report.repositories.map(TextEscaping.terminal)
+    var items = ["\(report.repositories.count) repositories:"]
+    guard report.repositoryTotals.count == names.count else { return items + names }
+    for (index, (name, total)) in zip(names, report.repositoryTotals).enumerated() {
+      let count = index == 0 ? Wording.count(total, "commit") : Wording.grouped(total)
+      items.append("\(count) in \(name)" + (index < names.count - 1 ? "," : ""))
+    }
+    return items
+  }
 }

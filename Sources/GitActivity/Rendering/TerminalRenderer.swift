@@ -35,11 +35,8 @@ public struct TerminalRenderer: Sendable {
     let width = max(options.width, 1)
     var lines = [bold(truncate(ReportText.headline(report) + (extra ?? ""), to: width))]
     if report.repositories.count > 1 {
-      let names = report.repositories.map {
-        TextEscaping.terminal(($0 as NSString).lastPathComponent)
-      }
       lines += TextWidth.wrap(
-        ["\(report.repositories.count) repositories:"] + names, separator: " ", width: width,
+        ReportText.repositoryItems(report), separator: " ", width: width,
         ellipsis: options.isASCII ? "." : "…")
     }
     guard width >= Self.minimumGraphWidth else {
