@@ -155,10 +155,11 @@ struct Run {
         DailyActivity(
           histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
       }
-    if activity.total == 0 && (activity.outside.count > 0 || leftOut > 0) && !invocation.isQuiet
-      && invocation.listedDay == nil
+    if activity.total == 0 && !invocation.isQuiet && invocation.listedDay == nil
+      && (activity.outside.count > 0 || leftOut > 0 || walk.committedNoEarlierThan != nil
+        || !options.filter.isEmpty)
     {
-      try noteCommitsOutside(activity.outside, walk: walk, days: window.days, options: options)
+      try noteCommitsOutside(activity.outside, walk: walk, window: window, options: options)
     }
     var report = ActivityReport(
       repositories: sources.flatMap(\.names), window: window, zone: zone, activity: activity,
@@ -213,15 +214,17 @@ struct Run {
   /// v2.50.0..v2.51.0 fall before the window; try --since 2025-06-01`. The walk stopped at the
   /// window, so commits before it are counted again with a full walk (cached once read).
   private func noteCommitsOutside(
-    _ found: OutsideCommits, walk: WalkOptions, days: DayRange, options: ActivityOptions
+    _ found: OutsideCommits, walk: WalkOptions, window: Window, options: ActivityOptions
   ) throws(CommandError) {
+    let days = window.days
     var outside = found
     if !invocation.exportFiles.isEmpty {
       // The exports again, every commit counted this time, to say where the commits are.
       let tally = TallyBox(DailyActivity.Tally(days: days, options: options, deduplicates: false))
       _ = try readExports(zone: options.zone, window: nil, tally: tally)
       outside = tally.take()?.outside ?? outside
-    } else if outside.before > 0 && walk.committedNoEarlierThan != nil {
+    } else if walk.committedNoEarlierThan != nil {
+      // The walk stopped at the window: what came before it was not read.
       var full = walk
       full.committedNoEarlierThan = nil
       full.progress = nil
@@ -238,29 +241,57 @@ struct Run {
         throw CommandError(error)
       }
     }
-    guard outside.count > 0 else { return }
     let selection =
       !invocation.exportFiles.isEmpty
       ? "the exports"
       : invocation.selection.revisions.isEmpty
         ? "HEAD" : invocation.selection.revisions.joined(separator: " ")
-    let what = "\(Wording.count(outside.count, "commit")) of \(TextEscaping.terminal(selection))"
-    var hints: [String] = []
-    var places: [String] = []
-    if outside.before > 0, let earliest = outside.earliest {
-      places.append("\(Wording.grouped(outside.before)) before")
-      hints.append("--since \(earliest.iso)")
+    let shownSelection = TextEscaping.terminal(selection)
+    guard outside.count > 0 else {
+      // Nothing anywhere: when a filter chose the people, say that it is the filter.
+      let filter = options.filter
+      let words =
+        filter.patterns.map { "--author '\($0)'" } + filter.ownEmails.map { "--me (\($0))" }
+        + filter.committerPatterns.map { "--committer '\($0)'" }
+      if !words.isEmpty {
+        stderr.write(
+          "\(Command.name): note: no commit of \(shownSelection) matches \(TextEscaping.terminal(words.joined(separator: " ")))\n"
+        )
+      }
+      return
     }
-    if outside.after > 0, let latest = outside.latest {
-      places.append("\(Wording.grouped(outside.after)) after")
-      hints.append("--until \(latest.iso)")
+    let what = "\(Wording.count(outside.count, "commit")) of \(shownSelection)"
+    // The nearest commits: the newest before the window, or the oldest after it, whichever is
+    // closer; the window moved to them is the hint, in the form the window was asked for.
+    let before = outside.newestBefore.map { ($0, $0.distance(to: days.first)) }
+    let after = outside.oldestAfter.map { ($0, days.last.distance(to: $0)) }
+    let nearest = [before, after].compactMap { $0 }.min { $0.1 < $1.1 }
+    guard let target = nearest?.0 else { return }
+    let isBefore = target < days.first
+    let hint: String
+    switch window.kind {
+    case .year:
+      hint = "--year \(target.year)"
+    case .lastWeeks, .weeksEnding:
+      hint = "--end \(target.iso)"
+    case .between:
+      let length = days.count
+      let first = isBefore ? target.advanced(by: 1 - length) : target
+      hint = "--since \(first.iso) --until \(first.advanced(by: length - 1).iso)"
     }
-    let place =
-      places.count == 1
-      ? (outside.before > 0 ? "fall before the window" : "fall after the window")
-      : "fall outside the window (\(places.joined(separator: ", ")))"
-    let verb = outside.count == 1 ? place.replacingOccurrences(of: "fall ", with: "falls ") : place
-    stderr.write("\(Command.name): note: \(what) \(verb); try \(hints.joined(separator: " "))\n")
+    var place: String
+    if outside.before > 0 && outside.after > 0 {
+      place =
+        "fall outside the window (\(Wording.grouped(outside.before)) before, \(Wording.grouped(outside.after)) after)"
+    } else {
+      place = outside.before > 0 ? "fall before the window" : "fall after the window"
+    }
+    if outside.count == 1 { place = place.replacingOccurrences(of: "fall ", with: "falls ") }
+    let which =
+      outside.count == 1
+      ? "on \(target.iso)"
+      : isBefore ? "the newest on \(target.iso)" : "the oldest on \(target.iso)"
+    stderr.write("\(Command.name): note: \(what) \(place), \(which); try \(hint)\n")
   }
 
   /// How to walk: the command line's choices, then what the environment says — git's own

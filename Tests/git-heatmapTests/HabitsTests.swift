@@ -93,19 +93,39 @@ struct OutsideWindowTests {
       #expect(result.status == 0)
       #expect(
         result.stderr
-          == "git-heatmap: note: \(count) commits of v1..v2 fall before the window; try --since 2020-09-23\n"
+          == "git-heatmap: note: \(count) commits of v1..v2 fall before the window, the newest on 2020-10-07; try --end 2020-10-07\n"
       )
       #expect(nonZeroDays(result.stdout).isEmpty)
     }
-    let shown = heatmap([range, "--format", "csv", "--since", "2020-09-23"], in: repo.path)
+    // Following the hint shows every one of them.
+    let shown = heatmap([range, "--format", "csv", "--end", "2020-10-07"], in: repo.path)
     #expect(nonZeroDays(shown.stdout).values.reduce(0, +) == Int(count))
     #expect(heatmap([range, "--quiet"], in: repo.path).stderr.isEmpty)
     // After the window, and one commit: the words agree.
     let after = heatmap(["v1~0", "^v1~1", "--year", "2019"], in: repo.path)
     #expect(
       after.stderr
-        == "git-heatmap: note: 1 commit of v1~0 ^v1~1 falls after the window; try --until 2020-09-22\n"
+        == "git-heatmap: note: 1 commit of v1~0 ^v1~1 falls after the window, on 2020-09-22; try --year 2020\n"
     )
+    // A --since/--until window moves whole; a filter that matches no commit anywhere says so.
+    let between = heatmap(
+      [range, "--since", "2021-01-01", "--until", "2021-01-31", "--format", "csv"], in: repo.path)
+    #expect(
+      between.stderr
+        == "git-heatmap: note: \(count) commits of v1..v2 fall before the window, the newest on 2020-10-07; try --since 2020-09-07 --until 2020-10-07\n"
+    )
+    let followed = heatmap(
+      [range, "--since", "2020-09-07", "--until", "2020-10-07", "--format", "csv"], in: repo.path)
+    #expect(nonZeroDays(followed.stdout).values.reduce(0, +) == Int(count))
+    let nobody = heatmap([range, "--author", "nobody"], in: repo.path)
+    #expect(nobody.stderr == "git-heatmap: note: no commit of v1..v2 matches --author 'nobody'\n")
+    // An author whose commits are all before the window: the walk stopped at the window, and
+    // is read again to say where they are.
+    let early = heatmap(["--author", "Ada", "--year", "2024"], in: repo.path)
+    #expect(
+      early.stderr.contains(
+        "30 commits of HEAD fall before the window, the newest on 2020-10-12; try --year 2020"),
+      "\(early.stderr)")
   }
 }
 

@@ -9,6 +9,10 @@ public struct OutsideCommits: Hashable, Sendable {
   public var earliest: Day?
   /// The last of those days.
   public var latest: Day?
+  /// The newest day before the window with a commit, and the oldest after it: where a window
+  /// should move to show the nearest commits.
+  public var newestBefore: Day?
+  public var oldestAfter: Day?
 
   /// None.
   public init() {}
@@ -17,7 +21,13 @@ public struct OutsideCommits: Hashable, Sendable {
   public var count: Int { before + after }
 
   mutating func add(_ day: Day, isBefore: Bool) {
-    if isBefore { before += 1 } else { after += 1 }
+    if isBefore {
+      before += 1
+      if newestBefore.map({ day > $0 }) ?? true { newestBefore = day }
+    } else {
+      after += 1
+      if oldestAfter.map({ day < $0 }) ?? true { oldestAfter = day }
+    }
     if earliest.map({ day < $0 }) ?? true { earliest = day }
     if latest.map({ day > $0 }) ?? true { latest = day }
   }
