@@ -123,9 +123,12 @@ extension Run {
       mode: invocation.colorMode, environment: context.environment,
       stdoutIsTerminal: writesToTerminal, gitColor: invocation.gitColor)
     // Only a graph in color on a terminal, with no theme chosen, needs to know the background.
+    // Under git's pager the terminal is still there, behind /dev/tty.
+    let writesFile = invocation.output.map { $0 != "-" } ?? false
+    let underPager = context.environment["GIT_PAGER_IN_USE"].map { !$0.isEmpty } ?? false
     let asks =
-      depth != .none && writesToTerminal && invocation.theme != "github"
-      && invocation.theme != "github-dark"
+      depth != .none && (writesToTerminal || (underPager && !writesFile))
+      && invocation.theme != "github" && invocation.theme != "github-dark"
     let palette = Appearance.palette(
       theme: invocation.theme,
       isDarkByDefault: Appearance.terminalIsDark(

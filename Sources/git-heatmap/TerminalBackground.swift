@@ -13,10 +13,14 @@ enum TerminalBackground {
   nonisolated(unsafe) private static var saved = termios()
   nonisolated(unsafe) private static var savedDescriptor: Int32 = -1
 
-  /// The background color, or nil when there is no terminal on stdin and stdout, or it does not
-  /// say within `timeoutMilliseconds`.
-  static func query(timeoutMilliseconds: Int32 = 200) -> RGB? {
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+  /// The background color, or nil when there is no terminal, when keys typed ahead are waiting
+  /// (they are the user's: the query would read them, so it is not made), or when the terminal
+  /// does not say within `timeoutMilliseconds`. Only the reply is read, a byte at a time up to
+  /// the end of the DA1 answer; a key typed while the reply comes is given back to the terminal
+  /// (`TIOCSTI`, where the system still allows it). The mode is changed with `TCSANOW`, which
+  /// flushes nothing. Under a pager, stdout is a pipe: the terminal is still `/dev/tty`.
+  static func query(timeoutMilliseconds: Int32 = 100) -> RGB? {
+    guard isatty(STDIN_FILENO) == 1 else { return nil }
     let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -29,24 +33,69 @@ enum TerminalBackground {
     TemporaryFiles.beforeExit = { TerminalBackground.restore() }
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
     defer { restore() }
+    // Out of canonical mode, a line typed ahead (even without its Enter) is readable: then the
+    // keys are the user's, and they stay where they are.
+    var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    if poll(&pending, 1, 0) > 0 { return nil }
     let request = "\u{1B}]11;?\u{1B}\\\u{1B}[c"
     let writer = DescriptorWriter(descriptor: descriptor)
     writer.write(request)
     guard writer.failure == 0 else { return nil }
     var reply: [UInt8] = []
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
-    var buffer = [UInt8](repeating: 0, count: 256)
+    var byte: UInt8 = 0
     while !endsWithDeviceAttributes(reply) {
       let now = DispatchTime.now().uptimeNanoseconds
       guard now < deadline else { break }
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       let left = Int32((deadline - now) / 1_000_000) + 1
       guard poll(&poller, 1, left) > 0 else { break }
-      let count = read(descriptor, &buffer, buffer.count)
-      guard count > 0 else { break }
-      reply += buffer[0..<count]
+      guard read(descriptor, &byte, 1) == 1 else { break }
+      reply.append(byte)
     }
+    giveBack(typed(in: reply), to: descriptor)
     return parse(reply)
+  }
+
+  /// The bytes of `reply` that are not the terminal's answers (OSC 11 and DA1): keys typed
+  /// while they came.
+  static func typed(in reply: [UInt8]) -> [UInt8] {
+    var keys: [UInt8] = []
+    var index = 0
+    while index < reply.count {
+      guard reply[index] == 0x1B, index + 1 < reply.count else {
+        keys.append(reply[index])
+        index += 1
+        continue
+      }
+      var end = index + 2
+      if reply[index + 1] == UInt8(ascii: "]") {
+        // OSC: to BEL or to ST (ESC \).
+        while end < reply.count && reply[end] != 0x07
+          && !(reply[end] == 0x1B && end + 1 < reply.count && reply[end + 1] == 0x5C)
+        {
+          end += 1
+        }
+        end += end < reply.count && reply[end] == 0x07 ? 1 : 2
+      } else if reply[index + 1] == UInt8(ascii: "[") {
+        // CSI: parameters, then a final byte from @ to ~.
+        while end < reply.count && !(0x40...0x7E).contains(reply[end]) { end += 1 }
+        end += 1
+      } else {
+        keys.append(reply[index])
+        index += 1
+        continue
+      }
+      index = min(end, reply.count)
+    }
+    return keys
+  }
+
+  /// Puts keys back into the terminal's input, where the shell will read them.
+  private static func giveBack(_ keys: [UInt8], to descriptor: Int32) {
+    for var key in keys {
+      _ = ioctl(descriptor, UInt(TIOCSTI), &key)
+    }
   }
 
   /// Puts the terminal's modes back; safe to call from the signal handler.

@@ -154,3 +154,69 @@ struct InteractiveTests {
     #expect(screen.contains("icanon echo modes"))
   }
 }
+
+@Suite("The terminal's background is asked without losing a key", .serialized)
+struct TypeAheadTests {
+  /// The screen once a line of it is exactly `line` (polled, ten seconds at most).
+  static func screen(_ session: ShellSession, lineEqualTo line: String) throws -> String {
+    var screen = ""
+    for _ in 0..<200 {
+      screen = try session.run(["capture-pane", "-t", "t", "-p"])
+      if screen.split(separator: "\n").contains(where: { $0 == line }) { break }
+      usleep(50_000)
+    }
+    return screen
+  }
+
+  @Test("a command typed while git-heatmap runs in a terminal still runs after it")
+  func typedAhead() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 86_400) +0000")
+    var environment = repo.environment
+    environment["TERM"] = "xterm-256color"
+    environment["COLORTERM"] = nil
+    environment["COLORFGBG"] = nil
+    // In color (the test runner sets NO_COLOR), so that the background is asked for.
+    environment["NO_COLOR"] = nil
+    environment["PS1"] = "$ "
+    let session = try ShellSession(
+      command: "bash --norc --noprofile", directory: repo.path, environment: environment)
+    // The keys are typed while the run waits (the sleep stands for a long walk): they are in
+    // the terminal's input when the background is asked for.
+    try session.run([
+      "send-keys", "-t", "t", "sleep 1; '\(try builtExecutable())' --weeks 4; echo RAN-\("ONE")",
+      "Enter",
+    ])
+    try session.run(["send-keys", "-t", "t", "echo TYPED-\("AHEAD")", "Enter"])
+    let screen = try Self.screen(session, lineEqualTo: "TYPED-AHEAD")
+    #expect(screen.split(separator: "\n").contains("RAN-ONE"), "\(screen)")
+    #expect(screen.split(separator: "\n").contains("TYPED-AHEAD"), "\(screen)")
+    #expect(screen.contains("Less "), "the graph was drawn: \(screen)")
+  }
+
+  @Test("under git's pager the terminal is still asked, through /dev/tty: light stays light")
+  func underPager() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 86_400) +0000")
+    var environment = repo.environment
+    environment["TERM"] = "xterm-256color"
+    environment["COLORTERM"] = nil
+    environment["COLORFGBG"] = nil
+    environment["NO_COLOR"] = nil
+    environment["PS1"] = "$ "
+    for (background, empty) in [("#ffffff", "38;5;255m"), ("#000000", "38;5;234m")] {
+      let session = try ShellSession(
+        command: "bash --norc --noprofile", directory: repo.path, environment: environment)
+      try session.run(["select-pane", "-t", "t", "-P", "bg=\(background)"])
+      // As git runs it under its pager: stdout a pipe, GIT_PAGER_IN_USE set.
+      try session.run([
+        "send-keys", "-t", "t",
+        "GIT_PAGER_IN_USE=true '\(try builtExecutable())' --weeks 2 | cat; echo END-\("RUN")",
+        "Enter",
+      ])
+      _ = try Self.screen(session, lineEqualTo: "END-RUN")
+      let colored = try session.run(["capture-pane", "-t", "t", "-p", "-e"])
+      #expect(colored.contains(empty), "\(background): \(colored)")
+    }
+  }
+}
