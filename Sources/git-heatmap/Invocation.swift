@@ -18,7 +18,8 @@ struct Invocation {
   /// The options that select what a repository read holds: they belong to the export, and a
   /// draw from exports (`--from`) refuses them.
   static let selectionOptions = [
-    "all", "branches", "tags", "remotes", "glob", "exclude", "not", "stdin", "first-parent",
+    "all", "branches", "tags", "remotes", "glob", "exclude", "not", "reflog", "stdin",
+    "first-parent",
     "no-replace-objects", "repo", "scan", "scan-depth",
     "repository-name", "no-cache", "clear-cache",
   ]

@@ -48,6 +48,9 @@ enum OptionTable {
         "leave out the refs matching <pattern> from the next --all, --branches, --tags, --remotes or --glob",
       group: .revisions),
     OptionSpec(
+      long: "reflog", kind: .flag, isRepeatable: true,
+      help: "every commit the reflogs name, as if given as revisions", group: .revisions),
+    OptionSpec(
       long: "stdin", kind: .flag,
       help: "also the revisions on standard input, one a line (paths after a -- line)",
       group: .revisions),

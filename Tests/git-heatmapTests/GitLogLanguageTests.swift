@@ -48,6 +48,9 @@ struct GitLogLanguageTests {
     try repo.git(["update-ref", "refs/remotes/origin/main", "main~1"])
     try repo.git(["update-ref", "refs/remotes/upstream/side", "side"])
     try repo.git(["update-ref", "refs/custom/keep", "fix"])
+    // A commit only the reflog remembers.
+    try commit("lost")
+    try repo.git(["reset", "-q", "--hard", "HEAD~1"])
     return repo
   }
 
@@ -62,7 +65,8 @@ struct GitLogLanguageTests {
       ["main", "--not", "side"], ["--all", "--not", "--tags"], ["--not", "--not", "side"],
       ["--branches", "--not", "^fix"], ["--merges"], ["--merges", "--all"], ["--min-parents=3"],
       ["--max-parents=0"], ["--max-parents=1", "--all"], ["--min-parents=2", "--max-parents=2"],
-      ["--no-merges", "--all"], ["--max-parents=-1", "--min-parents=3"],
+      ["--no-merges", "--all"], ["--max-parents=-1", "--min-parents=3"], ["--reflog"],
+      ["--reflog", "--not", "--all"], ["--not", "--reflog"],
     ])
   func refOptions(_ arguments: [String]) throws {
     let repo = try Self.repository()

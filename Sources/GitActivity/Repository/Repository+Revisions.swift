@@ -39,6 +39,8 @@ extension Repository {
         found = try referenceTips(
           under: prefix, pattern: value.map { prefix + Self.impliedGlob($0) },
           exclusions: exclusions, trims: true)
+      case "reflog":
+        found = try reflogTips()
       default:  // glob
         let pattern = value ?? ""
         let full = pattern.hasPrefix("refs/") ? pattern : "refs/" + pattern
@@ -52,6 +54,37 @@ extension Repository {
     // nothing shows nothing, as in git).
     if words.isEmpty, let head = try headCommit() { tips.included.append(head) }
     return tips
+  }
+
+  /// `--reflog`: every commit a reflog names, old and new side of each entry, of every ref that
+  /// has one and of HEAD, as git's `for_each_reflog` gives them. An entry whose object is gone
+  /// (pruned since) is passed over.
+  private func reflogTips() throws(GitError) -> [ObjectID] {
+    var names = ["HEAD"]
+    try forEachReference(matching: "refs/*") { reference in
+      if let name = git_reference_name(reference) { names.append(String(cString: name)) }
+    }
+    var odb: OpaquePointer?
+    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+    defer { git_odb_free(odb) }
+    var found: [ObjectID] = []
+    for name in names {
+      var log: OpaquePointer?
+      guard git_reflog_read(&log, pointer, name) == 0, let log else { continue }
+      defer { git_reflog_free(log) }
+      for index in 0..<git_reflog_entrycount(log) {
+        guard let entry = git_reflog_entry_byindex(log, index) else { continue }
+        for side in [git_reflog_entry_id_old(entry), git_reflog_entry_id_new(entry)] {
+          guard var oid = side?.pointee, git_oid_is_zero(&oid) == 0,
+            git_odb_exists(odb, &oid) == 1
+          else { continue }
+          if let commit = try peelRaw(ObjectID(oid), name: name, badObject: true) {
+            found.append(commit)
+          }
+        }
+      }
+    }
+    return found
   }
 
   /// git's rule for ref patterns: one with no `?`, `*` or `[` means everything below it.

@@ -5,7 +5,7 @@ public struct RevisionSelection: Sendable, Equatable {
   /// Revisions as `git log` takes them, in order: names, `a..b`, `a...b`, `^x`, and git's
   /// pseudo-options `--all`, `--branches[=<pattern>]`, `--tags[=<pattern>]`,
   /// `--remotes[=<pattern>]`, `--glob=<pattern>`, `--exclude=<pattern>` (for the next of those)
-  /// and `--not` (which flips the meaning of `^` for what follows). Empty means HEAD.
+  /// `--reflog` and `--not` (which flips the meaning of `^` for what follows). Empty means HEAD.
   public var revisions: [String] = []
   /// `--all`: every ref under `refs/`, plus HEAD.
   public var includesAllRefs = false
@@ -19,7 +19,8 @@ public struct RevisionSelection: Sendable, Equatable {
   public static func isPseudoOption(_ word: String) -> Bool {
     guard word.hasPrefix("--") else { return false }
     let name = word.dropFirst(2).prefix { $0 != "=" }
-    return ["all", "branches", "tags", "remotes", "glob", "exclude", "not"].contains(String(name))
+    return ["all", "branches", "tags", "remotes", "glob", "exclude", "not", "reflog"].contains(
+      String(name))
   }
 
   /// A selection: revisions as `git log` takes them, `--all`, `--branches`.
