@@ -66,6 +66,8 @@ struct Invocation {
   var standardInputPaths: [String] = []
   var walk = WalkOptions()
   var excludesMerges = false
+  /// `--grep` and its companions.
+  var messageFilter = MessageFilter()
   /// `--merges`, `--min-parents`, `--max-parents`.
   var minimumParents = 0
   var maximumParents: Int?
@@ -147,6 +149,15 @@ struct Invocation {
       if let problem = AuthorFilter.problem(with: pattern) {
         throw CommandError.usage("invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
       }
+    }
+    messageFilter.patterns = parsed.all("grep")
+    messageFilter.isInverted = parsed.has("invert-grep")
+    messageFilter.requiresAll = parsed.has("all-match")
+    messageFilter.ignoresCase = parsed.has("regexp-ignore-case")
+    messageFilter.syntax =
+      parsed.has("fixed-strings") ? .fixed : parsed.has("extended-regexp") ? .extended : .basic
+    if let problem = messageFilter.problem() {
+      throw CommandError.usage("invalid value for '--grep <pattern>': \(problem)")
     }
     isMe = parsed.has("me")
     repositories = parsed.all("repo")

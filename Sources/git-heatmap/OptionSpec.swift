@@ -10,6 +10,7 @@ struct OptionSpec: Sendable {
   enum Group: String, CaseIterable, Sendable {
     case repository = "Repository"
     case revisions = "Revisions"
+    case messages = "Messages"
     case authors = "Authors"
     case window = "Window"
     case output = "Output"

@@ -70,6 +70,26 @@ enum OptionTable {
       group: .revisions),
 
     OptionSpec(
+      long: "grep", kind: .value(placeholder: "pattern"), isRepeatable: true,
+      help: "only commits with a message line that matches (repeatable: any of them)",
+      group: .messages),
+    OptionSpec(
+      long: "invert-grep", kind: .flag, requires: ["grep"],
+      help: "only commits whose message matches no --grep", group: .messages),
+    OptionSpec(
+      long: "all-match", kind: .flag, requires: ["grep"],
+      help: "only commits whose message matches every --grep", group: .messages),
+    OptionSpec(
+      long: "regexp-ignore-case", kind: .flag, requires: ["grep"],
+      help: "--grep folds case (-i is --interactive here)", group: .messages),
+    OptionSpec(
+      long: "extended-regexp", short: "E", kind: .flag, requires: ["grep"],
+      conflicts: ["fixed-strings"], help: "--grep patterns are extended regular expressions",
+      group: .messages),
+    OptionSpec(
+      long: "fixed-strings", short: "F", kind: .flag, requires: ["grep"],
+      help: "--grep patterns are plain text", group: .messages),
+    OptionSpec(
       long: "author", kind: .value(placeholder: "regex"), isRepeatable: true, replacedBy: ["me"],
       help: "only authors whose 'Name <email>' matches (case-insensitive; repeatable)",
       group: .authors),

@@ -74,7 +74,9 @@ extension Run {
       settings.selection = try selection(in: repository)
       var walk = walk
       // One repository counts each commit once by the walk itself: no ids needed.
-      walk.recordsCommitIDs = keepsIDs || invocation.listedDay != nil || invocation.isInteractive
+      walk.recordsCommitIDs =
+        keepsIDs || invocation.listedDay != nil || invocation.isInteractive
+        || !invocation.messageFilter.isEmpty
       var progressLine: ProgressLine?
       if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
         let progress = WalkProgress()
@@ -152,6 +154,8 @@ extension Run {
     /// `--date committer`: which date a commit is counted by, for the warnings.
     var usesCommitterDate: Bool
     var fallbackCacheDirectory: String?
+    /// `--grep`: applied to the history read, messages read only for its commits.
+    var messageFilter = MessageFilter()
   }
 
   func settings(walk: WalkOptions) -> ReadSettings {
@@ -161,7 +165,12 @@ extension Run {
       selection: selection, walk: walk, usesCache: invocation.usesCache,
       clearsCache: invocation.clearsCache, usesMailmap: invocation.usesMailmap,
       usesCommitterDate: invocation.usesCommitterDate,
-      fallbackCacheDirectory: fallbackCacheDirectory())
+      fallbackCacheDirectory: fallbackCacheDirectory(),
+      messageFilter: {
+        var filter = invocation.messageFilter
+        filter.locale = Self.characterLocale(context.environment)
+        return filter
+      }())
   }
 
   /// Reads one repository: its history (through its cache unless `--no-cache`), mailmap and
@@ -174,18 +183,19 @@ extension Run {
       commonDirectory: repository.commonDirectory,
       fallbackDirectory: settings.fallbackCacheDirectory)
     if settings.clearsCache { HistoryCache.remove(at: location) }
-    let history: History
+    let read: History
     var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
     if settings.usesCache {
       let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
-      let read = try phase("walk") { () throws(GitError) in
+      let walked = try phase("walk") { () throws(GitError) in
         try repository.history(settings.selection, options: settings.walk, cache: cache)
       }
-      cacheToSave = read.updatedCache.map { ($0, location) }
-      history = read.history
+      cacheToSave = walked.updatedCache.map { ($0, location) }
+      read = walked.history
     } else {
-      history = try repository.history(settings.selection, options: settings.walk)
+      read = try repository.history(settings.selection, options: settings.walk)
     }
+    let history = try settings.messageFilter.filter(read, in: repository)
     let mailmap =
       settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
     return Source(

@@ -237,4 +237,32 @@ struct GitLogLanguageTests {
     #expect(outside.stdout.contains("\"total\": 3,"))
     withExtendedLifetime((ten, two)) {}
   }
+
+  @Test(
+    "--grep and its companions select what git log selects",
+    arguments: [
+      ["--grep=fix"], ["--grep=^fix"], ["--grep=Fix", "--regexp-ignore-case"],
+      ["--grep=bug 4[0-9]"], ["--grep=fix", "--grep=docs"],
+      ["--grep=fix", "--grep=bug", "--all-match"],
+      ["--grep=fix", "--invert-grep"], ["--grep=a|b", "-E"], ["--grep=a|b"], ["--grep=v1.0", "-F"],
+      ["--grep=v1.0"], ["--grep=^Signed-off-by: Ann"], ["--grep=fix", "--author=Ann"],
+      ["--grep=trailer$"],
+    ])
+  func messages(_ arguments: [String]) throws {
+    let repo = try TemporaryRepository()
+    let messages = [
+      "fix: the parser\n\nbug 42 was here", "docs: say more", "Fix capitals",
+      "refactor\n\nno fix here",
+      "release v1x0", "release v1.0", "a or b", "merge a|b", "chore\n\nSigned-off-by: Ann <a@x>",
+      "last line trailer",
+    ]
+    for (index, message) in messages.enumerated() {
+      try repo.commit(
+        message, date: "\(1_704_196_800 + index * 86_400) +0000",
+        author: index % 2 == 0 ? "Ann" : "Bob")
+    }
+    let ours = heatmap(["--year", "2024", "--format", "csv"] + arguments, in: repo.path)
+    #expect(ours.status == 0, "\(arguments): \(ours.stderr)")
+    #expect(nonZeroDays(ours.stdout) == (try repo.gitDays(arguments)), "\(arguments)")
+  }
 }

@@ -18,13 +18,26 @@ final class POSIXRegex: @unchecked Sendable {
     var message: String
   }
 
-  init(_ pattern: String, locale name: String? = nil) throws(Failure) {
+  convenience init(_ pattern: String, locale name: String? = nil) throws(Failure) {
+    try self.init(pattern, locale: name, isExtended: true, ignoresCase: true, isPerLine: false)
+  }
+
+  /// A pattern in the basic or the extended syntax (`isExtended`), folding case or not, and with
+  /// `isPerLine`, matched line by line (`^` and `$` at each line, `.` never a newline), as git's
+  /// `--grep` matches a message.
+  init(
+    _ pattern: String, locale name: String?, isExtended: Bool, ignoresCase: Bool,
+    isPerLine: Bool
+  ) throws(Failure) {
     let locale = name.map(POSIXRegex.locale(named:)) ?? POSIXRegex.utf8Locale
+    let flags =
+      REG_NOSUB | (isExtended ? REG_EXTENDED : 0) | (ignoresCase ? REG_ICASE : 0)
+      | (isPerLine ? REG_NEWLINE : 0)
     // Compiled into a local first: a class whose init throws after its properties are set
     // runs deinit, which must then find a pattern to free.
     let candidate = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
     let status = POSIXRegex.within(locale) {
-      regcomp(candidate, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB)
+      regcomp(candidate, pattern, flags)
     }
     guard status == 0 else {
       var buffer = [CChar](repeating: 0, count: 256)
@@ -36,7 +49,10 @@ final class POSIXRegex: @unchecked Sendable {
     }
     compiled = candidate
     self.locale = locale
-    fixed = FixedPattern(pattern, isUTF8Locale: POSIXRegex.isUTF8(locale))
+    // The case-folding shortcut is git's for --author; other patterns go to regexec.
+    fixed =
+      ignoresCase && isExtended && !isPerLine
+      ? FixedPattern(pattern, isUTF8Locale: POSIXRegex.isUTF8(locale)) : nil
   }
 
   deinit {

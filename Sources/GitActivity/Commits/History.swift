@@ -36,4 +36,22 @@ public struct History: Sendable {
 
   /// No commits.
   public static let empty = History(commits: [], objectIDs: [], identities: [], undated: [])
+
+  /// The commits at the indices `isKept` keeps, with their ids, co-authors and warnings.
+  public func keeping(_ isKept: (Int) -> Bool) -> History {
+    var result = History(commits: [], objectIDs: [], identities: rawIdentities, undated: [])
+    result.mappedIdentities = mappedIdentities
+    result.isDisjoint = isDisjoint
+    var keptIDs = Set<String>()
+    for index in commits.indices where isKept(index) {
+      if let people = coAuthors[index] { result.coAuthors[result.commits.count] = people }
+      result.commits.append(commits[index])
+      if index < objectIDs.count {
+        result.objectIDs.append(objectIDs[index])
+        keptIDs.insert(objectIDs[index].hex)
+      }
+    }
+    result.undated = undated.filter { keptIDs.contains($0.id) }
+    return result
+  }
 }

@@ -372,4 +372,16 @@ extension Repository {
     return TextDecoding.decode(
       UnsafeRawBufferPointer(start: summary, count: strlen(summary)), encoding: encoding)
   }
+
+  /// A commit's whole message, decoded through its `encoding` header.
+  public func commitMessage(_ id: ObjectID) throws(GitError) -> String {
+    var oid = id.gitOID
+    var commit: OpaquePointer?
+    try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+    defer { git_commit_free(commit) }
+    guard let message = git_commit_message(commit) else { return "" }
+    let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }
+    return TextDecoding.decode(
+      UnsafeRawBufferPointer(start: message, count: strlen(message)), encoding: encoding)
+  }
 }
