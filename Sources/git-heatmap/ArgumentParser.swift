@@ -68,6 +68,12 @@ struct ArgumentParser {
             result.revisionWords.append("--\(spec.long)" + (inline.map { "=" + $0 } ?? ""))
           }
         }
+      } else if argument.count > 1, argument.hasPrefix("-"),
+        argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+        let spec = table.first(where: { $0.long == "max-count" })
+      {
+        // git's -<n>: --max-count=<n>.
+        try record(spec, String(argument.dropFirst()))
       } else if argument.hasPrefix("-") && argument.count > 1 {
         var letters = Substring(argument.dropFirst())
         while let letter = letters.first {

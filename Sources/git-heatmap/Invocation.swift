@@ -66,6 +66,9 @@ struct Invocation {
   var standardInputPaths: [String] = []
   var walk = WalkOptions()
   var excludesMerges = false
+  /// `-n`, `--max-count`, `-<n>` and `--skip`: the newest commits in git log's order.
+  var maxCount: Int?
+  var skipCount = 0
   /// `--grep` and its companions.
   var messageFilter = MessageFilter()
   /// `--merges`, `--min-parents`, `--max-parents`.
@@ -150,6 +153,8 @@ struct Invocation {
         throw CommandError.usage("invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
       }
     }
+    maxCount = try parsed.whole("max-count")
+    skipCount = try parsed.whole("skip") ?? 0
     messageFilter.patterns = parsed.all("grep")
     messageFilter.isInverted = parsed.has("invert-grep")
     messageFilter.requiresAll = parsed.has("all-match")
@@ -357,6 +362,14 @@ struct Invocation {
           "'--repository-name' names one repository: with --repo or --scan each is named by its path"
         )
       }
+    }
+    if (maxCount != nil || skipCount > 0) && !repositories.isEmpty
+      || !scanDirectories.isEmpty
+        && (maxCount != nil || skipCount > 0)
+    {
+      throw .usage(
+        "'-n' and '--skip' count git log's order, which is one repository's: not with --repo or --scan"
+      )
     }
     guard parsed.has("from") else { return }
     // With --from, the arguments after it are exports too (a shell's `--from exports/*.ndjson`).

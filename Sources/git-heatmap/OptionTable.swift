@@ -57,6 +57,14 @@ enum OptionTable {
     OptionSpec(
       long: "not", kind: .flag, isRepeatable: true,
       help: "what follows leaves out commits (and ^ includes them again)", group: .revisions),
+    OptionSpec(
+      long: "max-count", short: "n", kind: .value(placeholder: "n"), range: 0...Double(Int32.max),
+      help:
+        "only the newest <n> commits in git log's order (also -<n>); the graph's heading says so",
+      group: .revisions),
+    OptionSpec(
+      long: "skip", kind: .value(placeholder: "n"), range: 0...Double(Int32.max),
+      help: "leave out the newest <n> commits first, as git log does", group: .revisions),
     OptionSpec(long: "no-merges", kind: .flag, help: "leave out merge commits", group: .revisions),
     OptionSpec(long: "merges", kind: .flag, help: "only merge commits", group: .revisions),
     OptionSpec(

@@ -76,7 +76,8 @@ extension Run {
       // One repository counts each commit once by the walk itself: no ids needed.
       walk.recordsCommitIDs =
         keepsIDs || invocation.listedDay != nil || invocation.isInteractive
-        || !invocation.messageFilter.isEmpty
+        || !invocation.messageFilter.isEmpty || invocation.maxCount != nil
+        || invocation.skipCount > 0
       var progressLine: ProgressLine?
       if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
         let progress = WalkProgress()

@@ -80,7 +80,9 @@ struct Run {
     let isExport = invocation.format == .commits
     let drawsFromExports = !invocation.exportFiles.isEmpty
     // An export holds the whole selection; the window is the draw's.
-    walk.committedNoEarlierThan = isExport || drawsFromExports ? nil : window.walkCutoff
+    // -n and --skip count from the newest commit, whatever the window.
+    walk.committedNoEarlierThan =
+      isExport || drawsFromExports || limitsCount ? nil : window.walkCutoff
     if invocation.isInteractive {
       guard context.stdoutIsTerminal && isatty(STDIN_FILENO) == 1 else {
         throw .usage("'--interactive' needs a terminal on standard input and output")
@@ -97,7 +99,7 @@ struct Run {
       && !invocation.isInteractive
     var leftOut = 0
     var streamed: DailyActivity?
-    let sources: [Source]
+    var sources: [Source]
     if drawsFromExports {
       let tally =
         streamsExports
@@ -146,6 +148,13 @@ struct Run {
       emails.append(email)
     }
     let options = try activityOptions(zone: zone, emails: emails)
+    if limitsCount && !drawsFromExports {
+      var limitedSources: [Source] = []
+      for source in sources {
+        limitedSources.append(try limited(source, options: options, walk: walk))
+      }
+      sources = limitedSources
+    }
     if invocation.isInteractive {
       return try interactive(sources: sources, options: options, today: today)
     }
@@ -164,6 +173,7 @@ struct Run {
     var report = ActivityReport(
       repositories: sources.flatMap(\.names), window: window, zone: zone, activity: activity,
       today: today, subject: subject(options.filter))
+    report.limit = limitPhrase
     if activity.countsByHistory.count == report.repositories.count {
       report.repositoryTotals = activity.countsByHistory
     }

@@ -265,4 +265,59 @@ struct GitLogLanguageTests {
     #expect(ours.status == 0, "\(arguments): \(ours.stderr)")
     #expect(nonZeroDays(ours.stdout) == (try repo.gitDays(arguments)), "\(arguments)")
   }
+
+  /// Branches and merges with equal commit dates and a clock gone backwards, where git log's
+  /// order is not a sort by date.
+  static func tangled() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    let base = 1_704_196_800
+    func commit(_ message: String, _ offset: Int, author: String = "Ann") throws {
+      try repo.commit(message, date: "\(base + offset) +0000", author: author)
+    }
+    try commit("c1", 0)
+    try commit("c2", 3 * 86_400, author: "Bob")
+    try repo.git(["checkout", "-q", "-b", "side", "HEAD~1"])
+    try commit("s1", 86_400, author: "Bob")
+    try commit("s2", 3 * 86_400)
+    try repo.write("file.txt", "x\n")
+    try repo.git(["add", "file.txt"])
+    try commit("s3 file", 3 * 86_400)
+    try repo.git(["checkout", "-q", "main"])
+    let date = "\(base + 4 * 86_400) +0000"
+    try repo.git(
+      ["merge", "-q", "--no-ff", "-m", "merge", "side"],
+      environment: ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date])
+    try commit("skewed", 2 * 86_400, author: "Bob")
+    try commit("after", 5 * 86_400)
+    try repo.write("file.txt", "y\n")
+    try repo.git(["add", "file.txt"])
+    try commit("file again", 5 * 86_400 + 60)
+    return repo
+  }
+
+  @Test(
+    "-n, -<n>, --max-count and --skip take what git log shows first, in its order",
+    arguments: [
+      ["-n", "1"], ["-n", "3"], ["-4"], ["--max-count=6"], ["-n", "2", "--skip", "1"],
+      ["--skip=5"], ["-n", "2", "--author", "Bob"], ["-n", "2", "--no-merges"],
+      ["-n", "2", "main~1"], ["-n", "3", "side..main"], ["-n", "1", "--", "file.txt"],
+      ["-n", "2", "--first-parent"], ["-n", "0"], ["-n", "3", "--all", "--merges"],
+      ["-n", "2", "--grep", "s"],
+    ])
+  func maxCount(_ arguments: [String]) throws {
+    let repo = try Self.tangled()
+    let ours = heatmap(["--year", "2024", "--format", "csv"] + arguments, in: repo.path)
+    #expect(ours.status == 0, "\(arguments): \(ours.stderr)")
+    #expect(nonZeroDays(ours.stdout) == (try repo.gitDays(arguments)), "\(arguments)")
+  }
+
+  @Test("the heading says that -n limited the count; -n with several repositories is refused")
+  func maxCountHeading() throws {
+    let repo = try Self.tangled()
+    let shown = heatmap(["-n", "3", "--year", "2024", "--color", "never"], in: repo.path)
+    #expect(
+      shown.stdout.hasPrefix("3 commits in 2024, of the newest 3 (-n 3)\n"), "\(shown.stdout)")
+    let refused = heatmap(["-n", "3", "--repo", "."], in: repo.path)
+    #expect(refused.status == 64)
+  }
 }

@@ -5,6 +5,8 @@ public struct ActivityReport: Hashable, Sendable {
   /// The commits each repository gave the count (parallel to `repositories`), or empty when
   /// not known (a draw from exports holds them as one).
   public var repositoryTotals: [Int] = []
+  /// When `-n`/`--skip` limited the count, the words that say so (`of the newest 10 (-n 10)`).
+  public var limit: String?
   /// The days shown.
   public var window: Window
   /// The zone days were read in.

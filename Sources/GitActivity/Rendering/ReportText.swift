@@ -29,6 +29,7 @@ package enum ReportText {
   package static func headline(_ report: ActivityReport) -> String {
     var text = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
     if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
+    if let limit = report.limit { text += ", " + limit }
     return text
   }
 
@@ -50,6 +51,7 @@ package enum ReportText {
     let names = report.repositories.map { URL(fileURLWithPath: $0).lastPathComponent }
     var text = names.joined(separator: ", ")
     if let subject = report.subject { text += " · commits by " + subject }
+    if let limit = report.limit { text += " · " + limit }
     return text
   }
 

@@ -87,6 +87,66 @@ extension Repository {
     return found
   }
 
+  /// The commits of `history` in the order `git log` shows them by default: the newest commit
+  /// date first, commits of the same date in the order the walk met them (git's date-sorted
+  /// list), tips in the order given, parents in their order (only the first with
+  /// `firstParentOnly`). `history` holds the selection's commits with their ids (a pathspec may
+  /// have left some out); the result is indices into it.
+  public func logOrder(
+    of history: History, selection: RevisionSelection, firstParentOnly: Bool
+  ) throws(GitError) -> [Int] {
+    let tips = try tips(for: selection)
+    var position: [ObjectID: Int] = [:]
+    for (index, id) in history.objectIDs.enumerated() { position[id] = index }
+    // The commits the selection reaches (ranges and --not taken out), as libgit2 walks them.
+    var walker: OpaquePointer?
+    try GitError.check(git_revwalk_new(&walker, pointer), "git_revwalk_new")
+    defer { git_revwalk_free(walker) }
+    if firstParentOnly {
+      try GitError.check(
+        git_revwalk_simplify_first_parent(walker), "git_revwalk_simplify_first_parent")
+    }
+    for id in tips.included {
+      var oid = id.gitOID
+      try GitError.check(git_revwalk_push(walker, &oid), "git_revwalk_push")
+    }
+    for id in tips.excluded {
+      var oid = id.gitOID
+      try GitError.check(git_revwalk_hide(walker, &oid), "git_revwalk_hide")
+    }
+    var reached: [ObjectID: (time: Int64, parents: [ObjectID])] = [:]
+    var oid = git_oid()
+    while git_revwalk_next(&oid, walker) == 0 {
+      var commit: OpaquePointer?
+      guard git_commit_lookup(&commit, pointer, &oid) == 0, let commit else { continue }
+      defer { git_commit_free(commit) }
+      let count =
+        firstParentOnly ? min(1, git_commit_parentcount(commit)) : git_commit_parentcount(commit)
+      var parents: [ObjectID] = []
+      for index in 0..<count {
+        if let parent = git_commit_parent_id(commit, index) {
+          parents.append(ObjectID(parent.pointee))
+        }
+      }
+      reached[ObjectID(oid)] = (git_commit_time(commit), parents)
+    }
+    // git's walk: a list kept sorted by date, newest first, each newcomer after those of its
+    // date; here a heap ordered by (date, arrival).
+    var heap = OrderHeap()
+    var seen = Set<ObjectID>()
+    for id in tips.included where reached[id] != nil && seen.insert(id).inserted {
+      heap.push(id, time: reached[id]?.time ?? 0)
+    }
+    var order: [Int] = []
+    while let id = heap.pop() {
+      if let index = position[id] { order.append(index) }
+      for parent in reached[id]?.parents ?? [] where reached[parent] != nil {
+        if seen.insert(parent).inserted { heap.push(parent, time: reached[parent]?.time ?? 0) }
+      }
+    }
+    return order
+  }
+
   /// git's rule for ref patterns: one with no `?`, `*` or `[` means everything below it.
   static func impliedGlob(_ pattern: String) -> String {
     if pattern.contains(where: { "?*[".contains($0) }) { return pattern }
@@ -361,4 +421,46 @@ extension Repository {
     }
   }
 
+}
+
+/// A max-heap by commit date, first come first out among equal dates.
+private struct OrderHeap {
+  private var items: [(time: Int64, arrival: Int, id: ObjectID)] = []
+  private var arrivals = 0
+
+  private static func before(
+    _ a: (time: Int64, arrival: Int, id: ObjectID), _ b: (time: Int64, arrival: Int, id: ObjectID)
+  ) -> Bool {
+    a.time != b.time ? a.time > b.time : a.arrival < b.arrival
+  }
+
+  mutating func push(_ id: ObjectID, time: Int64) {
+    items.append((time, arrivals, id))
+    arrivals += 1
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard Self.before(items[child], items[parent]) else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() -> ObjectID? {
+    guard !items.isEmpty else { return nil }
+    items.swapAt(0, items.count - 1)
+    let top = items.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var best = parent
+      if left < items.count && Self.before(items[left], items[best]) { best = left }
+      if right < items.count && Self.before(items[right], items[best]) { best = right }
+      guard best != parent else { break }
+      items.swapAt(parent, best)
+      parent = best
+    }
+    return top.id
+  }
 }
