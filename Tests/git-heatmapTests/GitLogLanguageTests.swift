@@ -320,4 +320,58 @@ struct GitLogLanguageTests {
     let refused = heatmap(["-n", "3", "--repo", "."], in: repo.path)
     #expect(refused.status == 64)
   }
+
+  @Test("GIT_DIR, GIT_WORK_TREE and core.worktree place the work tree as git's setup does")
+  func gitDirectoryRules() throws {
+    let repo = try TemporaryRepository()
+    for (index, path) in ["top.txt", "sub/b.txt", "sub/deeper/c.txt", "docs/d.txt"].enumerated() {
+      try repo.write(path, "\(index)\n")
+      try repo.git(["add", "-A"])
+      try repo.commit(date: "\(1_704_196_800 + index * 86_400) +0000")
+    }
+    let outside = repo.root.path + "/elsewhere"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    // A second work tree for the same repository, named by core.worktree in a copy of it.
+    let separate = repo.root.path + "/separate.git"
+    try TemporaryRepository.run(
+      "/bin/cp", ["-R", repo.path + "/.git", separate], in: repo.root.path,
+      environment: repo.environment)
+    try TemporaryRepository.run(
+      "/usr/bin/git", ["--git-dir", separate, "config", "core.worktree", repo.path],
+      in: repo.root.path, environment: repo.environment)
+    let cases: [(directory: String, environment: [String: String], paths: [String])] = [
+      // GIT_DIR alone: the current folder is the top, whatever it is.
+      (repo.path + "/sub", ["GIT_DIR": "../.git"], ["b.txt", "sub/b.txt", "docs", "."]),
+      (repo.path + "/sub/deeper", ["GIT_DIR": repo.path + "/.git"], ["c.txt", "."]),
+      // GIT_DIR and GIT_WORK_TREE, from outside the work tree: paths from its top.
+      (
+        outside, ["GIT_DIR": repo.path + "/.git", "GIT_WORK_TREE": repo.path],
+        ["sub", "docs/d.txt"]
+      ),
+      // … and from inside it: paths from here.
+      (
+        repo.path + "/sub", ["GIT_DIR": repo.path + "/.git", "GIT_WORK_TREE": repo.path],
+        ["b.txt", "."]
+      ),
+      // GIT_WORK_TREE alone, with discovery.
+      (repo.path + "/sub", ["GIT_WORK_TREE": repo.path], ["b.txt", "deeper"]),
+      // core.worktree in the configuration GIT_DIR names.
+      (repo.path + "/sub", ["GIT_DIR": separate], ["b.txt", "."]),
+      (outside, ["GIT_DIR": separate], ["sub/b.txt", "top.txt"]),
+    ]
+    for (directory, environment, paths) in cases {
+      for path in paths {
+        let ours = heatmap(
+          ["--year", "2024", "--format", "csv", "--", path], in: directory,
+          environment: environment)
+        let git = try TemporaryRepository.run(
+          "/usr/bin/git", ["log", "--date=format:%Y-%m-%d", "--format=%ad", "--", path],
+          in: directory, environment: repo.environment.merging(environment) { $1 })
+        var days: [String: Int] = [:]
+        for line in git.split(separator: "\n") { days[String(line), default: 0] += 1 }
+        #expect(ours.status == 0, "\(environment) \(path): \(ours.stderr)")
+        #expect(nonZeroDays(ours.stdout) == days, "\(directory) \(environment) -- \(path)")
+      }
+    }
+  }
 }

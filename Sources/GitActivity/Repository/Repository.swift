@@ -14,7 +14,7 @@ public final class Repository {
   /// The directory that holds objects and refs shared by linked worktrees.
   public let commonDirectory: String
   /// The working tree, or nil for a bare repository.
-  public let workingDirectory: String?
+  public private(set) var workingDirectory: String?
   /// `git -c` configuration, above every file's.
   let commandLineConfig: CommandLineConfig
 
@@ -104,7 +104,35 @@ public final class Repository {
         searchesParents: true, environment: environment, commandLine: commandLineConfig)
       if status < 0 { throw openFailure(status, at: start, searchesParents: true) }
     }
-    return try opened(handle, at: start, environment: environment, commandLine: commandLineConfig)
+    let repository = try opened(
+      handle, at: start, environment: environment, commandLine: commandLineConfig)
+    try repository.adoptWorkTreeAsGitSets(from: start, environment: environment)
+    return repository
+  }
+
+  /// The work tree as git's setup code finds it (`setup_explicit_git_dir`, `setup_discovered_git_dir`):
+  /// `GIT_WORK_TREE` when set (from the current folder); else, with `GIT_DIR`, `core.worktree`
+  /// when configured, none when `core.bare` is true, and otherwise the current folder, which git
+  /// takes for the top of the work tree. Without `GIT_DIR`, what discovery found.
+  private func adoptWorkTreeAsGitSets(from start: String, environment: [String: String])
+    throws(GitError)
+  {
+    var workTree: String?
+    if let given = environment["GIT_WORK_TREE"], !given.isEmpty {
+      workTree = given.hasPrefix("/") ? given : start + "/" + given
+    } else if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
+      let configured = try configString("core.worktree")
+      let bare = try configString("core.bare").flatMap(ConfigBoolean.parse) ?? false
+      if configured == nil && !bare { workTree = start }
+    }
+    guard let workTree, RawDirectory.kind(workTree).isDirectory,
+      let resolved = RawPath.resolved(workTree).map(RawPath.withoutTrailingSlashes),
+      resolved != workingDirectory.map(RawPath.withoutTrailingSlashes)
+    else { return }
+    try GitError.check(
+      RawPath.withCString(resolved) { git_repository_set_workdir(pointer, $0, 0) },
+      "git_repository_set_workdir")
+    workingDirectory = Repository.trimmed(git_repository_workdir(pointer))
   }
 
   /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
