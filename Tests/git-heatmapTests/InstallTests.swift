@@ -22,6 +22,9 @@ struct InstallTests {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1704196800 +0000")
     try repo.git(["branch", "feature-x"])
+    try repo.write("filed-away.txt", "x\n")
+    // An alias for heatmap, as git users make them.
+    try repo.git(["config", "alias.hm", "heatmap"])
     let prefix = repo.root.path + "/prefix"
     let home = repo.root.path + "/home"
     try FileManager.default.createDirectory(
@@ -58,6 +61,19 @@ struct InstallTests {
       #expect(spaced.contains("wednesday"), "\(shell): \(spaced)")
       let revision = try session.complete("\(prefixWord) feat", tabs: 1)
       #expect(revision.contains("feature-x"), "\(shell): \(revision)")
+      // The right side of a range, and after --, files rather than revisions.
+      let range = try session.complete("\(prefixWord) HEAD~0..feat", tabs: 1)
+      #expect(range.contains("HEAD~0..feature-x"), "\(shell): \(range)")
+      let path = try session.complete("\(prefixWord) -- filed", tabs: 1)
+      #expect(path.contains("-- filed-away.txt"), "\(shell): \(path)")
+    }
+    // Options after an alias: git's own alias expansion in bash and zsh, ours in fish.
+    let aliased = try session.complete("git hm --for", tabs: 1)
+    #expect(aliased.contains("git hm --format"), "\(shell): \(aliased)")
+    if shell == "fish" {
+      // Each value once, without the option's description beside it.
+      let described = try session.complete("git-heatmap --format=", tabs: 2)
+      #expect(!described.contains("what to write"), "\(described)")
     }
     for problem in ["parse error", "command not found", "No such file"] {
       let screen = try session.run(["capture-pane", "-t", "t", "-p", "-S", "-200"])
