@@ -196,6 +196,10 @@ struct GitLogLanguageTests {
       ["--layout", "punchcard", "--year", "2024", "--color", "never"], in: repo.path,
       environment: ["COLUMNS": "20"])
     #expect(tiny.stdout.contains("(the grid needs 28"), "\(tiny.stdout)")
+    let narrowTable = heatmap(
+      ["--authors", "--year", "2024", "--color", "never"], in: repo.path,
+      environment: ["COLUMNS": "30"])
+    #expect(narrowTable.stdout.hasSuffix("(no room for the weekly column in 30 columns)\n"))
   }
 
   @Test("--repo and --scan count the repository the run is in too, and break the total down")

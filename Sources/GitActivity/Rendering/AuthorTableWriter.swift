@@ -59,6 +59,14 @@ public struct AuthorTableWriter: Sendable {
       }
       lines.append(line.trimmingTrailingSpaces())
     }
+    // What a narrow terminal left out is said, not hidden.
+    let allWeeks = rows.map(\.weekly.count).max() ?? 0
+    if weeks < allWeeks {
+      lines.append(
+        weeks == 0
+          ? "(no room for the weekly column in \(width) columns)"
+          : "(weekly: the newest \(weeks) of \(allWeeks) weeks)")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
