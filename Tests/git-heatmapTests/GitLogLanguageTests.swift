@@ -233,6 +233,12 @@ struct GitLogLanguageTests {
     #expect(
       terminal.stdout.split(separator: "\n")[1]
         == "3 repositories: 3 commits in ., 2 in ../proj2, 1 in ../proj10", "\(terminal.stdout)")
+    let summary = heatmap(
+      ["--repo", "../proj10", "--repo", "../proj2", "--year", "2024", "--format", "summary"],
+      in: here.path)
+    #expect(
+      summary.stdout.split(separator: "\n")[1]
+        == "3 repositories: 3 commits in ., 2 in ../proj2, 1 in ../proj10.", "\(summary.stdout)")
     // Outside any repository, --repo counts what it names and nothing more.
     let outside = heatmap(
       ["--repo", "proj10", "--repo", "proj2", "--year", "2024", "--format", "json"],

@@ -48,7 +48,11 @@ package enum ReportText {
   /// An image's heading: `title` when given, else the repositories' names, and whose commits.
   package static func heading(for report: ActivityReport, title: String?) -> String {
     if let title { return title }
-    let names = report.repositories.map { URL(fileURLWithPath: $0).lastPathComponent }
+    // A path from the root by its last folder; names relative to here or a scan root whole, as
+    // they tell repositories of the same last name apart.
+    let names = report.repositories.map {
+      $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0
+    }
     var text = names.joined(separator: ", ")
     if let subject = report.subject { text += " · commits by " + subject }
     if let limit = report.limit { text += " · " + limit }

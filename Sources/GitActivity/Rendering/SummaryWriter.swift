@@ -16,7 +16,11 @@ public struct SummaryWriter: Sendable {
     var opening =
       "\(label(report.window)): \(Wording.count(stats.total, "commit")) on \(Wording.count(stats.activeDays, "day"))"
     if let subject = report.subject { opening += ", by " + TextEscaping.terminal(subject) }
+    if let limit = report.limit { opening += ", " + limit }
     lines.append(opening)
+    if report.repositories.count > 1 {
+      lines.append(ReportText.repositoryItems(report).joined(separator: " ") + ".")
+    }
     var facts: [String] = []
     if let longest = stats.longestStreak {
       facts.append(
