@@ -10,8 +10,11 @@ public struct MessageFilter: Hashable, Sendable {
     case basic, extended, fixed
   }
 
+  /// `--grep`: the patterns, any of which lets a commit in.
   public var patterns: [String] = []
+  /// `-E`, `-F`, or git's default, basic.
   public var syntax = Syntax.basic
+  /// `--regexp-ignore-case`.
   public var ignoresCase = false
   /// `--invert-grep`.
   public var isInverted = false

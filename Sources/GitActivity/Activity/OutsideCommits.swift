@@ -9,9 +9,10 @@ public struct OutsideCommits: Hashable, Sendable {
   public var earliest: Day?
   /// The last of those days.
   public var latest: Day?
-  /// The newest day before the window with a commit, and the oldest after it: where a window
-  /// should move to show the nearest commits.
+  /// The newest day before the window with a commit: where a window should move to show the
+  /// nearest commits before it.
   public var newestBefore: Day?
+  /// The oldest day after the window with a commit.
   public var oldestAfter: Day?
 
   /// None.
