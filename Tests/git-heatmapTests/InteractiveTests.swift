@@ -168,17 +168,23 @@ struct TypeAheadTests {
     return screen
   }
 
-  @Test("a command typed while git-heatmap runs in a terminal still runs after it")
-  func typedAhead() throws {
-    let repo = try TemporaryRepository()
-    try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 86_400) +0000")
+  /// A 256-color terminal that says nothing of its background but through OSC 11, in color (the
+  /// test runner sets NO_COLOR), so that the background is asked for.
+  static func terminalEnvironment(_ repo: TemporaryRepository) -> [String: String] {
     var environment = repo.environment
     environment["TERM"] = "xterm-256color"
     environment["COLORTERM"] = nil
     environment["COLORFGBG"] = nil
-    // In color (the test runner sets NO_COLOR), so that the background is asked for.
     environment["NO_COLOR"] = nil
     environment["PS1"] = "$ "
+    return environment
+  }
+
+  @Test("a command typed while git-heatmap runs in a terminal still runs after it")
+  func typedAhead() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 86_400) +0000")
+    let environment = Self.terminalEnvironment(repo)
     let session = try ShellSession(
       command: "bash --norc --noprofile", directory: repo.path, environment: environment)
     // The keys are typed while the run waits (the sleep stands for a long walk): they are in
@@ -198,12 +204,7 @@ struct TypeAheadTests {
   func underPager() throws {
     let repo = try TemporaryRepository()
     try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 86_400) +0000")
-    var environment = repo.environment
-    environment["TERM"] = "xterm-256color"
-    environment["COLORTERM"] = nil
-    environment["COLORFGBG"] = nil
-    environment["NO_COLOR"] = nil
-    environment["PS1"] = "$ "
+    let environment = Self.terminalEnvironment(repo)
     for (background, empty) in [("#ffffff", "38;5;255m"), ("#000000", "38;5;234m")] {
       let session = try ShellSession(
         command: "bash --norc --noprofile", directory: repo.path, environment: environment)

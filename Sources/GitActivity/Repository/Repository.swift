@@ -391,25 +391,25 @@ extension Repository {
     guard let objectID = ObjectID(hex: id) else {
       throw GitError(message: "'\(id)' is not a commit id", function: "git_commit_lookup")
     }
-    var oid = objectID.gitOID
-    var commit: OpaquePointer?
-    try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
-    defer { git_commit_free(commit) }
-    guard let summary = git_commit_summary(commit) else { return "" }
-    let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }
-    return TextDecoding.decode(
-      UnsafeRawBufferPointer(start: summary, count: strlen(summary)), encoding: encoding)
+    return try commitText(objectID, git_commit_summary)
   }
 
   /// A commit's whole message, decoded through its `encoding` header.
   public func commitMessage(_ id: ObjectID) throws(GitError) -> String {
+    try commitText(id, git_commit_message)
+  }
+
+  /// A part of a commit's message (`git_commit_summary`, `git_commit_message`), decoded.
+  private func commitText(
+    _ id: ObjectID, _ part: (OpaquePointer?) -> UnsafePointer<CChar>?
+  ) throws(GitError) -> String {
     var oid = id.gitOID
     var commit: OpaquePointer?
     try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
     defer { git_commit_free(commit) }
-    guard let message = git_commit_message(commit) else { return "" }
+    guard let text = part(commit) else { return "" }
     let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }
     return TextDecoding.decode(
-      UnsafeRawBufferPointer(start: message, count: strlen(message)), encoding: encoding)
+      UnsafeRawBufferPointer(start: text, count: strlen(text)), encoding: encoding)
   }
 }
