@@ -51,28 +51,33 @@ struct InstallTests {
       ?? shell
     let session = try ShellSession(command: command, directory: repo.path, environment: environment)
     for prefixWord in ["git-heatmap", "git heatmap"] {
-      let options = try session.complete("\(prefixWord) --for", tabs: 1)
+      let options = try session.complete(
+        "\(prefixWord) --for", tabs: 1, expecting: "\(prefixWord) --format")
       #expect(options.contains("\(prefixWord) --format"), "\(shell): \(options)")
-      let values = try session.complete("\(prefixWord) --format=", tabs: 2)
+      let values = try session.complete("\(prefixWord) --format=", tabs: 2, expecting: "summary")
       #expect(values.contains("summary") && values.contains("terminal"), "\(shell): \(values)")
-      let theme = try session.complete("\(prefixWord) --theme=gi", tabs: 1)
+      let theme = try session.complete(
+        "\(prefixWord) --theme=gi", tabs: 1, expecting: "--theme=github")
       #expect(theme.contains("--theme=github"), "\(shell): \(theme)")
-      let spaced = try session.complete("\(prefixWord) --week-start ", tabs: 2)
+      let spaced = try session.complete(
+        "\(prefixWord) --week-start ", tabs: 2, expecting: "wednesday")
       #expect(spaced.contains("wednesday"), "\(shell): \(spaced)")
-      let revision = try session.complete("\(prefixWord) feat", tabs: 1)
+      let revision = try session.complete("\(prefixWord) feat", tabs: 1, expecting: "feature-x")
       #expect(revision.contains("feature-x"), "\(shell): \(revision)")
       // The right side of a range, and after --, files rather than revisions.
-      let range = try session.complete("\(prefixWord) HEAD~0..feat", tabs: 1)
+      let range = try session.complete(
+        "\(prefixWord) HEAD~0..feat", tabs: 1, expecting: "HEAD~0..feature-x")
       #expect(range.contains("HEAD~0..feature-x"), "\(shell): \(range)")
-      let path = try session.complete("\(prefixWord) -- filed", tabs: 1)
+      let path = try session.complete(
+        "\(prefixWord) -- filed", tabs: 1, expecting: "-- filed-away.txt")
       #expect(path.contains("-- filed-away.txt"), "\(shell): \(path)")
     }
     // Options after an alias: git's own alias expansion in bash and zsh, ours in fish.
-    let aliased = try session.complete("git hm --for", tabs: 1)
+    let aliased = try session.complete("git hm --for", tabs: 1, expecting: "git hm --format")
     #expect(aliased.contains("git hm --format"), "\(shell): \(aliased)")
     if shell == "fish" {
       // Each value once, without the option's description beside it.
-      let described = try session.complete("git-heatmap --format=", tabs: 2)
+      let described = try session.complete("git-heatmap --format=", tabs: 2, expecting: "summary")
       #expect(!described.contains("what to write"), "\(described)")
     }
     for problem in ["parse error", "command not found", "No such file"] {
@@ -259,7 +264,14 @@ final class ShellSession {
     starter.standardError = FileHandle.nullDevice
     try starter.run()
     starter.waitUntilExit()
-    usleep(1_000_000)
+    // Ready once the shell has drawn its prompt and stopped drawing (five seconds at most).
+    var last = ""
+    for _ in 0..<100 {
+      usleep(50_000)
+      let screen = (try? run(["capture-pane", "-t", "t", "-p"])) ?? ""
+      if !screen.allSatisfy(\.isWhitespace) && screen == last { break }
+      last = screen
+    }
   }
 
   deinit {
@@ -277,17 +289,25 @@ final class ShellSession {
       environment: environment)
   }
 
-  /// Types `text`, then Tab `tabs` times, and returns the screen; the line is cleared after.
-  func complete(_ text: String, tabs: Int = 2) throws -> String {
+  /// Types `text`, then Tab `tabs` times (the shell takes the keys in order), and returns the
+  /// screen once it shows `expected` (polled, four seconds at most); the line is cleared after,
+  /// and the screen polled until it is.
+  func complete(_ text: String, tabs: Int = 2, expecting expected: String) throws -> String {
     try run(["send-keys", "-t", "t", "-l", text])
-    for _ in 0..<tabs {
-      try run(["send-keys", "-t", "t", "Tab"])
-      usleep(600_000)
+    for _ in 0..<tabs { try run(["send-keys", "-t", "t", "Tab"]) }
+    var screen = ""
+    for _ in 0..<80 {
+      screen = try run(["capture-pane", "-t", "t", "-p"])
+      if screen.contains(expected) { break }
+      usleep(50_000)
     }
-    let screen = try run(["capture-pane", "-t", "t", "-p"])
     try run(["send-keys", "-t", "t", "C-u"])
     try run(["send-keys", "-t", "t", "C-l"])
-    usleep(300_000)
+    for _ in 0..<40 {
+      usleep(50_000)
+      let cleared = try run(["capture-pane", "-t", "t", "-p"])
+      if !cleared.contains(text) { break }
+    }
     return screen
   }
 }

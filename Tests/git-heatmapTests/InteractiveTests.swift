@@ -31,9 +31,16 @@ struct InteractiveTests {
       environment: environment)
   }
 
-  static func screen(_ session: ShellSession) throws -> String {
-    usleep(700_000)
-    return try session.run(["capture-pane", "-t", "t", "-p"])
+  /// The screen once `isReady` says so (polled every 50 ms, five seconds at most): no test
+  /// waits a fixed time for a terminal.
+  static func screen(_ session: ShellSession, until isReady: (String) -> Bool) throws -> String {
+    var screen = ""
+    for _ in 0..<100 {
+      screen = try session.run(["capture-pane", "-t", "t", "-p"])
+      if isReady(screen) { break }
+      usleep(50_000)
+    }
+    return screen
   }
 
   @Test("moving by day and by year lists git log's commits; resize, help, q restores the terminal")
@@ -46,23 +53,25 @@ struct InteractiveTests {
     try repo.commit(date: "\(yesterday + 60) +0000", author: "Bob")
     try repo.commit(date: "\(yearAgo) +0000", author: "Cy")
     let session = try Self.session(repo)
-    var screen = try Self.screen(session)
+    var screen = try Self.screen(session, showing: "3 commits · ? for keys")
     #expect(screen.contains("3 commits · ? for keys, q to quit"), "\(screen)")
     // A day back: yesterday's two commits, as git log has them.
     try session.run(["send-keys", "-t", "t", "k"])
-    screen = try Self.screen(session)
     let day = Day(epochSeconds: Int64(yesterday), offsetSeconds: 0)
     let hashes = try repo.git(["log", "--date=format:%Y-%m-%d", "--format=%H %ad"])
       .split(separator: "\n").filter { $0.hasSuffix(day.iso) }.map { String($0.prefix(10)) }
+    screen = try Self.screen(session, showing: ReportText.dayTotal(day, count: 2))
     #expect(hashes.count == 2)
     for hash in hashes { #expect(screen.contains(hash), "\(hash) \(screen)") }
     #expect(screen.contains(ReportText.dayTotal(day, count: 2)))
     // A year back, and a day forward again: the commit of a year ago.
     try session.run(["send-keys", "-t", "t", "["])
     try session.run(["send-keys", "-t", "t", "j"])
-    screen = try Self.screen(session)
     let old = Day(epochSeconds: Int64(yearAgo), offsetSeconds: 0)
     let target = day.addingMonths(-12).advanced(by: 1)
+    screen = try Self.screen(
+      session,
+      showing: target == old ? ReportText.dayTotal(old, count: 1) : ReportText.date(target))
     if target == old {
       #expect(screen.contains(ReportText.dayTotal(old, count: 1)), "\(screen)")
     } else {
@@ -70,26 +79,22 @@ struct InteractiveTests {
     }
     // A smaller terminal: redrawn to fit.
     try session.run(["resize-window", "-t", "t", "-x", "60", "-y", "24"])
-    screen = try Self.screen(session)
+    screen = try Self.screen(session) { screen in
+      screen.contains("Mon ") && screen.split(separator: "\n").allSatisfy { $0.count <= 60 }
+    }
     #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 60 })
     #expect(screen.contains("Mon "))
     try session.run(["send-keys", "-t", "t", "?"])
-    screen = try Self.screen(session)
+    screen = try Self.screen(session, showing: "q/Esc: quit")
     #expect(screen.contains("q/Esc: quit"))
     try session.run(["send-keys", "-t", "t", "q"])
-    screen = try Self.screen(session)
+    screen = try Self.screen(session, showing: "modes")
     #expect(screen.contains("icanon echo modes"), "\(screen)")
   }
 
-  /// The screen once it shows `text` (polled, three seconds at most).
+  /// The screen once it shows `text`.
   static func screen(_ session: ShellSession, showing text: String) throws -> String {
-    var screen = ""
-    for _ in 0..<60 {
-      screen = try session.run(["capture-pane", "-t", "t", "-p"])
-      if screen.contains(text) { break }
-      usleep(50_000)
-    }
-    return screen
+    try screen(session) { $0.contains(text) }
   }
 
   @Test("-i draws from exports too: a day lists the commits git log has for it")
@@ -119,7 +124,7 @@ struct InteractiveTests {
     let repo = try TemporaryRepository()
     try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 3_600) +0000")
     let session = try Self.session(repo)
-    var screen = try Self.screen(session)
+    var screen = try Self.screen(session, showing: "? for keys")
     #expect(screen.contains("? for keys"))
     let shell = try session.run(["list-panes", "-t", "t", "-F", "#{pane_pid}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -128,7 +133,7 @@ struct InteractiveTests {
     ).split(separator: "\n").first.flatMap { Int32($0) }
     let pid = try #require(child)
     kill(pid, SIGTERM)
-    screen = try Self.screen(session)
+    screen = try Self.screen(session, showing: "modes")
     #expect(screen.contains("icanon echo modes"), "\(screen)")
   }
 
@@ -142,15 +147,15 @@ struct InteractiveTests {
     let session = try Self.session(repo)
     try session.run(["resize-window", "-t", "t", "-x", "100", "-y", "20"])
     try session.run(["send-keys", "-t", "t", "k"])
-    var screen = try Self.screen(session)
+    var screen = try Self.screen(session, showing: "of 30 (n/p to scroll)")
     #expect(screen.contains("of 30 (n/p to scroll)"), "\(screen)")
     #expect(screen.contains("change 29") && !screen.contains("change 0\n"))
     for _ in 0..<6 { try session.run(["send-keys", "-t", "t", "n"]) }
-    screen = try Self.screen(session)
+    screen = try Self.screen(session, showing: "change 0\n")
     #expect(screen.contains("change 0"), "\(screen)")
     try session.run(["send-keys", "-t", "t", "p"])
     try session.run(["send-keys", "-t", "t", "q"])
-    screen = try Self.screen(session)
+    screen = try Self.screen(session, showing: "modes")
     #expect(screen.contains("icanon echo modes"))
   }
 }
