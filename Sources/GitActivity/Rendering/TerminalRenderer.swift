@@ -18,7 +18,10 @@ public struct TerminalRenderer: Sendable {
   public var glyphs: [String] {
     if options.isASCII { return [".", ":", "o", "O", "@"] }
     switch options.colorDepth {
-    case .none, .basic16: return ["·", "░", "▒", "▓", "█"]
+    case .none: return ["·", "░", "▒", "▓", "█"]
+    // In sixteen colors, squares that do not fill the cell (full blocks merge rows into
+    // stripes), the first level smaller: with dim and bold, five levels stay five.
+    case .basic16: return ["·", "▪", "■", "■", "■"]
     case .indexed256, .truecolor: return ["■", "■", "■", "■", "■"]
     }
   }
@@ -148,10 +151,14 @@ public struct TerminalRenderer: Sendable {
     case .none:
       return text
     case .basic16:
-      let codes = ["90", "32", "32", "92", "1;92"]
+      // Five levels in eight colors: dim and bold, and (with the glyphs) shape.
+      let codes = ["90", "2;32", "32", "92", "1;92"]
       return "\u{1B}[\(codes[level])m\(text)\u{1B}[0m"
     case .indexed256:
-      return "\u{1B}[38;5;\(ANSIColor.nearest256(options.palette.levels[level]))m\(text)\u{1B}[0m"
+      let levels = options.palette.levels
+      let index =
+        levels.count == 5 ? ANSIColor.ramp256(levels)[level] : ANSIColor.nearest256(levels[level])
+      return "\u{1B}[38;5;\(index)m\(text)\u{1B}[0m"
     case .truecolor:
       let color = options.palette.levels[level]
       return "\u{1B}[38;2;\(color.red);\(color.green);\(color.blue)m\(text)\u{1B}[0m"

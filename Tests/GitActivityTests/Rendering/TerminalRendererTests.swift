@@ -71,7 +71,9 @@ struct TerminalRendererTests {
           options: TerminalOptions(colorDepth: depth, palette: .github, isASCII: ascii)
         ).glyphs
         let isSquares = (depth == .indexed256 || depth == .truecolor) && !ascii
-        #expect(Set(glyphs).count == (isSquares ? 1 : 5))
+        // Sixteen colors: a dot, a small square and a square, with dim and bold for the rest.
+        let expected = isSquares ? 1 : depth == .basic16 && !ascii ? 3 : 5
+        #expect(Set(glyphs).count == expected)
         for glyph in glyphs {
           let scalars = Array(glyph.unicodeScalars)
           #expect(scalars.count == 1)
@@ -101,7 +103,8 @@ struct TerminalRendererTests {
     #expect(ANSIColor.nearest256(RGB(red: 0, green: 0, blue: 0)) == 16)
     #expect(ANSIColor.nearest256(RGB(red: 255, green: 255, blue: 255)) == 231)
     #expect(ANSIColor.nearest256(RGB(red: 0x80, green: 0x80, blue: 0x80)) == 244)
-    #expect(ANSIColor.nearest256(try #require(RGB(parsing: "#39d353"))) == 77)
+    // GitHub's brightest dark green: the cube's green of its hue (#00d75f), not a yellower one.
+    #expect(ANSIColor.nearest256(try #require(RGB(parsing: "#39d353"))) == 41)
     let tinted = Palette.github.tinted(try #require(RGB(parsing: "#0000ff")))
     // Opacity 0.25 + 0.75 × level / 4 over white: 0.4375, 0.625, 0.8125, 1.
     #expect(tinted.levels.map(\.hex) == ["#ebedf0", "#8f8fff", "#6060ff", "#3030ff", "#0000ff"])

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import GitActivity
+
+/// Colors in 256 and 16 colors, checked by numbers: every level told apart from its neighbours,
+/// the ramp's hue kept, its lightness in order.
+@Suite("Ramps in 256 and 16 colors")
+struct ColorDepthTests {
+  static func entry(_ index: Int) -> (color: RGB, lab: OKLab) {
+    let found = ANSIColor.table.first { $0.index == index }
+    return (
+      found?.color ?? RGB(red: 0, green: 0, blue: 0), found?.lab ?? OKLab(lightness: 0, a: 0, b: 0)
+    )
+  }
+
+  static func deltaE(_ x: OKLab, _ y: OKLab) -> Double {
+    sqrt(pow(x.lightness - y.lightness, 2) + pow(x.a - y.a, 2) + pow(x.b - y.b, 2))
+  }
+
+  static let palettes: [(name: String, palette: Palette)] = [
+    ("github", .github), ("github-dark", .githubDark),
+    ("blue", Palette.github.tinted(RGB(red: 0x21, green: 0x96, blue: 0xf3))),
+    ("blue dark", Palette.githubDark.tinted(RGB(red: 0x21, green: 0x96, blue: 0xf3))),
+    ("orange dark", Palette.githubDark.tinted(RGB(red: 0xfb, green: 0x8c, blue: 0x00))),
+  ]
+
+  @Test(
+    "256 colors: neighbours apart, lightness in the ramp's order, GitHub's green kept green",
+    arguments: palettes.indices)
+  func ramps(_ which: Int) {
+    let (name, palette) = Self.palettes[which]
+    let ramp = ANSIColor.ramp256(palette.levels)
+    let labs = ramp.map { Self.entry($0).lab }
+    for level in 1..<labs.count {
+      #expect(
+        Self.deltaE(labs[level - 1], labs[level]) >= ANSIColor.minimumStep,
+        "\(name): levels \(level - 1) and \(level) are \(ramp[level - 1]) and \(ramp[level])")
+      let rising =
+        palette.levels[level].oklab.lightness >= palette.levels[level - 1].oklab.lightness
+      #expect(rising == (labs[level].lightness >= labs[level - 1].lightness), "\(name) \(ramp)")
+    }
+    // Each level is the entry nearest its color but for the spacing: within 0.12 in OKLab.
+    for (level, lab) in labs.enumerated() {
+      #expect(
+        Self.deltaE(lab, palette.levels[level].oklab) < 0.12, "\(name) level \(level): \(ramp)")
+    }
+    if name.hasPrefix("github") {
+      // Green (OKLab a below zero) from level 1 up: no gray that reads as empty.
+      for level in 1..<5 { #expect(labs[level].a < -0.05, "\(name): \(ramp)") }
+    }
+  }
+
+  @Test("GitHub's dark ramp in 256 colors is the cube's greens, not grays and teal")
+  func darkGreens() {
+    #expect(ANSIColor.ramp256(Palette.githubDark.levels) == [234, 22, 29, 35, 41])
+  }
+
+  @Test("16 colors: five levels, five looks (color, dim or bold, and shape)")
+  func sixteen() {
+    let renderer = TerminalRenderer(
+      options: TerminalOptions(colorDepth: .basic16, palette: .githubDark))
+    let cells = (0..<5).map { renderer.paint(renderer.glyphs[$0], level: $0) }
+    #expect(Set(cells).count == 5, "\(cells)")
+    // No glyph fills its cell from top to bottom: rows do not merge into stripes.
+    #expect(!renderer.glyphs.contains { "░▒▓█".contains($0) })
+  }
+}
