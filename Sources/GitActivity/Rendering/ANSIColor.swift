@@ -24,11 +24,14 @@ public enum ANSIColor {
     return entries
   }()
 
-  /// How far apart two colors look, with a change of hue or chroma counted twice a change of
-  /// lightness: a green must stay green rather than become the gray of the same lightness.
+  /// How far apart two colors look for a ramp: lightness and chroma as OKLab measures them, a
+  /// change of hue counted four times over, so that a green stays the same green rather than
+  /// turning teal or gray at the same lightness.
   static func distance(_ x: OKLab, _ y: OKLab) -> Double {
     let (dl, da, db) = (x.lightness - y.lightness, x.a - y.a, x.b - y.b)
-    return dl * dl + 2 * (da * da + db * db)
+    let dc = hypot(x.a, x.b) - hypot(y.a, y.b)
+    let hue = max(0, da * da + db * db - dc * dc)
+    return dl * dl + dc * dc + 4 * hue
   }
 
   /// Whether `candidate` keeps the hue of `target`: any entry for a gray, else one with at least
