@@ -14,7 +14,7 @@ public func fuzzDates(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(start <= end)
     switch expression {
     case .ago, .lastWeekday: precondition(start <= today)
-    case .day, .month: precondition(start.year >= 1 && end.year <= 9999)
+    case .day, .month, .dayOfMonth: precondition(start.year >= 1 && end.year <= 9999)
     }
     _ = start.iso
   }
