@@ -126,7 +126,8 @@ struct InteractiveView {
     } else {
       let all = commits(offset)
       let room = max(1, rows - 1 - lines.count - 1)
-      listStart = min(listStart, max(0, all.count - 1))
+      // The last page is a whole page: never "commits 6-6 of 6".
+      listStart = min(listStart, max(0, all.count - room))
       let shownCommits = all.dropFirst(listStart).prefix(room)
       if listStart + shownCommits.count < all.count || listStart > 0 {
         lines.append(

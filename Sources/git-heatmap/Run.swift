@@ -84,6 +84,9 @@ struct Run {
     walk.committedNoEarlierThan =
       isExport || drawsFromExports || limitsCount ? nil : window.walkCutoff
     if invocation.isInteractive {
+      if context.environment["TERM"] == "dumb" {
+        throw .usage("'--interactive' needs a terminal that can move its cursor, not TERM=dumb")
+      }
       guard context.stdoutIsTerminal && isatty(STDIN_FILENO) == 1 else {
         throw .usage("'--interactive' needs a terminal on standard input and output")
       }

@@ -14,6 +14,10 @@ struct InteractiveTests {
     let result = heatmap(["-i"], in: repo.path)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("git-heatmap: '--interactive' needs a terminal"))
+    // A dumb terminal cannot take the alternate screen or a moving cursor.
+    let dumb = heatmap(["-i"], in: repo.path, environment: ["TERM": "dumb"])
+    #expect(dumb.status == 64)
+    #expect(dumb.stderr.contains("not TERM=dumb"), "\(dumb.stderr)")
   }
 
   /// A session running `git-heatmap -i`, then printing the terminal's modes when it ends.
@@ -153,6 +157,10 @@ struct InteractiveTests {
     for _ in 0..<6 { try session.run(["send-keys", "-t", "t", "n"]) }
     screen = try Self.screen(session, showing: "change 0\n")
     #expect(screen.contains("change 0"), "\(screen)")
+    // The last page is a whole one, and says so honestly: it ends at 30 of 30, from further
+    // up than 30.
+    #expect(
+      screen.contains(" of 30 (n/p to scroll)") && !screen.contains("commits 30-30"), "\(screen)")
     try session.run(["send-keys", "-t", "t", "p"])
     try session.run(["send-keys", "-t", "t", "q"])
     screen = try Self.screen(session, showing: "modes")
