@@ -59,6 +59,11 @@ struct InteractiveTests {
     let session = try Self.session(repo)
     var screen = try Self.screen(session, showing: "3 commits · ? for keys")
     #expect(screen.contains("3 commits · ? for keys, q to quit"), "\(screen)")
+    // The cursor (today, an empty day): brackets either side in the terminal's own text color,
+    // not reverse video of the empty day's near-background color.
+    #expect(screen.range(of: #"\[[·■]\]"#, options: .regularExpression) != nil, "\(screen)")
+    let colored = try session.run(["capture-pane", "-t", "t", "-p", "-e"])
+    #expect(!colored.contains("\u{1B}[7m"), "no reverse video")
     // A day back: yesterday's two commits, as git log has them.
     try session.run(["send-keys", "-t", "t", "k"])
     let day = Day(epochSeconds: Int64(yesterday), offsetSeconds: 0)

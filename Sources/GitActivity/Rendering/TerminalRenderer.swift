@@ -106,21 +106,28 @@ public struct TerminalRenderer: Sendable {
     for row in 0..<HeatmapGrid.rows {
       var line = grid.labelledRows.contains(row) ? grid.weekday(ofRow: row).shortName + " " : "    "
       var cells: [String] = []
+      var cursorColumn: Int?
       for column in 0..<columns {
         guard let index = grid.dayIndex(column: column, row: row) else {
           cells.append(" ")
           continue
         }
         let level = grid.levels[index]
-        if index == highlight {
-          cells.append(
-            options.colorDepth == .none
-              ? "#" : "\u{1B}[7m" + paint(glyphs[level], level: level) + "\u{1B}[27m")
-        } else {
-          cells.append(paint(glyphs[level], level: level))
-        }
+        if index == highlight { cursorColumn = column }
+        cells.append(paint(glyphs[level], level: level))
       }
-      line += cells.joined(separator: " ")
+      // The cursor: brackets in the terminal's own bold text color in the gaps either side of
+      // the day, so that it shows on every level in every theme (reverse video of an empty
+      // day's color was 1.09:1 on GitHub's dark background) and the day keeps its color.
+      let open = bold("["), close = bold("]")
+      if cursorColumn == 0 { line = String(line.dropLast()) + open }
+      for (column, cell) in cells.enumerated() {
+        if column > 0 {
+          line += column == cursorColumn ? open : column - 1 == cursorColumn ? close : " "
+        }
+        line += cell
+      }
+      if let cursorColumn, cursorColumn == cells.count - 1 { line += close }
       lines.append(line.trimmingTrailingSpaces())
     }
     return lines
