@@ -59,8 +59,9 @@ public struct HeatmapGrid: Hashable, Sendable {
   }
 
   /// The rows that carry a weekday label: every second row, as GitHub shows Mon, Wed and Fri for
-  /// a Sunday start.
-  public var labelledRows: [Int] { [1, 3, 5] }
+  /// a Sunday start; for any other start the first row too (a week from Monday reads Mon, Wed,
+  /// Fri, Sun, not Tue, Thu, Sat with Monday unnamed).
+  public var labelledRows: [Int] { weekStart == .sunday ? [1, 3, 5] : [0, 2, 4, 6] }
 
   /// A month name over the first column of each month.
   public struct MonthLabel: Hashable, Sendable {

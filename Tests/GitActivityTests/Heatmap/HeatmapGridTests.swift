@@ -62,7 +62,9 @@ struct HeatmapGridTests {
     #expect(monday.leadingEmptyRows == 2)
     #expect(monday.weekday(ofRow: 0) == .monday)
     #expect(
-      monday.labelledRows.map { monday.weekday(ofRow: $0).shortName } == ["Tue", "Thu", "Sat"])
+      monday.labelledRows.map { monday.weekday(ofRow: $0).shortName } == [
+        "Mon", "Wed", "Fri", "Sun",
+      ])
     #expect(grid.labelledRows.map { grid.weekday(ofRow: $0).shortName } == ["Mon", "Wed", "Fri"])
   }
 
