@@ -104,7 +104,10 @@ struct InteractiveView {
     let grid = HeatmapGrid(
       days: window, counts: slice, weekStart: weekStart, thresholds: thresholds)
     let renderer = TerminalRenderer(options: options)
-    lines += renderer.draw(grid, highlight: first.distance(to: cursor))
+    lines += renderer.draw(grid, highlight: first.distance(to: cursor), namesYears: true)
+    lines.append(
+      renderer.legendLine(
+        note: nil, gridWidth: 4 + 2 * grid.columnCount - 1, width: size.columns))
     let offset = days.first.distance(to: cursor)
     let dayCount = counts[offset]
     let weekStartDay = cursor.advanced(by: -cursor.daysIntoWeek(startingOn: weekStart))

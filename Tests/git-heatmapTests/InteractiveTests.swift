@@ -64,6 +64,12 @@ struct InteractiveTests {
     #expect(screen.range(of: #"\[[·■]\]"#, options: .regularExpression) != nil, "\(screen)")
     let colored = try session.run(["capture-pane", "-t", "t", "-p", "-e"])
     #expect(!colored.contains("\u{1B}[7m"), "no reverse video")
+    // A year and more back: the month labels name their years, and a legend says the levels.
+    let monthLine = screen.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+    #expect(
+      monthLine.range(of: #"[A-Z][a-z]{2} 20\d\d"#, options: .regularExpression) != nil, "\(screen)"
+    )
+    #expect(screen.contains("Less ") && screen.contains(" More"), "\(screen)")
     // A day back: yesterday's two commits, as git log has them.
     try session.run(["send-keys", "-t", "t", "k"])
     let day = Day(epochSeconds: Int64(yesterday), offsetSeconds: 0)

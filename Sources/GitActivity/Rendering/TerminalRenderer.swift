@@ -87,19 +87,28 @@ public struct TerminalRenderer: Sendable {
   }
 
   /// Month labels, then seven rows with weekday labels; the day at `highlight` (an index in the
-  /// grid's days) in reverse video, or as `#` without color, as a cursor.
-  public func draw(_ grid: HeatmapGrid, highlight: Int? = nil) -> [String] {
+  /// grid's days) between brackets, as a cursor. With `namesYears`, a window across years names
+  /// the year on its first month and on each January (`Nov 2025 … Jan 2026`), so that two
+  /// Novembers are told apart.
+  public func draw(_ grid: HeatmapGrid, highlight: Int? = nil, namesYears: Bool = false)
+    -> [String]
+  {
     let columns = grid.columnCount
     var header = [Character](repeating: " ", count: Self.labelWidth + 2 * columns)
     var nextFree = 0
-    for label in grid.monthLabels(labelColumns: 2) {
+    let labels = grid.monthLabels(labelColumns: 2)
+    let acrossYears = Set(labels.map(\.year)).count > 1
+    for (index, label) in labels.enumerated() {
       let start = Self.labelWidth + 2 * label.column
-      guard start >= nextFree, start + label.text.count <= header.count + 1 else { continue }
-      if start + label.text.count > header.count {
-        header += [Character](repeating: " ", count: start + label.text.count - header.count)
+      let text =
+        namesYears && acrossYears && (index == 0 || label.month == 1)
+        ? "\(label.text) \(label.year)" : label.text
+      guard start >= nextFree, start + text.count <= header.count + 1 else { continue }
+      if start + text.count > header.count {
+        header += [Character](repeating: " ", count: start + text.count - header.count)
       }
-      for (offset, character) in label.text.enumerated() { header[start + offset] = character }
-      nextFree = start + label.text.count + 1
+      for (offset, character) in text.enumerated() { header[start + offset] = character }
+      nextFree = start + text.count + 1
     }
     var lines = [String(header).trimmingTrailingSpaces()]
     let glyphs = self.glyphs
@@ -134,7 +143,7 @@ public struct TerminalRenderer: Sendable {
   }
 
   /// `Less ■ ■ ■ ■ ■ More`, right-aligned under the grid, with a note at the left.
-  func legendLine(note: String?, gridWidth: Int, width: Int) -> String {
+  public func legendLine(note: String?, gridWidth: Int, width: Int) -> String {
     let glyphs = self.glyphs
     let cells = (0...HeatmapMath.levelCount).map { paint(glyphs[$0], level: $0) }
     let legend = "Less " + cells.joined(separator: " ") + " More"
