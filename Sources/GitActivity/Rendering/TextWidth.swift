@@ -9,6 +9,9 @@ package enum TextWidth {
   package static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value == 0 { return 0 }
+    // The soft hyphen is a format character that terminals show, one column wide, as glibc's
+    // wcwidth counts it: counted as none, fifty of them overflowed a row.
+    if value == 0xAD { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break

@@ -62,6 +62,19 @@ struct TerminalRendererTests {
     #expect(Self.render(.truecolor, width: 120, weeks: 53).utf8.contains(0x1B))
   }
 
+  @Test("widths agree with the C library's wcwidth where names hide surprises")
+  func widthsOfHiddenCharacters() throws {
+    #expect(setlocale(LC_CTYPE, "C.UTF-8") != nil)
+    // The soft hyphen (shown, one column), the zero-width joiner and space, a combining accent.
+    for value in [0xAD, 0x200D, 0x200B, 0x0301, 0x1F468, 0x4E2D] {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      #expect(
+        TextWidth.columns(of: scalar) == Int(max(0, systemWCWidth(Int32(value)))),
+        "U+\(String(value, radix: 16))")
+    }
+    #expect(TextWidth.columns(of: String(repeating: "\u{AD}", count: 50)) == 50)
+  }
+
   @Test("every glyph is one terminal cell wide, by the C library's wcwidth")
   func glyphWidths() throws {
     #expect(setlocale(LC_CTYPE, "C.UTF-8") != nil)
