@@ -242,6 +242,18 @@ public struct SVGRenderer: Sendable {
       }
       css += "}\n"
     }
+    if options.isTransparent && options.theme != .auto {
+      // No background of its own: the page's shows through, light or dark. Text and empty days
+      // follow the viewer's scheme, as the auto theme's do, so that a light graph on a dark
+      // README is not #1f2328 text at 1.19:1 and glaring #ebedf0 blocks.
+      let other = light.isDark ? Palette.github : Palette.githubDark
+      css += "@media (prefers-color-scheme: \(light.isDark ? "light" : "dark")) {\n"
+      css += "  text { fill: \(other.text.hex); }\n"
+      css += "  .heading, .summary { fill: \(other.isDark ? "#e6edf3" : "#1f2328"); }\n"
+      // A palette the user gave (`--palette`) keeps its own empty color.
+      if options.levelColors == nil { css += "  use, .l0 { fill: \(other.levels[0].hex); }\n" }
+      css += "}\n"
+    }
     if options.animates {
       // From a faint but visible state, so that a still capture (a preview, a thumbnail) is
       // never an empty grid; a week at a time, one rule per week.

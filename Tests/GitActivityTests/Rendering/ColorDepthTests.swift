@@ -66,3 +66,41 @@ struct ColorDepthTests {
     #expect(!renderer.glyphs.contains { "░▒▓█".contains($0) })
   }
 }
+
+@Suite("A transparent image reads on light and dark pages")
+struct TransparentImageTests {
+  /// The `fill` a CSS block gives `selector`, in the block that starts with `start`.
+  static func fill(_ css: Substring, _ selector: String) -> RGB? {
+    guard let rule = css.range(of: "\(selector) { fill: ") else { return nil }
+    return RGB(parsing: String(css[rule.upperBound...].prefix(7)))
+  }
+
+  @Test(
+    "text and empty days follow the viewer's scheme, with GitHub's contrast on each page",
+    arguments: [SVGOptions.Theme.github, .githubDark])
+  func bothPages(_ theme: SVGOptions.Theme) throws {
+    var options = SVGOptions()
+    options.theme = theme
+    options.isTransparent = true
+    let svg = SVGRenderer(options: options).render(Fixtures.report(), scale: .github)
+    #expect(!svg.contains("class=\"background\""))
+    let other = theme == .github ? "dark" : "light"
+    let media = try #require(svg.range(of: "@media (prefers-color-scheme: \(other)) {"))
+    let own = svg[..<media.lowerBound]
+    let switched = svg[media.upperBound...]
+    let pages: [(css: Substring, page: RGB)] =
+      theme == .github
+      ? [(own, RGB(red: 255, green: 255, blue: 255)), (switched, Palette.githubDark.background)]
+      : [(own, Palette.githubDark.background), (switched, RGB(red: 255, green: 255, blue: 255))]
+    for (css, page) in pages {
+      let text = try #require(Self.fill(css, "text"))
+      let heading = try #require(Self.fill(css, ".heading, .summary"))
+      #expect(text.contrast(with: page) >= 4.5, "\(text.hex) on \(page.hex)")
+      #expect(heading.contrast(with: page) >= 4.5, "\(heading.hex) on \(page.hex)")
+      // The empty day is the page's own theme's, as GitHub draws it there.
+      let empty = try #require(Self.fill(css, "use, .l0"))
+      let expected = page == Palette.githubDark.background ? Palette.githubDark : Palette.github
+      #expect(empty == expected.levels[0], "\(empty.hex) on \(page.hex)")
+    }
+  }
+}
