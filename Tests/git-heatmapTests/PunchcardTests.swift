@@ -90,4 +90,38 @@ struct PunchcardTests {
     let combined = heatmap(window + ["--by-author"], in: repo.path)
     #expect(combined.status == 64)
   }
+
+  @Test("the SVG's legend ends on the grid's edge, and a long title is shortened, not widening")
+  func svgEdges() throws {
+    let repo = try Self.repository()
+    let window = ["--layout", "punchcard", "--since", "2023-12-01", "--format", "svg"]
+    func width(_ svg: String) -> Double? {
+      svg.range(of: #"width="[0-9.]+""#, options: .regularExpression).flatMap {
+        Double(svg[$0].dropFirst(7).dropLast())
+      }
+    }
+    let plain = heatmap(window, in: repo.path).stdout
+    let long = heatmap(
+      window + ["--title", String(repeating: "A long title ", count: 20)], in: repo.path
+    ).stdout
+    #expect(
+      width(plain) != nil && width(plain) == width(long), "\(String(describing: width(long)))")
+    #expect(long.contains("…"))
+    // The last hour's cells end where "More" ends.
+    let cellEnds = plain.ranges(of: #"data-hour="23""#).count
+    #expect(cellEnds == 7)
+    let xs = plain.matches(
+      of: #/<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"[^>]*data-hour="23"/#
+    ).map {
+      (Double($0.output.1) ?? 0) + (Double($0.output.2) ?? 0)
+    }
+    let more = try #require(
+      plain.firstMatch(of: #/<text class="label" x="([0-9.]+)" y="[0-9.]+">More</text>/#))
+    let moreX = try #require(Double(more.output.1))
+    let gridRight = try #require(xs.max())
+    // "More" is drawn ending at the grid's right edge: its start plus its width is that edge.
+    #expect(
+      moreX < gridRight && gridRight - moreX < 40, "More at \(moreX), grid ends at \(gridRight)")
+    #expect(try #require(width(plain)) <= gridRight + 20)
+  }
 }

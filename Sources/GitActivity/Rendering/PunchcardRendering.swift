@@ -51,8 +51,9 @@ extension SVGRenderer {
     let headingSize = layout.fontSize * 1.3
     var body: [String] = []
     let headingBaseline = (layout.padding + headingSize).rounded()
-    body.append(
-      Self.heading(heading, x: layout.padding, baseline: headingBaseline, size: headingSize))
+    // The heading is drawn once the width is known (a long one is shortened, as the graph's is).
+    let headingIndex = body.count
+    body.append("")
     let left = layout.gridLeft
     let hourBaseline = (headingBaseline + layout.fontSize * 1.8).rounded()
     for hour in stride(from: 0, to: 24, by: 3) {
@@ -78,16 +79,23 @@ extension SVGRenderer {
       body.append("</g>")
     }
     let gridRight = left + 24 * pitch - options.spacing
-    let baseline = top + 7 * pitch + layout.fontSize * 1.4
+    var baseline = top + 7 * pitch + layout.fontSize * 1.4
     let summary = card.summary.prefix(1).uppercased() + card.summary.dropFirst()
+    let summaryWidth = layout.textWidth(summary)
+    // The legend ends on the grid's right edge; the summary beside it when both fit, else on the
+    // line below, rather than the canvas growing past the grid.
+    let fitsBeside =
+      layout.padding + summaryWidth + layout.fontSize * 1.5 + layout.legendWidth <= gridRight
+    let contentRight = max(gridRight, layout.padding + summaryWidth)
+    body += drawLegend(right: gridRight, baseline: baseline, layout: layout, palette: light)
+    if !fitsBeside { baseline += (layout.fontSize * 1.6).rounded() }
     body.append(
       #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
     )
-    let contentRight = max(
-      gridRight,
-      layout.padding + layout.textWidth(summary) + layout.fontSize * 1.5
-        + layout.legendWidth, layout.padding + Self.headingWidth(heading, size: headingSize))
-    body += drawLegend(right: contentRight, baseline: baseline, layout: layout, palette: light)
+    let shown = FontMetrics.truncate(
+      heading, toWidth: contentRight - layout.padding, size: headingSize, bold: true)
+    body[headingIndex] = Self.heading(
+      shown, x: layout.padding, baseline: headingBaseline, size: headingSize)
     let width = (contentRight + layout.padding).rounded(.up)
     let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)
     return document(
