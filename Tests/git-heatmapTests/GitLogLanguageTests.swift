@@ -379,4 +379,15 @@ struct GitLogLanguageTests {
       }
     }
   }
+
+  @Test("a current streak is named only for a window that reaches today")
+  func currentStreak() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    // Today is 2024-12-24 in these runs.
+    let past = heatmap(["--year", "2023", "--color", "never"], in: repo.path)
+    let present = heatmap(["--year", "2024", "--color", "never"], in: repo.path)
+    #expect(!past.stdout.contains("current streak"), "\(past.stdout)")
+    #expect(present.stdout.contains("current streak 0 days"), "\(present.stdout)")
+  }
 }

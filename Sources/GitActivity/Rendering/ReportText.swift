@@ -38,7 +38,10 @@ package enum ReportText {
     let stats = report.statistics
     var items = [Wording.count(stats.activeDays, "active day")]
     items.append("longest streak " + Wording.count(stats.longestStreak?.days ?? 0, "day"))
-    items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
+    // A current streak only means something for a window that reaches today.
+    if report.window.days.contains(report.today) {
+      items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
+    }
     if let busiest = stats.busiestDay {
       items.append("busiest day \(busiest.day.iso) (\(Wording.count(busiest.count, "commit")))")
     }
