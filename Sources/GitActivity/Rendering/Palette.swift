@@ -34,8 +34,14 @@ public struct Palette: Hashable, Sendable {
     isDark: true)
 
   /// The seed's one-color ramp: level n at opacity 0.25 + 0.75 × n/4 over the background, and
-  /// the theme's own empty color for level 0.
+  /// the theme's own empty color for level 0. Green (`--tint green`) is GitHub's own ramp, in
+  /// light and in dark, not its darkest green thinned into a sage.
   public func tinted(_ tint: RGB) -> Palette {
+    if tint == RGB.named["green"],
+      levels == Palette.github.levels || levels == Palette.githubDark.levels
+    {
+      return self
+    }
     var copy = self
     copy.levels =
       [levels[0]]

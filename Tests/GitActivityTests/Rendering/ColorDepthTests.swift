@@ -104,3 +104,15 @@ struct TransparentImageTests {
     }
   }
 }
+
+@Suite("Named tints")
+struct NamedTintTests {
+  @Test("--tint green is GitHub's green ramp in both themes; other tints are the seed's ramp")
+  func green() throws {
+    let green = try #require(RGB.named["green"])
+    #expect(Palette.github.tinted(green) == Palette.github)
+    #expect(Palette.githubDark.tinted(green) == Palette.githubDark)
+    let blue = try #require(RGB.named["blue"])
+    #expect(Palette.github.tinted(blue).levels[4] == blue)
+  }
+}
