@@ -51,26 +51,19 @@ struct InstallTests {
       ?? shell
     let session = try ShellSession(command: command, directory: repo.path, environment: environment)
     for prefixWord in ["git-heatmap", "git heatmap"] {
-      let options = try session.complete(
-        "\(prefixWord) --for", tabs: 1, expecting: "\(prefixWord) --format")
-      #expect(options.contains("\(prefixWord) --format"), "\(shell): \(options)")
-      let values = try session.complete("\(prefixWord) --format=", tabs: 2, expecting: "summary")
-      #expect(values.contains("summary") && values.contains("terminal"), "\(shell): \(values)")
-      let theme = try session.complete(
-        "\(prefixWord) --theme=gi", tabs: 1, expecting: "--theme=github")
-      #expect(theme.contains("--theme=github"), "\(shell): \(theme)")
-      let spaced = try session.complete(
-        "\(prefixWord) --week-start ", tabs: 2, expecting: "wednesday")
-      #expect(spaced.contains("wednesday"), "\(shell): \(spaced)")
-      let revision = try session.complete("\(prefixWord) feat", tabs: 1, expecting: "feature-x")
-      #expect(revision.contains("feature-x"), "\(shell): \(revision)")
-      // The right side of a range, and after --, files rather than revisions.
-      let range = try session.complete(
-        "\(prefixWord) HEAD~0..feat", tabs: 1, expecting: "HEAD~0..feature-x")
-      #expect(range.contains("HEAD~0..feature-x"), "\(shell): \(range)")
-      let path = try session.complete(
-        "\(prefixWord) -- filed", tabs: 1, expecting: "-- filed-away.txt")
-      #expect(path.contains("-- filed-away.txt"), "\(shell): \(path)")
+      // What is typed, how many Tabs, and what the screen must then show. The right side of a
+      // range completes, and after --, files rather than revisions.
+      let cases: [(typed: String, tabs: Int, expected: [String])] = [
+        ("--for", 1, ["\(prefixWord) --format"]), ("--format=", 2, ["summary", "terminal"]),
+        ("--theme=gi", 1, ["--theme=github"]), ("--week-start ", 2, ["wednesday"]),
+        ("feat", 1, ["feature-x"]), ("HEAD~0..feat", 1, ["HEAD~0..feature-x"]),
+        ("-- filed", 1, ["-- filed-away.txt"]),
+      ]
+      for (typed, tabs, expected) in cases {
+        let screen = try session.complete(
+          "\(prefixWord) \(typed)", tabs: tabs, expecting: expected[0])
+        #expect(expected.allSatisfy(screen.contains), "\(shell) \(prefixWord) \(typed): \(screen)")
+      }
     }
     // Options after an alias: git's own alias expansion in bash and zsh, ours in fish.
     let aliased = try session.complete("git hm --for", tabs: 1, expecting: "git hm --format")
