@@ -390,4 +390,29 @@ struct GitLogLanguageTests {
     #expect(!past.stdout.contains("current streak"), "\(past.stdout)")
     #expect(present.stdout.contains("current streak 0 days"), "\(present.stdout)")
   }
+
+  @Test("an image's sub-headings have the main title's room above their month labels")
+  func subheadingRoom() throws {
+    let repo = try TemporaryRepository()
+    for (index, name) in ["Ada", "Bob", "Ada"].enumerated() {
+      try repo.commit(date: "\(1_704_196_800 + index * 86_400) +0000", author: name)
+    }
+    let single = heatmap(["--year", "2024", "--format", "svg"], in: repo.path).stdout
+    let byAuthor = heatmap(["--year", "2024", "--format", "svg", "--by-author"], in: repo.path)
+      .stdout
+    func baselines(_ svg: String, _ pattern: Regex<(Substring, Substring)>) -> [Double] {
+      svg.matches(of: pattern).compactMap { Double($0.output.1) }
+    }
+    let title = baselines(single, #/<text class="heading" x="[0-9.]+" y="([0-9.]+)"/#)
+    let months = baselines(single, #/<text class="label" x="[0-9.]+" y="([0-9.]+)">Jan/#)
+    let gap = try #require(months.first) - (try #require(title.first))
+    let subheadings = baselines(byAuthor, #/<text x="[0-9.]+" y="([0-9.]+)" font-weight="600">/#)
+    let subMonths = baselines(byAuthor, #/<text class="label" x="[0-9.]+" y="([0-9.]+)">Jan/#)
+    #expect(subheadings.count == 2 && subMonths.count == 2)
+    for (heading, month) in zip(subheadings, subMonths) {
+      // A 12 px sub-heading descends less than the 15.6 px title: the same room between the
+      // letters is about a pixel less between the baselines.
+      #expect(abs((month - heading) - gap) < 2, "\(month - heading) against the title's \(gap)")
+    }
+  }
 }

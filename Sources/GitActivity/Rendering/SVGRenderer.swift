@@ -41,9 +41,10 @@ public struct SVGRenderer: Sendable {
     for (number, panel) in panels.enumerated() {
       var top = y
       if panel.heading != nil {
-        // A heading sits nearer its own graph than the one above it.
+        // A heading sits nearer its own graph than the one above it, with the main title's room
+        // between its letters and the month labels (about 11 px at 12 px text; it had 2).
         y += layout.fontSize * (number == 0 ? 1.2 : 2.4)
-        top = y + layout.fontSize * 0.1
+        top = y + layout.fontSize * 0.83
       }
       let (elements, bottom, right) = drawPanel(
         panel.grid, top: top, layout: layout, number: number)
