@@ -311,17 +311,11 @@ struct Invocation {
   /// refuses it.
   mutating func readStandardInput(_ descriptor: Int32) throws(CommandError) {
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress, $0.count)
-      }
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 {
-        throw .failure("cannot read standard input: \(String(cString: strerror(errno)))")
-      }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
+    do {
+      try DescriptorReader.forEachChunk(of: descriptor) { bytes += $0 }
+    } catch {
+      let reason = (error as? DescriptorReader.Failure)?.reason ?? "\(error)"
+      throw .failure("cannot read standard input: \(reason)")
     }
     var seenDashes = false
     for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -363,10 +357,7 @@ struct Invocation {
         )
       }
     }
-    if (maxCount != nil || skipCount > 0) && !repositories.isEmpty
-      || !scanDirectories.isEmpty
-        && (maxCount != nil || skipCount > 0)
-    {
+    if (maxCount != nil || skipCount > 0) && !(repositories.isEmpty && scanDirectories.isEmpty) {
       throw .usage(
         "'-n' and '--skip' count git log's order, which is one repository's: not with --repo or --scan"
       )

@@ -55,9 +55,10 @@ extension Run {
   /// With `window`, only the commits whose day (in `zone`, by the date in force) is in it are
   /// held; `leftOut` says how many were not.
   /// With `tally`, the commits are counted into it a piece at a time and not held.
-  func readExports(zone: DayZone, window: DayRange?, tally: TallyBox? = nil) throws(CommandError)
-    -> (source: Source, leftOut: Int)
-  {
+  /// `userEmail` is the source's `--me` email (`exportsUserEmail`).
+  func readExports(
+    zone: DayZone, window: DayRange?, tally: TallyBox? = nil, userEmail: String? = nil
+  ) throws(CommandError) -> (source: Source, leftOut: Int) {
     let keepsIDs = invocation.listedDay != nil || invocation.isInteractive
     var commits = ExportedCommits(usesMailmap: invocation.usesMailmap, keepsIDs: keepsIDs)
     if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
@@ -106,7 +107,7 @@ extension Run {
       commonDirectory: "", gitDirectory: "", history: result.history, mailmap: Mailmap(),
       warnings: result.warnings
         + Self.undatedWarnings(result.history, invocation.usesCommitterDate),
-      userEmail: invocation.isMe ? exportsUserEmail() : nil, remoteURL: nil, cacheToSave: nil)
+      userEmail: userEmail, remoteURL: nil, cacheToSave: nil)
     return (source, result.leftOut)
   }
 
@@ -158,25 +159,18 @@ extension Run {
       throw .failure("cannot keep \(name) to read it twice: \(String(cString: strerror(errno)))")
     }
     template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     let writer = DescriptorWriter(descriptor: descriptor)
-    while true {
-      let count = buffer.withUnsafeMutableBytes {
-        Foundation.read(source, $0.baseAddress, $0.count)
-      }
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 {
-        let code = errno
-        close(descriptor)
-        throw .failure("cannot read \(name): \(String(cString: strerror(code)))")
-      }
-      if count == 0 { break }
-      buffer.withUnsafeBytes { writer.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    do {
+      try DescriptorReader.forEachChunk(of: source) { writer.write($0) }
+    } catch {
+      close(descriptor)
+      let reason = (error as? DescriptorReader.Failure)?.reason ?? "\(error)"
+      throw .failure("cannot read \(name): \(reason)")
     }
     guard writer.failure == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+      let code = writer.failure != 0 ? writer.failure : errno
       close(descriptor)
-      throw .failure(
-        "cannot keep \(name) to read it twice: \(String(cString: strerror(writer.failure)))")
+      throw .failure("cannot keep \(name) to read it twice: \(String(cString: strerror(code)))")
     }
     return descriptor
   }

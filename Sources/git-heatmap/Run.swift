@@ -104,15 +104,16 @@ struct Run {
     var streamed: DailyActivity?
     var sources: [Source]
     if drawsFromExports {
+      // --me's email, read from git's configuration once, for the count and the source alike.
+      let email = exportsUserEmail()
       let tally =
         streamsExports
         ? TallyBox(
           DailyActivity.Tally(
             days: window.days,
-            options: try activityOptions(
-              zone: zone, emails: [exportsUserEmail()].compactMap { $0 }),
+            options: try activityOptions(zone: zone, emails: [email].compactMap { $0 }),
             deduplicates: false)) : nil
-      let read = try readExports(zone: zone, window: exportWindow, tally: tally)
+      let read = try readExports(zone: zone, window: exportWindow, tally: tally, userEmail: email)
       sources = [read.source]
       leftOut = read.leftOut
       streamed = tally?.take()

@@ -42,16 +42,16 @@ public struct History: Sendable {
     var result = History(commits: [], objectIDs: [], identities: rawIdentities, undated: [])
     result.mappedIdentities = mappedIdentities
     result.isDisjoint = isDisjoint
-    var keptIDs = Set<String>()
     for index in commits.indices where isKept(index) {
       if let people = coAuthors[index] { result.coAuthors[result.commits.count] = people }
       result.commits.append(commits[index])
-      if index < objectIDs.count {
-        result.objectIDs.append(objectIDs[index])
-        keptIDs.insert(objectIDs[index].hex)
-      }
+      if index < objectIDs.count { result.objectIDs.append(objectIDs[index]) }
     }
-    result.undated = undated.filter { keptIDs.contains($0.id) }
+    // The few undated commits are matched by id; no hexadecimal made for the many others.
+    if !undated.isEmpty {
+      let keptIDs = Set(result.objectIDs.map(\.hex))
+      result.undated = undated.filter { keptIDs.contains($0.id) }
+    }
     return result
   }
 }

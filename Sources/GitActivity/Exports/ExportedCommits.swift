@@ -41,9 +41,8 @@ public struct ExportedCommits {
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
 
-  // The survey: per record, in reading order.
-  // The survey grows a chunk at a time (no doubling copy); a repository is held per run of
-  // records (an export usually holds one), not per record.
+  // The survey, per record in reading order, grows a chunk at a time (no doubling copy); a
+  // repository is held per run of records (an export usually holds one), not per record.
   private var surveyedIDs = ChunkedArray<PackedID>()
   private var repositoryRuns: [(start: Int, repository: UInt32)] = []
   /// Records whose repositories alternate (merged exports) are held a repository each instead:
@@ -71,7 +70,6 @@ public struct ExportedCommits {
   /// Each person as written and as counted, kept as they are met (every piece shares them).
   private var rawIdentities: [RawIdentity] = []
   private var mappedIdentities: [Identity] = []
-  private var people: [CommitRecord.Person] = []
   private var undated: [UndatedCommit] = []
   private var readCount = 0
   private var fileIndex = 0
@@ -263,9 +261,8 @@ public struct ExportedCommits {
 
   private mutating func number(of person: CommitRecord.Person) -> Int32 {
     if let known = personNumbers[person] { return known }
-    let next = Int32(people.count)
+    let next = Int32(rawIdentities.count)
     personNumbers[person] = next
-    people.append(person)
     rawIdentities.append(
       RawIdentity(
         name: Array(person.written.name.utf8), email: Array(person.written.email.utf8),

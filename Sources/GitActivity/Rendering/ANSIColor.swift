@@ -97,11 +97,9 @@ public enum ANSIColor {
         var cost = Double.infinity
         var previous = -1
         for (k, earlier) in candidates[level - 1].enumerated()
-        where best[level - 1][k] < cost && allowed(earlier.lab, candidate.lab, level: level) {
-          if best[level - 1][k] + own < cost {
-            cost = best[level - 1][k] + own
-            previous = k
-          }
+        where best[level - 1][k] + own < cost && allowed(earlier.lab, candidate.lab, level: level) {
+          cost = best[level - 1][k] + own
+          previous = k
         }
         best[level].append(cost)
         from[level].append(previous)

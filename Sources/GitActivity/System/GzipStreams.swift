@@ -104,27 +104,18 @@ package struct LineReader {
   private func readChunks(_ deliver: (UnsafeRawBufferPointer) throws -> Void)
     throws
   {
-    var input = [UInt8](repeating: 0, count: 1 << 18)
     var inflater: Inflater?
     var isFirst = true
-    while true {
-      let count = input.withUnsafeMutableBytes { buffer -> Int in
-        while true {
-          let result = read(descriptor, buffer.baseAddress, buffer.count)
-          if result < 0 && errno == EINTR { continue }
-          return result
+    do {
+      try DescriptorReader.forEachChunk(of: descriptor, size: 1 << 18) { chunk in
+        if isFirst {
+          isFirst = false
+          if chunk.count >= 2 && chunk[0] == 0x1F && chunk[1] == 0x8B { inflater = Inflater() }
         }
-      }
-      if count < 0 { throw Failure(message: String(cString: strerror(errno))) }
-      if count == 0 { break }
-      if isFirst {
-        isFirst = false
-        if count >= 2 && input[0] == 0x1F && input[1] == 0x8B { inflater = Inflater() }
-      }
-      try input.withUnsafeBytes { raw in
-        let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
         if let inflater { try inflater.inflate(chunk, deliver) } else { try deliver(chunk) }
       }
+    } catch let failure as DescriptorReader.Failure {
+      throw Failure(message: failure.reason)
     }
     if let inflater, !inflater.isAtEnd {
       throw Failure(message: "the gzip data ends early (the file is truncated)")
