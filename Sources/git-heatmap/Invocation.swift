@@ -7,6 +7,8 @@ struct Invocation {
     case terminal, svg, csv, json, summary
     /// `--format commits`: the per-commit export.
     case commits
+    /// `--format html`: the contribution page.
+    case html
   }
 
   /// The per-commit export's shape: NDJSON or CSV, gzipped or not (from `-o`'s extension).
@@ -91,6 +93,8 @@ struct Invocation {
   var format: Format = .terminal
   /// With `--format commits`: NDJSON or CSV, gzipped or not.
   var exportShape = ExportShape()
+  /// `--commit-url`: the page's link for a commit, `%H`/`%h` replaced.
+  var commitURL: String?
   /// `--repository-name`: the name an export gives its repository.
   var repositoryName: String?
   /// `--from`: the exports to draw from (files, `-`, globs), in the order given.
@@ -193,7 +197,7 @@ struct Invocation {
       listedDay = day
       window.since = day
       window.until = day
-      if ["svg", "png", "summary", "commits"].contains(parsed.last("format")) {
+      if ["svg", "png", "summary", "commits", "html"].contains(parsed.last("format")) {
         throw .usage("'--day' lists commits: use the terminal, --format csv or --format json")
       }
     }
@@ -246,11 +250,12 @@ struct Invocation {
         self.format = .summary
       } else {
         throw CommandError.usage(
-          "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .png, .csv, .json, .txt or .ndjson"
+          "cannot tell the format of '\(output)' from its extension: add --format, or name it .svg, .png, .csv, .json, .txt, .html or .ndjson"
         )
       }
     }
     try parseExchange(parsed)
+    try parsePage(parsed)
     scaleFactor = try parsed.number("scale-factor") ?? 1
     if parsed.has("scale-factor") && !isPNG {
       throw .usage("'--scale-factor' goes with PNG output: --format png or -o FILE.png")
@@ -382,6 +387,33 @@ struct Invocation {
     }
     if exportFiles.filter({ $0 == "-" }).count > 1 {
       throw .usage("'-' (standard input) can be read only once")
+    }
+  }
+
+  /// `--format html`: the page holds the graph, the people, the punch card and the calendar, so
+  /// the options that choose one of them instead are not for it; `--commit-url` is only for it.
+  private mutating func parsePage(_ parsed: ParsedArguments) throws(CommandError) {
+    commitURL = parsed.last("commit-url")
+    guard format == .html else {
+      if commitURL != nil {
+        throw .usage("'--commit-url' links the commits of the contribution page: add --format html")
+      }
+      return
+    }
+    for other in ["layout", "by-author", "authors", "day"] where parsed.has(other) {
+      throw .usage(
+        "'--\(other)' is not for the contribution page (--format html), which holds the graph, the people, the punch card and a calendar"
+      )
+    }
+    if let template = commitURL {
+      let lowered = template.lowercased()
+      guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
+        template.contains("%H") || template.contains("%h")
+      else {
+        throw parsed.invalid(
+          "commit-url", template,
+          expected: "expected an http or https URL with %H (the commit id) or %h (its short form)")
+      }
     }
   }
 

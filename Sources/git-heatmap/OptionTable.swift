@@ -156,10 +156,14 @@ enum OptionTable {
 
     OptionSpec(
       long: "format", kind: .value(placeholder: "format"),
-      choices: ["terminal", "svg", "png", "csv", "json", "summary", "commits"],
+      choices: ["terminal", "svg", "png", "csv", "json", "summary", "html", "commits"],
       defaultValue: "terminal",
       help:
-        "what to write; commits: one record per commit (NDJSON, or CSV with -o FILE.csv; .gz compresses); -o FILE picks it from the extension",
+        "what to write; html: the contribution page, offline; commits: one record per commit (NDJSON, or CSV with -o FILE.csv; .gz compresses); -o FILE picks it from the extension",
+      group: .output),
+    OptionSpec(
+      long: "commit-url", kind: .value(placeholder: "template"),
+      help: "with --format html: link each commit, %H (its id) or %h (short) in an http(s) URL",
       group: .output),
     OptionSpec(
       long: "repository-name", kind: .value(placeholder: "name"),

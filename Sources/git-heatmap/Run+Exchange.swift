@@ -59,7 +59,9 @@ extension Run {
   func readExports(
     zone: DayZone, window: DayRange?, tally: TallyBox? = nil, userEmail: String? = nil
   ) throws(CommandError) -> (source: Source, leftOut: Int) {
-    let keepsIDs = invocation.listedDay != nil || invocation.isInteractive
+    let keepsIDs =
+      invocation.listedDay != nil || invocation.isInteractive
+      || invocation.format == .html
     var commits = ExportedCommits(usesMailmap: invocation.usesMailmap, keepsIDs: keepsIDs)
     if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
     if let window {

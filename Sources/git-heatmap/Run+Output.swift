@@ -19,7 +19,7 @@ extension Run {
       switch invocation.format {
       case .csv: return Output(text: writer.csv(rows))
       case .json: return Output(text: writer.json(rows, report: report))
-      case .terminal, .summary, .svg, .commits:
+      case .terminal, .summary, .svg, .commits, .html:
         return Output(text: writer.terminal(rows, report: report))
       }
     case .byAuthor(let top, let perAuthor):
@@ -42,8 +42,8 @@ extension Run {
         gradient: CalendarRenderer.gradient(stops: invocation.palette, theme: theme), scale: scale)
     }
     switch invocation.format {
-    case .commits:
-      return Output(text: "")  // written before a report is made (`exportCommits`)
+    case .commits, .html:
+      return Output(text: "")  // written before a report is made (`exportCommits`, `page`)
     case .csv:
       if let byAuthor { return Output(text: CSVWriter().renderByAuthor(report, top: byAuthor.top)) }
       return Output(text: CSVWriter().render(report))
@@ -158,7 +158,7 @@ extension Run {
       return Output(
         text: headline + "\n" + card.summary.prefix(1).uppercased() + card.summary.dropFirst()
           + "\n")
-    case .terminal, .commits:
+    case .terminal, .commits, .html:
       return Output(
         text: TerminalRenderer(options: terminalOptions()).render(card, headline: headline))
     case .svg:

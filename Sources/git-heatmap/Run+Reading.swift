@@ -76,6 +76,7 @@ extension Run {
       // One repository counts each commit once by the walk itself: no ids needed.
       walk.recordsCommitIDs =
         keepsIDs || invocation.listedDay != nil || invocation.isInteractive
+        || invocation.format == .html
         || !invocation.messageFilter.isEmpty || invocation.maxCount != nil
         || invocation.skipCount > 0
       var progressLine: ProgressLine?

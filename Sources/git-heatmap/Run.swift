@@ -81,8 +81,10 @@ struct Run {
     let drawsFromExports = !invocation.exportFiles.isEmpty
     // An export holds the whole selection; the window is the draw's.
     // -n and --skip count from the newest commit, whatever the window.
+    // The page holds every year of the history.
+    let isPage = invocation.format == .html
     walk.committedNoEarlierThan =
-      isExport || drawsFromExports || limitsCount ? nil : window.walkCutoff
+      isExport || drawsFromExports || limitsCount || isPage ? nil : window.walkCutoff
     if invocation.isInteractive {
       if context.environment["TERM"] == "dumb" {
         throw .usage("'--interactive' needs a terminal that can move its cursor, not TERM=dumb")
@@ -96,10 +98,10 @@ struct Run {
     // A draw from exports holds only the window's commits (-i scrolls through all of them), and
     // where nothing needs them afterwards (a list of commits, the punch card, -i), counts them a
     // piece at a time and holds none.
-    let exportWindow = invocation.isInteractive ? nil : window.days
+    let exportWindow = invocation.isInteractive || isPage ? nil : window.days
     let streamsExports =
       drawsFromExports && invocation.listedDay == nil && !invocation.isPunchcard
-      && !invocation.isInteractive
+      && !invocation.isInteractive && !isPage
     var leftOut = 0
     var streamed: DailyActivity?
     var sources: [Source]
@@ -162,11 +164,13 @@ struct Run {
     if invocation.isInteractive {
       return try interactive(sources: sources, options: options, today: today)
     }
+    let days =
+      isPage ? pageDays(sources, options: options, window: window, today: today) : window.days
     let activity =
       streamed
       ?? phase("activity") {
         DailyActivity(
-          histories: sources.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
+          histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)
       }
     if activity.total == 0 && !invocation.isQuiet && invocation.listedDay == nil
       && (activity.outside.count > 0 || leftOut > 0 || walk.committedNoEarlierThan != nil
@@ -182,7 +186,12 @@ struct Run {
       report.repositoryTotals = activity.countsByHistory
     }
     var result: Output
-    if invocation.listedDay != nil {
+    if isPage {
+      result = try phase("page") {
+        () throws(CommandError) in
+        try page(activity, sources: sources, options: options, report: report)
+      }
+    } else if invocation.listedDay != nil {
       result = try listDay(activity, sources: sources, day: window.days.first, options: options)
     } else if invocation.isPunchcard {
       let card = Punchcard(
@@ -219,6 +228,7 @@ struct Run {
     options.maximumParents = invocation.maximumParents
     options.recordsCommits =
       invocation.listedDay != nil || invocation.isPunchcard || invocation.isInteractive
+      || invocation.format == .html
     options.countsCoAuthors = invocation.countsCoAuthors
     return options
   }
@@ -418,7 +428,7 @@ struct Run {
     switch invocation.format {
     case .csv: return Output(text: writer.csv(commits))
     case .json: return Output(text: writer.json(commits))
-    case .terminal, .summary, .svg, .commits: return Output(text: writer.terminal(commits))
+    case .terminal, .summary, .svg, .commits, .html: return Output(text: writer.terminal(commits))
     }
   }
 

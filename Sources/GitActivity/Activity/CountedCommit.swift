@@ -7,4 +7,9 @@ public struct CountedCommit: Hashable, Sendable {
   public var index: Int
   /// Its author, mailmapped (the commit's own, also when it counts through a co-author).
   public var author: Author
+  /// Whether the commit counts for its author: false when only a co-author passed the filter.
+  public var countsAuthor = true
+  /// The co-authors it also counts for (with `--co-authors`), mailmapped, once each, the author
+  /// not among them.
+  public var coAuthors: [Author] = []
 }

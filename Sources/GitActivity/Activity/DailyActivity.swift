@@ -163,9 +163,11 @@ public struct DailyActivity: Hashable, Sendable {
         if options.recordsCommits {
           // The commit's own author, also when a co-author is the one the filter let in.
           let written = author >= 0 ? authorList[author] : writtenBy(commit.identity)
-          counted.append(
-            CountedCommit(
-              history: historyIndex, index: index, author: written ?? authorList[number]))
+          var record = CountedCommit(
+            history: historyIndex, index: index, author: written ?? authorList[number])
+          record.countsAuthor = author >= 0
+          record.coAuthors = coAuthorPeople.map { authorList[$0] }
+          counted.append(record)
         }
       }
     }
