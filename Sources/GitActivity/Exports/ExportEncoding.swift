@@ -65,6 +65,21 @@ enum ExportEncoding {
 
   /// Appends a decimal integer.
   static func appendInteger<T: BinaryInteger>(_ value: T, to out: inout [UInt8]) {
-    out.append(contentsOf: String(value).utf8)
+    // The digits written in place from the last, without a String made per number.
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var width = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      width += 1
+      rest /= 10
+    }
+    out += repeatElement(UInt8(ascii: "0"), count: width)
+    var index = out.count - 1
+    repeat {
+      out[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+      index -= 1
+    } while magnitude > 0
   }
 }

@@ -157,9 +157,11 @@ public struct ContributionPage: Sendable {
   /// appear, and U+2028/U+2029 and every control are escaped.
   func dataJSON() -> String {
     // Newest first, as `--day` lists a day (ties by id, highest first).
-    let ordered = commits.sorted {
-      ($0.commit.seconds, $0.commit.id) > ($1.commit.seconds, $1.commit.id)
-    }
+    // Positions are sorted, not the commits (each holds four strings to retain and release).
+    let ordered = commits.indices.sorted {
+      let (a, b) = (commits[$0].commit, commits[$1].commit)
+      return a.seconds != b.seconds ? a.seconds > b.seconds : a.id > b.id
+    }.map { commits[$0] }
     var people: [Author] = []
     var numbers: [Author: Int] = [:]
     func number(_ author: Author) -> Int {
@@ -168,37 +170,20 @@ public struct ContributionPage: Sendable {
       people.append(author)
       return people.count - 1
     }
-    let idLength =
-      commitURL.map { $0.contains("%H") } ?? false ? 40 : Self.shortIDLength
-    var days: [String] = []
-    var minutes: [String] = []
-    var offsets: [String] = []
-    var authors: [String] = []
-    var repositoryNumbers: [String] = []
-    var ids = ""
-    var subjects: [String] = []
-    var coAuthors: [String] = []
-    var uncredited: [String] = []
-    days.reserveCapacity(ordered.count)
-    for (position, entry) in ordered.enumerated() {
-      let commit = entry.commit
-      days.append(String(entry.day.number))
-      let local = commit.seconds + commit.offsetSeconds
-      minutes.append(String(((local % 86_400) + 86_400) % 86_400 / 60))
-      offsets.append(String(commit.offsetSeconds / 60))
-      authors.append(String(number(commit.author)))
-      repositoryNumbers.append(String(entry.repository))
-      let id = commit.id.prefix(idLength)
-      ids += id + String(repeating: "0", count: idLength - id.count)
-      subjects.append(Self.scriptString(commit.subject))
-      if !entry.coAuthors.isEmpty {
-        coAuthors.append(
-          "\"\(position)\":[" + entry.coAuthors.map { String(number($0)) }.joined(separator: ",")
-            + "]")
+    let idLength = commitURL.map { $0.contains("%H") } ?? false ? 40 : Self.shortIDLength
+    var out: [UInt8] = []
+    out.reserveCapacity(ordered.count * 96 + 4_096)
+    func raw(_ text: String) { out += text.utf8 }
+    func string(_ text: String) { Self.appendScriptString(text, to: &out) }
+    /// `"name":[v,v,…]` of one number per commit.
+    func column(_ name: String, _ value: (Commit) -> Int) {
+      raw("\"\(name)\":[")
+      for (position, entry) in ordered.enumerated() {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        ExportEncoding.appendInteger(value(entry), to: &out)
       }
-      if !entry.countsAuthor { uncredited.append(String(position)) }
+      raw("]")
     }
-    func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
     let window = self.window
     let year: String =
       if case .year(let year) = window.kind { String(year) } else { "null" }
@@ -209,50 +194,101 @@ public struct ContributionPage: Sendable {
       case .year(let year): String(year)
       case .weeksEnding, .between: "\(window.days.first.iso) to \(window.days.last.iso)"
       }
-    var fields = [
-      "\"v\":1",
-      "\"today\":\(today.number)",
-      "\"weekStart\":\(window.weekStart.rawValue - 1)",
-      "\"window\":{\"first\":\(window.days.first.number),\"last\":\(window.days.last.number),"
-        + "\"year\":\(year),\"label\":\(Self.scriptString(label)),"
-        + "\"phrase\":\(Self.scriptString(window.phrase))}",
-      "\"scale\":\(Self.scriptString(scale.rawValue))",
-      "\"clock\":\(Self.scriptString(clock))",
-      "\"url\":\(commitURL.map(Self.scriptString) ?? "null")",
-      "\"repositories\":" + list(repositories.map { Self.scriptString(TextEscaping.terminal($0)) }),
-      "\"people\":"
-        + list(
-          people.map {
-            "[" + Self.scriptString($0.name) + "," + Self.scriptString($0.email) + "]"
-          }),
-    ]
-    fields.append(
-      "\"commits\":{\"idLength\":\(idLength),\"day\":\(list(days)),\"minute\":\(list(minutes)),"
-        + "\"offset\":\(list(offsets)),\"author\":\(list(authors)),"
-        + "\"repository\":\(list(repositoryNumbers)),\"id\":\"\(ids)\","
-        + "\"subject\":\(list(subjects)),\"coAuthors\":{\(coAuthors.joined(separator: ","))},"
-        + "\"uncredited\":\(list(uncredited))}")
-    return "{" + fields.joined(separator: ",") + "}"
+    raw("{\"v\":1,\"today\":\(today.number),\"weekStart\":\(window.weekStart.rawValue - 1),")
+    raw("\"window\":{\"first\":\(window.days.first.number),\"last\":\(window.days.last.number),")
+    raw("\"year\":\(year),\"label\":")
+    string(label)
+    raw(",\"phrase\":")
+    string(window.phrase)
+    raw("},\"scale\":")
+    string(scale.rawValue)
+    raw(",\"clock\":")
+    string(clock)
+    raw(",\"url\":")
+    if let commitURL { string(commitURL) } else { raw("null") }
+    raw(",\"repositories\":[")
+    for (index, name) in repositories.enumerated() {
+      if index > 0 { raw(",") }
+      string(name)
+    }
+    // People are numbered as the commits name them, newest first.
+    let authorNumbers = ordered.map { number($0.commit.author) }
+    let coAuthorNumbers = ordered.map { $0.coAuthors.map(number) }
+    raw("],\"people\":[")
+    for (index, person) in people.enumerated() {
+      raw(index > 0 ? ",[" : "[")
+      string(person.name)
+      raw(",")
+      string(person.email)
+      raw("]")
+    }
+    raw("],\"commits\":{\"idLength\":\(idLength),")
+    column("day") { $0.day.number }
+    raw(",")
+    column("minute") {
+      let local = $0.commit.seconds + $0.commit.offsetSeconds
+      return Int(((local % 86_400) + 86_400) % 86_400 / 60)
+    }
+    raw(",")
+    column("offset") { Int($0.commit.offsetSeconds / 60) }
+    raw(",\"author\":[")
+    for (position, author) in authorNumbers.enumerated() {
+      if position > 0 { raw(",") }
+      ExportEncoding.appendInteger(author, to: &out)
+    }
+    raw("],")
+    column("repository") { $0.repository }
+    raw(",\"id\":\"")
+    for entry in ordered {
+      let id = entry.commit.id.utf8.prefix(idLength)
+      out += id
+      out += repeatElement(UInt8(ascii: "0"), count: idLength - id.count)
+    }
+    raw("\",\"subject\":[")
+    for (position, entry) in ordered.enumerated() {
+      if position > 0 { raw(",") }
+      string(entry.commit.subject)
+    }
+    raw("],\"coAuthors\":{")
+    var first = true
+    for (position, list) in coAuthorNumbers.enumerated() where !list.isEmpty {
+      raw(first ? "\"\(position)\":[" : ",\"\(position)\":[")
+      first = false
+      raw(list.map(String.init).joined(separator: ","))
+      raw("]")
+    }
+    raw("},\"uncredited\":[")
+    raw(
+      ordered.indices.filter { !ordered[$0].countsAuthor }.map(String.init).joined(separator: ","))
+    raw("]}}")
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// A JSON string for inside a `<script>`: display text (controls and bidirectional marks
-  /// removed, as for a terminal, line separators made spaces), then JSON's escapes, with `<`, `>` and `&` as `\u003c` ….
+  /// removed, as for a terminal, line separators made spaces), then JSON's escapes, with `<`,
+  /// `>` and `&` as `\u003c` … so that no `</script>` or `<!--` can form.
   static func scriptString(_ text: String) -> String {
-    var result = ""
-    // A line or paragraph separator would break a line of the page: a space stands for it.
-    let shown = String(
-      String.UnicodeScalarView(
-        TextEscaping.terminal(text).unicodeScalars.map {
-          $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0
-        }))
-    for scalar in TextEscaping.json(shown).unicodeScalars {
+    var bytes: [UInt8] = []
+    appendScriptString(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `scriptString`'s bytes, appended: one pass over the scalars, for the 80,000 subjects of a
+  /// long history.
+  static func appendScriptString(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for scalar in text.unicodeScalars where TextEscaping.isSafeOnTerminal(scalar) {
       switch scalar {
-      case "<": result += "\\u003c"
-      case ">": result += "\\u003e"
-      case "&": result += "\\u0026"
-      default: result.unicodeScalars.append(scalar)
+      case "\"": out += [0x5C, 0x22]
+      case "\\": out += [0x5C, 0x5C]
+      case "<", ">", "&": ExportEncoding.appendEscape(scalar, to: &out)
+      // The separators would end a line in old JavaScript, and break one on the page.
+      case "\u{2028}", "\u{2029}": out.append(UInt8(ascii: " "))
+      default:
+        // A byte that was not UTF-8 shows as U+FFFD, as on a terminal.
+        ExportEncoding.appendUTF8(TextDecoding.isRawByte(scalar) ? "\u{FFFD}" : scalar, to: &out)
       }
     }
-    return result
+    out.append(UInt8(ascii: "\""))
   }
 }
