@@ -207,6 +207,33 @@ struct ContributionPageTests {
     #expect(Int(rows.first?[1] ?? "") == expected.values.reduce(0, +))
   }
 
+  @Test(
+    "a page of any selection counts as the command does: paths, --date committer, a zone, --from")
+  func selections() throws {
+    let repo = try TemporaryRepository()
+    for index in 0..<40 {
+      try repo.write(index % 3 == 0 ? "docs/\(index).md" : "src/\(index).c", "\(index)")
+      try repo.git(["add", "-A"])
+      // Author and committer days differ, and the zone moves late commits to the next day.
+      try repo.commit(
+        date: "\(1_717_400_000 + index * 50_000) +0000",
+        committerDate: "\(1_717_400_000 + index * 50_000 + 100_000) -0800")
+    }
+    let export = repo.path + "/../export.ndjson.gz"
+    #expect(heatmap(["--format", "commits", "-o", export], in: repo.path).status == 0)
+    for arguments in [
+      ["--date", "committer", "--timezone", "+05:30", "--", "src/"], ["--", "docs/*.md"],
+      ["--from", export], ["--from", export, "--date", "committer", "--timezone", "-03:00"],
+    ] {
+      let page = try Self.page(repo, ["--format", "html"] + arguments)
+      defer { try? FileManager.default.removeItem(atPath: page) }
+      let shown = Self.cells(try Self.browse(page, [["do": "open"], ["do": "cells"]])[1])
+        .mapValues(\.count)
+      let expected = Self.csvDays(command(repo, ["--format", "csv"] + arguments))
+      #expect(shown == expected && expected.values.reduce(0, +) >= 13, "\(arguments)")
+    }
+  }
+
   @Test("every control is reached with Tab and shows its focus; light, dark, print, reduced motion")
   func keyboardThemesAndPaper() throws {
     let repo = try Self.repository()

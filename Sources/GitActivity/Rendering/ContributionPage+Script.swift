@@ -220,8 +220,9 @@ extension ContributionPage {
         if (label.column > column) { headRow.appendChild(el("td", { colspan: String(label.column - column) })); column = label.column; }
         var span = (index + 1 < labels.length ? labels[index + 1].column : weeks) - label.column;
         var name = MONTHS[label.month - 1].slice(0, 3);
-        // The year on January's label, or on the first when the view holds no January.
-        if (spansYears && (label.month === 1 || (index === 0 && !labels.some(function (l) { return l.month === 1; })))) name += " " + label.year;
+        // The year on January's label (short, to fit four weeks), or on the first when the
+        // view holds no January.
+        if (spansYears && (label.month === 1 || (index === 0 && !labels.some(function (l) { return l.month === 1; })))) name += " \u2019" + String(label.year).slice(-2);
         var th = el("th", { scope: "col", colspan: String(span) });
         th.appendChild(el("span", { "aria-hidden": "true" }, name));
         th.appendChild(el("span", { "class": "sr" }, MONTHS[label.month - 1] + " " + label.year));

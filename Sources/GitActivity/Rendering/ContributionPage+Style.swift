@@ -20,6 +20,7 @@ extension ContributionPage {
       :root[data-theme="dark"]{\(variables(dark))color-scheme:dark}
       @media (prefers-color-scheme: dark){:root[data-theme="auto"]{\(variables(dark))color-scheme:dark}}
       *{box-sizing:border-box}
+      [hidden]{display:none !important}
       body{margin:0 auto;max-width:1080px;padding:24px 16px 48px;background:var(--page);color:var(--text);font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}
       h1{font-size:20px;font-weight:600;margin:0 0 4px;overflow-wrap:anywhere}
       h2{font-size:16px;font-weight:600;margin:32px 0 8px}
@@ -54,7 +55,7 @@ extension ContributionPage {
       nav#years{position:sticky;top:16px;max-height:calc(100vh - 32px);overflow-y:auto}
       nav#years ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}
       nav#years button{border:0;background:none;text-align:left;padding:6px 16px;border-radius:6px;color:var(--muted);cursor:pointer;min-width:7em}
-      nav#years button[aria-pressed="true"]{background:var(--accent);color:#ffffff;font-weight:600}
+      nav#years button[aria-pressed="true"]{background:var(--accent);color:var(--page);font-weight:600}
       nav#years button:hover{background:var(--panel)}
       nav#years button[aria-pressed="true"]:hover{background:var(--accent)}
       #day-totals{color:var(--muted);margin:0 0 8px}
