@@ -150,14 +150,13 @@ extension Run {
     let clock =
       report.zone == .author ? "each author's own clock" : "the clock of \(report.zone.description)"
     let headline =
-      "\(Wording.count(card.total, "commit")) \(report.window.phrase) by weekday and hour, on \(clock)"
+      "\(Wording.count(card.total, "commit")) \(ReportText.phrase(report.window)) by weekday and hour, on \(clock)"
     switch invocation.format {
     case .csv: return Output(text: PunchcardWriter().csv(card))
     case .json: return Output(text: PunchcardWriter().json(card, report: report))
     case .summary:
       return Output(
-        text: headline + "\n" + card.summary.prefix(1).uppercased() + card.summary.dropFirst()
-          + "\n")
+        text: headline + "\n" + ReportText.capitalized(ReportText.punchcardSummary(card)) + "\n")
     case .terminal, .commits, .html:
       return Output(
         text: TerminalRenderer(options: terminalOptions()).render(card, headline: headline))
@@ -165,7 +164,7 @@ extension Run {
       let options = svgOptions()
       let heading = ReportText.heading(for: report, title: options.title)
       let description =
-        "\(headline). \(card.summary.prefix(1).uppercased())\(card.summary.dropFirst())."
+        "\(headline). \(ReportText.capitalized(ReportText.punchcardSummary(card)))."
       return Output(
         text: SVGRenderer(options: options).render(
           card, heading: heading, description: description),

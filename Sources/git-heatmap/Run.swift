@@ -75,7 +75,17 @@ struct Run {
     if let problem = invocation.window.problem(today: today) {
       throw CommandError.usage(problem)
     }
-    let window = invocation.window.resolve(today: today)
+    var window = invocation.window.resolve(today: today)
+    let request = invocation.window
+    if invocation.isCalendar && request.weeks == nil && request.end == nil && request.since == nil
+      && request.until == nil && request.year == nil
+    {
+      // A wall calendar of the last year is its twelve whole months, this one the last, rather
+      // than 53 weeks that begin and end with a lone day of a month.
+      window = Window(
+        days: DayRange(first: today.firstOfMonth.addingMonths(-11), last: today),
+        weekStart: window.weekStart, kind: .lastMonths(12))
+    }
     var walk = walkOptions()
     let isExport = invocation.format == .commits
     let drawsFromExports = !invocation.exportFiles.isEmpty
@@ -298,6 +308,10 @@ struct Run {
       hint = "--year \(target.year)"
     case .lastWeeks, .weeksEnding:
       hint = "--end \(target.iso)"
+    case .lastMonths:
+      // The calendar's twelve months, ending with the target's.
+      let last = target.firstOfMonth.addingMonths(1).advanced(by: -1)
+      hint = "--since \(last.firstOfMonth.addingMonths(-11).iso) --until \(last.iso)"
     case .between:
       let length = days.count
       let first = isBefore ? target.advanced(by: 1 - length) : target

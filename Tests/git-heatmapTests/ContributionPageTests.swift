@@ -125,9 +125,10 @@ struct ContributionPageTests {
     let statistics = (answers[1] as? [String: Any])?["statistics"] as? String ?? ""
     let busiestDay = json["busiestDay"] as? [String: Any]
     #expect(statistics.contains("\(json["activeDays"] as? Int ?? -1) active days"))
+    let busiestDate = try #require(Day(iso: busiestDay?["date"] as? String ?? ""))
     #expect(
       statistics.contains(
-        "busiest day \(busiestDay?["date"] as? String ?? "?") (\(busiestDay?["count"] as? Int ?? -1) commits)"
+        "busiest day \(ReportText.date(busiestDate)) (\(busiestDay?["count"] as? Int ?? -1) commits)"
       ))
     let headline = (answers[1] as? [String: Any])?["headline"] as? String ?? ""
     #expect(headline == "\(json["total"] as? Int ?? -1) commits in the last year")

@@ -145,7 +145,7 @@ struct PeopleAndPlacesTests {
       ["--by-author", "--top", "2", "--color", "never"] + window, in: repo.path,
       environment: ["COLUMNS": "120"])
     let lines = terminal.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[0] == "17 commits between 2024-01-01 and 2024-12-31; the top 2 of 4 authors")
+    #expect(lines[0] == "17 commits in 2024; the top 2 of 4 authors")
     #expect(lines.contains("Ada Lovelace <ada@example.com> · 12 commits (70.6%)"))
     #expect(lines.contains("Grace Hopper <grace@navy.mil> · 2 commits (11.8%)"))
     // In an image, names only unless --emails; every share with one decimal.
@@ -215,7 +215,7 @@ struct PeopleAndPlacesTests {
       ["--authors", "--color", "never"] + window, in: repo.path, environment: ["COLUMNS": "100"]
     ).stdout
     let lines = table.split(separator: "\n")
-    #expect(lines[0] == "17 commits between 2024-03-01 and 2024-03-31 by 4 authors")
+    #expect(lines[0] == "17 commits in March 2024 by 4 authors")
     #expect(
       lines[1]
         == "Author        Email              Commits  Active  First       Last        Streak  Weekly"

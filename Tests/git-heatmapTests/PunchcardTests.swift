@@ -81,7 +81,7 @@ struct PunchcardTests {
     #expect(lines[2].hasPrefix("Sun ") && lines[8].hasPrefix("Sat "))
     #expect(lines[2...8].allSatisfy { $0.split(separator: " ").count == 25 })
     #expect(lines[9].hasSuffix("More"))
-    #expect(lines[10].hasPrefix("busiest: "))
+    #expect(lines[10].hasPrefix("busiest hour "))
     let svg = heatmap(window + ["--format", "svg", "--theme", "auto"], in: repo.path).stdout
     #expect(try Tools.svglint(svg) == nil)
     #expect(svg.components(separatedBy: "<rect x=").count - 1 == 168)

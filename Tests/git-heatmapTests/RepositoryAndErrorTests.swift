@@ -47,7 +47,7 @@ struct RepositoryAndErrorTests {
       (["--format"], "git-heatmap: missing value for '--format <format>'"),
       (
         ["--format", "gif"],
-        "git-heatmap: invalid value 'gif' for '--format': expected terminal, svg, png, csv, json, summary or commits"
+        "git-heatmap: invalid value 'gif' for '--format': expected terminal, svg, png, csv, json, summary, html or commits"
       ),
       (
         ["--since", "last tuesday-ish"],
@@ -76,7 +76,7 @@ struct RepositoryAndErrorTests {
       (["--all=yes"], "git-heatmap: '--all' does not take a value"),
       (
         ["-o", "graph.gif"],
-        "git-heatmap: cannot tell the format of 'graph.gif' from its extension: add --format, or name it .svg, .png, .csv, .json, .txt or .ndjson"
+        "git-heatmap: cannot tell the format of 'graph.gif' from its extension: add --format, or name it .svg, .png, .csv, .json, .txt, .html or .ndjson"
       ),
     ] as [([String], String)])
   func usageErrors(arguments: [String], message: String) throws {

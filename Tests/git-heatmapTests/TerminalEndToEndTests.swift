@@ -265,10 +265,10 @@ struct TerminalEndToEndTests {
       now: CalendarEndToEndTests.june2025)
     #expect(
       result.stdout == """
-        Activity between Saturday, 1 February 2025 and Wednesday, 30 April 2025: 3 commits on 2 days
-        Longest streak: 2 days, Monday, 3 March 2025 to Tuesday, 4 March 2025. Busiest day: Tuesday, 4 March 2025 (2 commits).
+        Activity between 2025-02-01 and 2025-04-30: 3 commits on 2 days
+        Longest streak 2 days, from Monday, 3 March 2025 to Tuesday, 4 March 2025. Busiest day Tuesday, 4 March 2025 (2 commits).
         February 2025: no commits
-        March 2025: 3 commits on 2 days, busiest Tuesday, 4 March (2 commits)
+        March 2025: 3 commits on 2 days, busiest day Tuesday, 4 March 2025 (2 commits)
         April 2025: no commits
 
         """)
@@ -295,13 +295,13 @@ struct CalendarEndToEndTests {
       in: repo.path, now: Self.june2025)
     #expect(
       result.stdout == """
-        Activity between Saturday, 1 March 2025 and Wednesday, 30 April 2025: 4 commits on 3 days
-        Longest streak: 2 days, Monday, 3 March 2025 to Tuesday, 4 March 2025. Busiest day: Tuesday, 4 March 2025 (2 commits).
-        March 2025: 3 commits on 2 days, busiest Tuesday, 4 March (2 commits)
-          Monday, 3 March: 1 commit
-          Tuesday, 4 March: 2 commits
-        April 2025: 1 commit on 1 day, busiest Saturday, 5 April (1 commit)
-          Saturday, 5 April: 1 commit
+        Activity between 2025-03-01 and 2025-04-30: 4 commits on 3 days
+        Longest streak 2 days, from Monday, 3 March 2025 to Tuesday, 4 March 2025. Busiest day Tuesday, 4 March 2025 (2 commits).
+        March 2025: 3 commits on 2 days, busiest day Tuesday, 4 March 2025 (2 commits)
+          Monday, 3 March 2025: 1 commit
+          Tuesday, 4 March 2025: 2 commits
+        April 2025: 1 commit on 1 day, busiest day Saturday, 5 April 2025 (1 commit)
+          Saturday, 5 April 2025: 1 commit
 
         """)
     let svg = heatmap(

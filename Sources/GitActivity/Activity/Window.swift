@@ -32,6 +32,8 @@ public struct Window: Hashable, Sendable {
     /// The seed's window ending on another day.
     case weeksEnding(Int, Day)
     case year(Int)
+    /// Whole months up to today's (the calendar's default: the last 12).
+    case lastMonths(Int)
     case between
   }
 
@@ -54,16 +56,5 @@ public struct Window: Hashable, Sendable {
   /// .committedNoEarlierThan`): the window's first second, less the slack and the margin.
   public var walkCutoff: Int64 {
     Int64(days.first.number) * 86_400 - Window.offsetSlackSeconds - Window.marginSeconds
-  }
-
-  /// How a summary names the span: `in the last year`, `in 2024`, `between 2024-03-01 and …`.
-  public var phrase: String {
-    switch kind {
-    case .lastWeeks(WindowRequest.defaultWeeks): return "in the last year"
-    case .lastWeeks(let weeks):
-      return weeks == 1 ? "in the last week" : "in the last \(weeks) weeks"
-    case .year(let year): return "in \(year)"
-    case .weeksEnding, .between: return "between \(days.first.iso) and \(days.last.iso)"
-    }
   }
 }

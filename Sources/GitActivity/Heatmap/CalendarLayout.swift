@@ -74,4 +74,58 @@ public struct CalendarLayout: Hashable, Sendable {
       return String(weekday.name.prefix(1))
     }
   }
+
+  /// A whole month of the wall calendar: every day of it, those outside the range too (drawn
+  /// without a count), so that no month is cut.
+  public struct WholeMonth: Hashable, Sendable {
+    /// Its year.
+    public let year: Int
+    /// Its month, 1 for January.
+    public let month: Int
+    /// Its first day.
+    public let first: Day
+    /// How many days it has.
+    public let dayCount: Int
+    /// Empty columns before its first day.
+    public let leadingColumns: Int
+    /// Where its first day is in the range's counts (negative when the range starts later).
+    let offset: Int
+    /// How many days the range has.
+    let rangeCount: Int
+
+    /// The row and column of its `day`th day (from 0).
+    public func position(ofDay day: Int) -> (row: Int, column: Int) {
+      ((day + leadingColumns) / 7, (day + leadingColumns) % 7)
+    }
+
+    /// The position of its `day`th day (from 0) in the range's counts, nil outside the range.
+    public func countIndex(ofDay day: Int) -> Int? {
+      let index = offset + day
+      return index >= 0 && index < rangeCount ? index : nil
+    }
+  }
+
+  /// The rows a month of the wall calendar takes: six, the most any month needs, so that the
+  /// months of a row line up.
+  public static let wallRows = 6
+
+  /// Every month the days touch, whole, oldest first.
+  public var wholeMonths: [WholeMonth] {
+    days.months.map { span in
+      let first = Day(year: span.year, month: span.month, day: 1)
+      return WholeMonth(
+        year: span.year, month: span.month, first: first,
+        dayCount: Day.daysIn(month: span.month, year: span.year),
+        leadingColumns: first.daysIntoWeek(startingOn: weekStart),
+        offset: days.first.distance(to: first), rangeCount: days.count)
+    }
+  }
+
+  /// How many months a row of the wall calendar holds: all of up to four, else four or three,
+  /// whichever leaves the last row fuller.
+  public static func monthsAcross(_ count: Int) -> Int {
+    if count <= 4 { return max(count, 1) }
+    func gap(_ across: Int) -> Int { (across - count % across) % across }
+    return gap(4) <= gap(3) ? 4 : 3
+  }
 }

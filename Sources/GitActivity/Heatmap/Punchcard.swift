@@ -25,11 +25,20 @@ public struct Punchcard: Hashable, Sendable {
   /// The weekday of `row`.
   public func weekday(ofRow row: Int) -> Weekday { weekStart.advanced(by: row) }
 
-  /// A card from counts made elsewhere.
-  public init(counts: [[Int]], weekStart: Weekday, scale: LevelScale) {
+  /// A card from counts made elsewhere: seven rows of 24 hours; a missing row or hour counts
+  /// as none, one past them is left out, and a negative count is none.
+  public init(counts given: [[Int]], weekStart: Weekday, scale: LevelScale) {
+    let counts = (0..<7).map { row in
+      (0..<24).map { hour in
+        row < given.count && hour < given[row].count ? max(0, given[row][hour]) : 0
+      }
+    }
     self.counts = counts
     self.weekStart = weekStart
-    let flat = scale.levels(for: counts.flatMap { $0 })
+    // A level never exceeds the count: on a sparse card (every hour 0 or 1 commit) a lone commit
+    // is the lightest level, not, as the scale alone would have it, the darkest.
+    let values = counts.flatMap { $0 }
+    let flat = zip(scale.levels(for: values), values).map { min($0, $1) }
     levels = (0..<7).map { row in Array(flat[(row * 24)..<(row * 24 + 24)]) }
   }
 
@@ -50,14 +59,5 @@ public struct Punchcard: Hashable, Sendable {
       counts[row][bucketer.secondOfDay(of: stamp) / 3_600] += 1
     }
     self.init(counts: counts, weekStart: weekStart, scale: scale)
-  }
-
-  /// `busiest: Tuesdays 10:00-11:00, 312 commits`, or `no commits`.
-  public var summary: String {
-    guard let busiest else { return "no commits" }
-    let hour = busiest.hour
-    func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
-    return
-      "busiest: \(weekday(ofRow: busiest.row).name)s \(two(hour)):00-\(two((hour + 1) % 24)):00, \(Wording.count(busiest.count, "commit"))"
   }
 }

@@ -58,6 +58,11 @@ public enum ANSIColor {
   /// an eye just tells apart), so that level 1 never reads as empty.
   public static let minimumStep = 0.045
 
+  /// The color of entry `index` (16…255) of the xterm palette; black for the system colors.
+  static func rgb256(_ index: Int) -> RGB {
+    table.first { $0.index == index }?.color ?? RGB(red: 0, green: 0, blue: 0)
+  }
+
   private static let ramps = Mutex<[[RGB]: [Int]]>([:])
 
   /// Entries for a ramp of colors (a palette's levels): each as near its color as it can be,

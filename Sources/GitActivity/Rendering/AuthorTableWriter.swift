@@ -39,7 +39,7 @@ public struct AuthorTableWriter: Sendable {
     // how many commits the rows shown hold.
     let everyone = max(report.activity.authors.count, rows.count)
     var heading =
-      "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase) by \(Wording.count(everyone, "author"))"
+      "\(Wording.count(report.statistics.total, "commit")) \(ReportText.phrase(report.window)) by \(Wording.count(everyone, "author"))"
     if rows.count < everyone {
       heading +=
         "; the top \(Wording.grouped(rows.count)), with \(Wording.count(rows.reduce(0) { $0 + $1.commits }, "commit"))"

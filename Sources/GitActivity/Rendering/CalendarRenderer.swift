@@ -19,18 +19,18 @@ public struct CalendarRenderer: Sendable {
     )
   }
 
-  /// What the tiles and their numbers are painted with: the gradient made legible for one
-  /// number color on every tile with commits (see `ColorGradient.legible`), and a quiet color,
-  /// the theme's text color, on the tiles of days without any, each at 4.5:1 or more.
+  /// What the tiles and their numbers are painted with: the gradient's own colours (its
+  /// lightness range kept), and on each tile the black or white number that reads better
+  /// (4.58:1 at the least, where the two meet); the quiet text colour on days without commits,
+  /// at 4.5:1 or more against their tile.
   struct Colors {
     let gradient: ColorGradient
-    let numbers: RGB
     let quiet: RGB
     let highest: Int
     let scale: LevelScale
 
     init(gradient: ColorGradient, text: RGB, counts: [Int], scale: LevelScale) {
-      (self.gradient, numbers) = gradient.legible()
+      self.gradient = gradient
       quiet = text.adjusted(toContrast: 4.5, with: gradient.empty)
       highest = counts.max() ?? 0
       self.scale = scale
@@ -40,24 +40,38 @@ public struct CalendarRenderer: Sendable {
     func tile(_ count: Int) -> RGB { gradient.color(count: count, highest: highest, scale: scale) }
 
     /// The number on that tile.
-    func number(_ count: Int) -> RGB { count == 0 ? quiet : numbers }
+    func number(_ count: Int) -> RGB {
+      count == 0 ? quiet : CalendarRenderer.legibleNumber(on: tile(count))
+    }
+  }
+
+  /// Black or white, whichever reads better on `tile`.
+  static func legibleNumber(on tile: RGB) -> RGB {
+    let white = RGB(red: 255, green: 255, blue: 255)
+    let black = RGB(red: 0, green: 0, blue: 0)
+    return tile.contrast(with: black) >= tile.contrast(with: white) ? black : white
   }
 
   /// The tile of a day without commits on a dark background.
   public static let darkEmpty = Palette.githubDark.levels[0]
 
-  /// The gradient for a theme: the same stops, with the theme's tile for empty days.
+  /// The gradient for a theme: the stops as given on light, and on dark from the darkest to the
+  /// lightest (GitHub's dark convention: brighter is more), with the theme's empty tile.
   public static func gradient(stops: [RGB]?, theme: SVGOptions.Theme) -> ColorGradient {
-    ColorGradient(
-      stops: stops ?? ColorGradient.seed.stops,
-      empty: theme == .githubDark ? darkEmpty : ColorGradient.seed.empty)
+    let given = stops ?? ColorGradient.seed.stops
+    guard theme == .githubDark else {
+      return ColorGradient(stops: given, empty: ColorGradient.seed.empty)
+    }
+    let darkening = (given.last?.oklab.lightness ?? 0) < (given.first?.oklab.lightness ?? 0)
+    return ColorGradient(stops: darkening ? given.reversed() : given, empty: darkEmpty)
   }
 
   // MARK: The terminal
 
-  /// Each month in rows of its own under a header of weekday initials, its name where it begins
-  /// and a blank line before the next. Tiles are two characters (the day number on its color),
-  /// or, without color, the day number and a shade; one character when the terminal is narrow.
+  /// Whole months side by side as `cal -3` sets them, as many as the width holds (up to four),
+  /// each under its name and year and a row of weekday initials; a day is its number on its
+  /// colour, or without colour its number and a shade; days outside the window are shown faint,
+  /// without a count. A legend, then the statistics.
   public func terminal(_ report: ActivityReport, options: TerminalOptions) -> String {
     let calendar = layout(report)
     let colors = Colors(
@@ -65,50 +79,124 @@ public struct CalendarRenderer: Sendable {
     // Glyph levels follow --scale, as the graph's do.
     let levels = scale.levels(for: calendar.counts)
     let hasColor = options.colorDepth == .indexed256 || options.colorDepth == .truecolor
-    let label = 4
     var tileWidth = hasColor ? 2 : 3
-    if label + 7 * (tileWidth + 1) > options.width { tileWidth = 1 }
+    // A narrow terminal gets one-character tiles: a colour, or a shade.
+    if 7 * (tileWidth + 1) - 1 > options.width { tileWidth = 1 }
+    let blockWidth = 7 * (tileWidth + 1) - 1
+    let separator = "   "
+    let months = calendar.wholeMonths
+    let across = max(
+      1, min(4, months.count, (options.width + separator.count) / (blockWidth + separator.count)))
     let glyphs = options.isASCII ? [".", ":", "o", "O", "@"] : ["·", "░", "▒", "▓", "█"]
-    func tile(_ index: Int) -> String {
-      let number = calendar.days.first.advanced(by: index).dayOfMonth
+    let ramp = options.colorDepth == .indexed256 ? Self.ramp256(colors) : nil
+    func tile(_ month: CalendarLayout.WholeMonth, _ day: Int) -> String {
+      let number = day + 1
+      let padded = (number < 10 ? " " : "") + String(number)
+      guard let index = month.countIndex(ofDay: day) else {
+        // Outside the window: the number alone, dim where the terminal has styles.
+        let text = tileWidth == 1 ? " " : padded + (tileWidth == 3 ? " " : "")
+        return options.colorDepth == .none ? text : "\u{1B}[2m\(text)\u{1B}[0m"
+      }
       let text: String
       switch tileWidth {
       case 1: text = hasColor ? " " : glyphs[levels[index]]
-      case 2: text = (number < 10 ? " " : "") + String(number)
-      default: text = (number < 10 ? " " : "") + String(number) + glyphs[levels[index]]
+      case 2: text = padded
+      default: text = padded + glyphs[levels[index]]
       }
       guard hasColor else { return text }
       let count = calendar.counts[index]
+      if let ramp {
+        // 256 colours: five tiles chosen together by the ramp rule, one per level, so that
+        // neighbours stay apart (a gradient's nearest colours collapse onto two or three).
+        let level = levels[index]
+        return "\u{1B}[38;5;\(ramp.numbers[level]);48;5;\(ramp.tiles[level])m\(text)\u{1B}[0m"
+      }
       return paint(
         text, foreground: colors.number(count), background: colors.tile(count),
         depth: options.colorDepth)
     }
+    func centered(_ text: String) -> String {
+      let room = max(0, blockWidth - TextWidth.columns(of: text))
+      return String(repeating: " ", count: room / 2) + text
+        + String(repeating: " ", count: room - room / 2)
+    }
     let blank = String(repeating: " ", count: tileWidth)
+    let initials = calendar.weekdayInitials.map {
+      String(repeating: " ", count: tileWidth - 1) + $0
+    }.joined(separator: " ")
     var lines = [ReportText.headline(report)]
-    lines.append(
-      String(repeating: " ", count: label)
-        + calendar.weekdayInitials.map { String(repeating: " ", count: tileWidth - 1) + $0 }.joined(
-          separator: " "))
-    for (number, month) in calendar.months.enumerated() {
-      if number > 0 { lines.append("") }
-      var cells = Array(repeating: Array(repeating: blank, count: 7), count: month.rowCount)
-      for index in month.indices {
-        let (row, column) = month.position(of: index)
-        cells[row][column] = tile(index)
+    for start in stride(from: 0, to: months.count, by: across) {
+      let row = Array(months[start..<min(start + across, months.count)])
+      lines.append("")
+      // The month's whole name with its year, or its short name where that does not fit.
+      func title(_ month: CalendarLayout.WholeMonth) -> String {
+        let whole = "\(HeatmapGrid.fullMonthNames[month.month - 1]) \(month.year)"
+        return centered(
+          whole.count <= blockWidth
+            ? whole : "\(HeatmapGrid.monthNames[month.month - 1]) \(month.year)")
       }
-      for (row, line) in cells.enumerated() {
-        let prefix =
-          row == 0
-          ? HeatmapGrid.monthNames[month.month - 1] + " " : String(repeating: " ", count: label)
-        lines.append((prefix + line.joined(separator: " ")).trimmingTrailingSpaces())
+      lines.append(row.map(title).joined(separator: separator).trimmingTrailingSpaces())
+      lines.append(
+        row.map { _ in initials }.joined(separator: separator).trimmingTrailingSpaces())
+      for week in 0..<CalendarLayout.wallRows {
+        var blocks: [String] = []
+        for month in row {
+          var cells = Array(repeating: blank, count: 7)
+          for day in 0..<month.dayCount where month.position(ofDay: day).row == week {
+            cells[month.position(ofDay: day).column] = tile(month, day)
+          }
+          blocks.append(cells.joined(separator: " "))
+        }
+        let line = blocks.joined(separator: separator).trimmingTrailingSpaces()
+        if !line.isEmpty || week < 5 { lines.append(line) }
       }
     }
     lines.append("")
+    lines.append(legend(colors: colors, options: options, hasColor: hasColor, glyphs: glyphs))
     lines += TextWidth.wrap(
       ReportText.statisticsItems(report),
       separator: options.isASCII ? " - " : " · ",
       width: max(options.width, 1))
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The calendar's five levels in 256 colours: the empty tile and the gradient at 0, ⅓, ⅔ and
+  /// 1, chosen together by `ANSIColor.ramp256`, each with the number colour (black or white,
+  /// as 16 and 231) that reads better on it.
+  static func ramp256(_ colors: Colors) -> (tiles: [Int], numbers: [Int]) {
+    let targets =
+      [colors.gradient.empty] + (0..<4).map { colors.gradient.color(at: Double($0) / 3) }
+    let tiles = ANSIColor.ramp256(targets)
+    let numbers = tiles.enumerated().map { level, tile in
+      let shown = ANSIColor.rgb256(tile)
+      if level == 0 { return ANSIColor.nearest256(colors.quiet) }
+      return legibleNumber(on: shown) == RGB(red: 0, green: 0, blue: 0) ? 16 : 231
+    }
+    return (tiles, numbers)
+  }
+
+  /// `0 ░░ 1 ▒▒▒▒▒ 54 commits a day`: the empty tile, then the gradient from one commit to the
+  /// busiest day, in colour; without colour, the shades from none to the most.
+  private func legend(
+    colors: Colors, options: TerminalOptions, hasColor: Bool, glyphs: [String]
+  ) -> String {
+    guard hasColor else {
+      let shades = glyphs.joined(separator: " ")
+      return options.width >= shades.count + 10 ? "Less " + shades + " More" : glyphs.joined()
+    }
+    var text =
+      "0 "
+      + paint(
+        "  ", foreground: colors.quiet, background: colors.gradient.empty, depth: options.colorDepth
+      )
+    guard colors.highest > 0 else { return text }
+    text += "  1 "
+    for step in 0..<5 {
+      let color =
+        colors.highest > 1 ? colors.gradient.color(at: Double(step) / 4) : colors.tile(1)
+      text += paint("  ", foreground: color, background: color, depth: options.colorDepth)
+    }
+    return text + " " + Wording.count(colors.highest, "commit") + " a day"
   }
 
   private func paint(
@@ -126,63 +214,82 @@ public struct CalendarRenderer: Sendable {
 
   // MARK: SVG
 
-  /// The calendar as SVG: one `role="img"` with a summary; each month a group of square tiles in
-  /// rows of its own, set apart from the next by a gap; a `<title>` per day; day numbers in one
-  /// color on tiles with commits and a quiet one on the others, each at 4.5:1 or more; a legend
-  /// of the gradient from 0 to the busiest day. Every tile sits on whole pixels.
+  /// The calendar as SVG, a wall calendar: whole months in rows of up to four
+  /// (`CalendarLayout.monthsAcross`), each under its name and year and the weekday initials,
+  /// six rows of square tiles each so that the months of a row line up; days outside the window
+  /// drawn as outlines without a count. A `<title>` per day; on every tile the black or white
+  /// number that reads better; a legend of the gradient from 0 to the busiest day. `auto`
+  /// switches tiles and numbers with the viewer's scheme (on dark, brighter is more). Every
+  /// tile sits on whole pixels.
   public func svg(_ report: ActivityReport, options: SVGOptions) -> String {
     let calendar = layout(report)
     let isDark = options.theme == .githubDark
     let palette = isDark ? Palette.githubDark : Palette.github
-    let colors = Colors(
-      gradient: gradient, text: palette.text, counts: calendar.counts, scale: scale)
+    let stops = gradient.stops
+    let light = Colors(
+      gradient: Self.gradient(stops: stops, theme: isDark ? .githubDark : .github),
+      text: palette.text, counts: calendar.counts, scale: scale)
+    let dark =
+      options.theme == .auto
+      ? Colors(
+        gradient: Self.gradient(stops: stops, theme: .githubDark), text: Palette.githubDark.text,
+        counts: calendar.counts, scale: scale) : nil
     let cell = options.cellSize
     let gap = options.spacing
     let pitch = cell + gap
     let fontSize = max(9, min(cell * 0.32, 16))
+    let titleSize = max(11, min(cell * 0.4, 18))
     let padding = max(12, fontSize).rounded()
     let headingSize = max(13, min(cell * 0.45, 22))
     let headingBaseline = padding + headingSize
-    let headerBaseline = headingBaseline + headingSize * 0.5 + fontSize * 1.2
-    let gridTop = (headerBaseline + fontSize * 0.6).rounded()
-    let monthGap = max(gap, (cell * 0.5).rounded())
-    let gridWidth = 7 * pitch - gap
+    let blockWidth = 7 * pitch - gap
+    let blockGap = max(2 * gap, (cell * 0.6).rounded())
+    let titleHeight = (titleSize * 1.3 + fontSize * 1.5).rounded()
+    let blockHeight = titleHeight + Double(CalendarLayout.wallRows) * pitch - gap
+    let months = calendar.wholeMonths
+    let across = CalendarLayout.monthsAcross(months.count)
+    let gridTop = (headingBaseline + headingSize * 0.6).rounded()
     let inset = fontSize * 0.3
+    var counts = Set<Int>()
     var body = [""]  // the heading, once the width is known
-    for (column, initial) in calendar.weekdayInitials.enumerated() {
+    for (number, month) in months.enumerated() {
+      let left = padding + Double(number % across) * (blockWidth + blockGap)
+      let top = gridTop + Double(number / across) * (blockHeight + blockGap)
+      let name = "\(HeatmapGrid.fullMonthNames[month.month - 1]) \(month.year)"
+      body.append(#"<g role="group" aria-label="\#(name)">"#)
       body.append(
-        #"<text x="\#(n(padding + Double(column) * pitch + cell / 2))" y="\#(n(headerBaseline))" text-anchor="middle">\#(initial)</text>"#
+        #"<text class="title" x="\#(n(left))" y="\#(n(top + titleSize))" font-size="\#(n(titleSize))">\#(name)</text>"#
       )
-    }
-    var top = gridTop
-    for month in calendar.months {
-      body.append(
-        #"<g role="group" aria-label="\#(HeatmapGrid.fullMonthNames[month.month - 1]) \#(month.year)">"#
-      )
-      for index in month.indices {
-        let (row, column) = month.position(of: index)
-        let (x, y) = (padding + Double(column) * pitch, top + Double(row) * pitch)
-        let day = calendar.days.first.advanced(by: index)
-        let count = calendar.counts[index]
-        let paint = count == 0 ? #"class="empty""# : #"fill="\#(colors.tile(count).hex)""#
-        let text = count == 0 ? "q" : "n"
+      for (column, initial) in calendar.weekdayInitials.enumerated() {
         body.append(
-          ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" \##(paint) data-date="\##(day.iso)"><title>\##(ReportText.dayTotal(day, count: count))</title></use>"##
+          #"<text x="\#(n(left + Double(column) * pitch + cell / 2))" y="\#(n(top + titleSize * 1.3 + fontSize * 1.1))" text-anchor="middle">\#(initial)</text>"#
         )
-        body.append(
-          #"<text class="\#(text)" x="\#(n(x + cell - inset))" y="\#(n(y + cell - inset))">\#(day.dayOfMonth)</text>"#
-        )
-        // The month's name on its first tile (the window's first day when it starts later).
-        if index == month.indices.lowerBound {
+      }
+      let tilesTop = top + titleHeight
+      for day in 0..<month.dayCount {
+        let (row, column) = month.position(ofDay: day)
+        let (x, y) = (left + Double(column) * pitch, tilesTop + Double(row) * pitch)
+        let date = month.first.advanced(by: day)
+        guard let index = month.countIndex(ofDay: day) else {
           body.append(
-            #"<text class="\#(text) m" x="\#(n(x + inset))" y="\#(n(y + fontSize * 1.05))">\#(HeatmapGrid.monthNames[month.month - 1])</text>"#
+            ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="out"/><text class="o" x="\##(n(x + cell - inset))" y="\##(n(y + cell - inset))">\##(day + 1)</text>"##
           )
+          continue
         }
+        let count = calendar.counts[index]
+        counts.insert(count)
+        body.append(
+          ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="c\##(count)" data-date="\##(date.iso)" data-count="\##(count)"><title>\##(ReportText.dayTotal(date, count: count))</title></use>"##
+        )
+        body.append(
+          #"<text class="k\#(count)" x="\#(n(x + cell - inset))" y="\#(n(y + cell - inset))">\#(day + 1)</text>"#
+        )
       }
       body.append("</g>")
-      top += Double(month.rowCount) * pitch + monthGap
     }
-    let gridBottom = top - monthGap - gap
+    let rows = (months.count + across - 1) / across
+    let gridBottom = gridTop + Double(rows) * (blockHeight + blockGap) - blockGap
+    let gridWidth = Double(min(across, months.count)) * (blockWidth + blockGap) - blockGap
 
     // The legend: the empty tile for 0, then the gradient from 1 to the busiest day.
     let swatch = fontSize.rounded()
@@ -196,18 +303,19 @@ public struct CalendarRenderer: Sendable {
     x += swatch + fontSize * 0.35
     body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">0</text>"#)
     x += FontMetrics.width(of: "0", size: fontSize)
-    if colors.highest > 0 {
-      let busiest = "\(Wording.count(colors.highest, "commit")) a day"
+    if light.highest > 0 {
+      let busiest = "\(Wording.count(light.highest, "commit")) a day"
       x += fontSize * 1.2
       body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">1</text>"#)
       x += FontMetrics.width(of: "1", size: fontSize) + fontSize * 0.35
       let barLeft = x.rounded()
       let barRight = max(
         barLeft + (fontSize * 4).rounded(),
-        (padding + gridWidth - FontMetrics.width(of: busiest, size: fontSize) - fontSize * 0.35)
+        (padding + min(gridWidth, blockWidth * 2)
+          - FontMetrics.width(of: busiest, size: fontSize) - fontSize * 0.35)
           .rounded(.down))
       body.append(
-        ##"<rect x="\##(n(barLeft))" y="\##(n(legendTop))" width="\##(n(barRight - barLeft))" height="\##(n(swatch))" rx="\##(corner)" fill="url(#calendar-gradient)"/>"##
+        #"<rect class="bar" x="\#(n(barLeft))" y="\#(n(legendTop))" width="\#(n(barRight - barLeft))" height="\#(n(swatch))" rx="\#(corner)"/>"#
       )
       x = barRight + fontSize * 0.35
       body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">\#(busiest)</text>"#)
@@ -215,12 +323,13 @@ public struct CalendarRenderer: Sendable {
     }
     let legendWidth = x - padding
 
-    let summary = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
+    let summary =
+      "\(Wording.count(report.statistics.total, "commit")) \(ReportText.phrase(report.window))"
     let summaryBaseline = legendTop + swatch + fontSize * 1.6
     body.append(
       #"<text class="summary" x="\#(n(padding))" y="\#(n(summaryBaseline))">\#(TextEscaping.xml(summary))</text>"#
     )
-    // The canvas is as wide as the tiles, the legend or the summary; a longer heading is
+    // The canvas is as wide as the months, the legend or the summary; a longer heading is
     // shortened (the whole of it is the title).
     let contentWidth = max(gridWidth, legendWidth, FontMetrics.width(of: summary, size: fontSize))
     let heading = ReportText.heading(for: report, title: options.title)
@@ -230,37 +339,51 @@ public struct CalendarRenderer: Sendable {
     let width = (padding * 2 + contentWidth).rounded(.up)
     let height = (summaryBaseline + fontSize * 0.5 + padding).rounded(.up)
 
-    // Themes as in the graph: light, dark, or light switched to dark by the viewer's preference.
-    // Tiles with commits and their numbers are the same in both; the empty tiles, their quiet
-    // numbers and the text follow the theme.
+    // A class per count: its tile and its number, for the theme, and under `auto` again for a
+    // dark viewer.
+    func rules(_ colors: Colors, indent: String, gradientID: String) -> String {
+      var css = ""
+      for count in counts.sorted() {
+        css += "\(indent).c\(count) { fill: \(colors.tile(count).hex); }\n"
+        css += "\(indent).k\(count) { fill: \(colors.number(count).hex); }\n"
+      }
+      css += "\(indent).empty { fill: \(colors.gradient.empty.hex); }\n"
+      css += "\(indent).out { fill: none; stroke: \(colors.gradient.empty.hex); }\n"
+      css += "\(indent).o { fill: \(colors.quiet.hex); fill-opacity: 0.6; }\n"
+      css += "\(indent).bar { fill: url(#\(gradientID)); }\n"
+      return css
+    }
     let strong = isDark ? "#e6edf3" : "#1f2328"
-    var css = "text { fill: \(palette.text.hex); }\n.heading, .summary { fill: \(strong); }\n"
-    css += ".empty { fill: \(colors.gradient.empty.hex); }\n"
-    css += ".n { fill: \(colors.numbers.hex); }\n.q { fill: \(colors.quiet.hex); }\n"
-    css += ".n, .q { text-anchor: end; }\n"
-    css += ".m { text-anchor: start; font-size: \(n(fontSize * 0.9))px; font-weight: 600; }\n"
-    if options.theme == .auto {
-      let dark = Colors(
-        gradient: Self.gradient(stops: gradient.stops, theme: .githubDark),
-        text: Palette.githubDark.text, counts: calendar.counts, scale: scale)
+    var css =
+      "text { fill: \(palette.text.hex); }\n.heading, .summary, .title { fill: \(strong); }\n"
+    css += ".title { font-weight: 600; }\n"
+    css += "[class^=k], .o { text-anchor: end; }\n"
+    css += rules(light, indent: "", gradientID: "calendar-gradient")
+    if let dark {
       css += "@media (prefers-color-scheme: dark) {\n"
       css += "  .background { fill: \(Palette.githubDark.background.hex); }\n"
       css +=
-        "  text { fill: \(Palette.githubDark.text.hex); }\n  .heading, .summary { fill: #e6edf3; }\n"
-      css +=
-        "  .empty { fill: \(dark.gradient.empty.hex); }\n  .q { fill: \(dark.quiet.hex); }\n}\n"
+        "  text { fill: \(Palette.githubDark.text.hex); }\n  .heading, .summary, .title { fill: #e6edf3; }\n"
+      css += rules(dark, indent: "  ", gradientID: "calendar-gradient-dark")
+      css += "}\n"
     }
     var defs = "<defs>\n"
     defs +=
       #"<rect id="calendar-tile" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(options.radius))"/>"#
       + "\n"
     // SVG mixes gradient stops in sRGB: nine stops sampled in OKLab keep the bar as the tiles are.
-    defs += #"<linearGradient id="calendar-gradient">"#
-    for step in 0...8 {
-      let color = colors.highest > 1 ? colors.gradient.color(at: Double(step) / 8) : colors.tile(1)
-      defs += #"<stop offset="\#(n(Double(step) / 8))" stop-color="\#(color.hex)"/>"#
+    for (id, colors) in [("calendar-gradient", light)]
+      + (dark.map { [("calendar-gradient-dark", $0)] } ?? [])
+    {
+      defs += #"<linearGradient id="\#(id)">"#
+      for step in 0...8 {
+        let color =
+          colors.highest > 1 ? colors.gradient.color(at: Double(step) / 8) : colors.tile(1)
+        defs += #"<stop offset="\#(n(Double(step) / 8))" stop-color="\#(color.hex)"/>"#
+      }
+      defs += "</linearGradient>\n"
     }
-    defs += "</linearGradient>\n</defs>\n"
+    defs += "</defs>\n"
     return SVGRenderer.frame(
       width: width, height: height, fontSize: fontSize, id: "calendar", title: heading,
       description: ReportText.description(for: report), css: css, defs: defs,

@@ -154,7 +154,7 @@ extension ContributionPage {
         if (end !== null) { var s = end; while (s >= view.first && countOn(s) > 0) { run++; s--; } }
         items.push("current streak " + count(run, "day"));
       }
-      if (best) items.push("busiest day " + iso(best.day) + " (" + count(best.count, "commit") + ")");
+      if (best) items.push("busiest day " + longDate(best.day) + " (" + count(best.count, "commit") + ")");
       return { total: total, items: items };
     }
 
@@ -393,7 +393,8 @@ extension ContributionPage {
         var line = el("tr"), name = DAYS[(data.weekStart + row) % 7];
         var rowHead = el("th", { scope: "row" }, name.slice(0, 3)); line.appendChild(rowHead);
         for (var hour = 0; hour < 24; hour++) {
-          var v = card[row * 24 + hour], cell = el("td", { "class": "l" + level(v, highest), "data-count": String(v) });
+          // As Punchcard has it: a level never exceeds the count.
+          var v = card[row * 24 + hour], cell = el("td", { "class": "l" + Math.min(level(v, highest), v), "data-count": String(v) });
           cell.appendChild(el("span", { "class": "sr" }, name + "s " + two(hour) + ":00\u2013" + two((hour + 1) % 24) + ":00: " + count(v, "commit")));
           cell.setAttribute("title", name + "s " + two(hour) + ":00\u2013" + two((hour + 1) % 24) + ":00: " + count(v, "commit"));
           line.appendChild(cell);

@@ -192,6 +192,7 @@ public struct ContributionPage: Sendable {
       case .lastWeeks(WindowRequest.defaultWeeks): "Last year"
       case .lastWeeks(let weeks): weeks == 1 ? "Last week" : "Last \(weeks) weeks"
       case .year(let year): String(year)
+      case .lastMonths(let months): "Last \(months) months"
       case .weeksEnding, .between: "\(window.days.first.iso) to \(window.days.last.iso)"
       }
     raw("{\"v\":1,\"today\":\(today.number),\"weekStart\":\(window.weekStart.rawValue - 1),")
@@ -199,7 +200,7 @@ public struct ContributionPage: Sendable {
     raw("\"year\":\(year),\"label\":")
     string(label)
     raw(",\"phrase\":")
-    string(window.phrase)
+    string(ReportText.phrase(window))
     raw("},\"scale\":")
     string(scale.rawValue)
     raw(",\"clock\":")

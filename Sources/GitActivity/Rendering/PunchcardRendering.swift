@@ -34,7 +34,9 @@ extension TerminalRenderer {
           "(the grid needs \(denseWidth) columns; this terminal has \(options.width))",
           to: options.width))
     }
-    lines.append(TextWidth.truncate(card.summary, to: options.width))
+    lines.append(
+      TextWidth.truncate(
+        ReportText.punchcardSummary(card, isASCII: options.isASCII), to: options.width))
     return lines.joined(separator: "\n") + "\n"
   }
 }
@@ -80,7 +82,7 @@ extension SVGRenderer {
     }
     let gridRight = left + 24 * pitch - options.spacing
     var baseline = top + 7 * pitch + layout.fontSize * 1.4
-    let summary = card.summary.prefix(1).uppercased() + card.summary.dropFirst()
+    let summary = ReportText.capitalized(ReportText.punchcardSummary(card))
     let summaryWidth = layout.textWidth(summary)
     // The legend ends on the grid's right edge; the summary beside it when both fit, else on the
     // line below, rather than the canvas growing past the grid.

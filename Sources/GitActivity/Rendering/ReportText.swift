@@ -3,21 +3,11 @@ import Foundation
 /// The words every renderer says about a report, in one place: the terminal, the SVG, the
 /// calendar, the summary and the alt text say the same things the same way.
 package enum ReportText {
-  /// `Monday, 3 March 2025`, the seed's way of saying a day; `Monday, 3 March` without the year.
-  package static func date(_ day: Day, withYear: Bool = true) -> String {
+  /// `Monday, 3 March 2025`, the seed's way of saying a day, and every output's.
+  package static func date(_ day: Day) -> String {
     let (year, month, dayOfMonth) = day.components
     let weekday = Weekday(rawValue: day.weekday)?.name ?? ""
-    return "\(weekday), \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1])"
-      + (withYear ? " \(year)" : "")
-  }
-
-  /// `Mon 3 Mar 2025: 2 commits`: a day's tooltip in the SVG graph, where 366 of them make up
-  /// most of the file.
-  package static func shortDayTotal(_ day: Day, count: Int) -> String {
-    let (year, month, dayOfMonth) = day.components
-    let weekday = Weekday(rawValue: day.weekday)?.shortName ?? ""
-    return
-      "\(weekday) \(dayOfMonth) \(HeatmapGrid.monthNames[month - 1]) \(year): \(Wording.count(count, "commit"))"
+    return "\(weekday), \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1]) \(year)"
   }
 
   /// `Monday, 3 March 2025: 2 commits`, what a day's cell or tile says.
@@ -25,9 +15,70 @@ package enum ReportText {
     "\(date(day)): \(Wording.count(count, "commit"))"
   }
 
+  /// How every output names a window: `in the last year`, `in 2024`, `in July 2026` (a whole
+  /// month), `between 2024-03-01 and 2024-03-15` (the days as they are typed).
+  package static func phrase(_ window: Window) -> String {
+    let (first, last) = (window.days.first, window.days.last)
+    switch window.kind {
+    case .lastWeeks(WindowRequest.defaultWeeks): return "in the last year"
+    case .lastWeeks(let weeks):
+      return weeks == 1 ? "in the last week" : "in the last \(weeks) weeks"
+    case .year(let year): return "in \(year)"
+    case .lastMonths(let months): return months == 1 ? "this month" : "in the last \(months) months"
+    case .weeksEnding, .between:
+      if first.dayOfMonth == 1 && last.advanced(by: 1).dayOfMonth == 1 {
+        if first.year == last.year && first.month == 1 && last.month == 12 {
+          return "in \(first.year)"
+        }
+        if first.year == last.year && first.month == last.month {
+          return "in \(HeatmapGrid.fullMonthNames[first.month - 1]) \(first.year)"
+        }
+      }
+      return "between \(first.iso) and \(last.iso)"
+    }
+  }
+
+  /// `busiest day Tuesday, 19 May 2026 (54 commits)`: how every output names the busiest day.
+  package static func busiestDay(_ busiest: DayCount) -> String {
+    "busiest day \(date(busiest.day)) (\(Wording.count(busiest.count, "commit")))"
+  }
+
+  /// The sentences every long form says after the total: the longest streak with its days, the
+  /// current one (only for a window that reaches today), the busiest day.
+  package static func factSentences(_ report: ActivityReport) -> [String] {
+    let stats = report.statistics
+    var sentences: [String] = []
+    if let longest = stats.longestStreak {
+      sentences.append(
+        "Longest streak \(Wording.count(longest.days, "day")), from \(date(longest.start)) to \(date(longest.end))."
+      )
+    }
+    if report.window.days.contains(report.today) {
+      sentences.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
+    }
+    if let busiest = stats.busiestDay { sentences.append(capitalized(busiestDay(busiest)) + ".") }
+    return sentences
+  }
+
+  /// `text` with its first letter a capital.
+  package static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+
+  /// `busiest hour Tuesdays 10:00–11:00 (312 commits)`, or `no commits`: a punch card's
+  /// summary, with the dash every time range has (`-` with `--ascii`).
+  package static func punchcardSummary(_ card: Punchcard, isASCII: Bool = false) -> String {
+    guard let busiest = card.busiest else { return "no commits" }
+    let hour = busiest.hour
+    func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
+    let dash = isASCII ? "-" : "\u{2013}"
+    return
+      "busiest hour \(card.weekday(ofRow: busiest.row).name)s \(two(hour)):00\(dash)\(two((hour + 1) % 24)):00 (\(Wording.count(busiest.count, "commit")))"
+  }
+
   /// `42 commits in the last year`, and `by …` when the report is filtered to some authors.
   package static func headline(_ report: ActivityReport) -> String {
-    var text = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
+    var text = "\(Wording.count(report.statistics.total, "commit")) \(phrase(report.window))"
     if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
     if let limit = report.limit { text += ", " + limit }
     return text
@@ -42,9 +93,7 @@ package enum ReportText {
     if report.window.days.contains(report.today) {
       items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
     }
-    if let busiest = stats.busiestDay {
-      items.append("busiest day \(busiest.day.iso) (\(Wording.count(busiest.count, "commit")))")
-    }
+    if let busiest = stats.busiestDay { items.append(busiestDay(busiest)) }
     return items
   }
 
@@ -65,20 +114,10 @@ package enum ReportText {
   /// The whole summary in sentences, for an image's `<desc>` and its alt text.
   package static func description(for report: ActivityReport) -> String {
     let stats = report.statistics
-    var parts = [
-      "\(Wording.count(stats.total, "commit")) \(report.window.phrase) on \(Wording.count(stats.activeDays, "active day"))."
-    ]
-    if let longest = stats.longestStreak {
-      parts.append(
-        "Longest streak \(Wording.count(longest.days, "day")), \(longest.start.iso) to \(longest.end.iso)."
-      )
-    }
-    parts.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
-    if let busiest = stats.busiestDay {
-      parts.append(
-        "Busiest day \(date(busiest.day)) with \(Wording.count(busiest.count, "commit")).")
-    }
-    return parts.joined(separator: " ")
+    return
+      ([
+        "\(Wording.count(stats.total, "commit")) \(phrase(report.window)) on \(Wording.count(stats.activeDays, "active day"))."
+      ] + factSentences(report)).joined(separator: " ")
   }
 
   /// `3 repositories: 12 commits in api, 3 in web, 0 in cli` (as GitHub's profile breaks a total

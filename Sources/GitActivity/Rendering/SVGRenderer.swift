@@ -26,7 +26,8 @@ public struct SVGRenderer: Sendable {
   public func render(_ report: ActivityReport, panels: [HeatmapPanel]) -> String {
     let layout = Layout(options: options)
     let heading = heading(for: report)
-    let summary = "\(Wording.count(report.statistics.total, "commit")) \(report.window.phrase)"
+    let summary =
+      "\(Wording.count(report.statistics.total, "commit")) \(ReportText.phrase(report.window))"
     let light = options.palette(dark: options.theme == .githubDark)
     let dark = options.palette(dark: true)
 
@@ -188,7 +189,7 @@ public struct SVGRenderer: Sendable {
         } else {
           // The date for tools, the day in words for people (the count is in the tooltip and in
           // the CSV and JSON exports).
-          let tooltip = ReportText.shortDayTotal(day, count: grid.counts[dayIndex])
+          let tooltip = ReportText.dayTotal(day, count: grid.counts[dayIndex])
           elements.append(
             #"<use \#(place) data-date="\#(day.iso)"><title>\#(tooltip)</title></use>"#)
         }

@@ -21,19 +21,7 @@ public struct SummaryWriter: Sendable {
     if report.repositories.count > 1 {
       lines.append(ReportText.repositoryItems(report).joined(separator: " ") + ".")
     }
-    var facts: [String] = []
-    if let longest = stats.longestStreak {
-      facts.append(
-        "Longest streak: \(Wording.count(longest.days, "day")), \(ReportText.date(longest.start)) to \(ReportText.date(longest.end))."
-      )
-    }
-    if let current = stats.currentStreak {
-      facts.append("Current streak: \(Wording.count(current.days, "day")).")
-    }
-    if let busiest = stats.busiestDay {
-      facts.append(
-        "Busiest day: \(ReportText.date(busiest.day)) (\(Wording.count(busiest.count, "commit"))).")
-    }
+    let facts = ReportText.factSentences(report)
     if !facts.isEmpty { lines.append(facts.joined(separator: " ")) }
 
     let activity = report.activity
@@ -53,16 +41,17 @@ public struct SummaryWriter: Sendable {
         if let busiest = counts.indices.max(by: {
           counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1)
         }) {
-          let day = first.advanced(by: busiest)
           line +=
-            ", busiest \(ReportText.date(day, withYear: false)) (\(Wording.count(counts[busiest], "commit")))"
+            ", "
+            + ReportText.busiestDay(
+              DayCount(day: first.advanced(by: busiest), count: counts[busiest]))
         }
       }
       lines.append(line)
       if listsDays {
         for (offset, count) in counts.enumerated() where count > 0 {
           lines.append(
-            "  \(ReportText.date(first.advanced(by: offset), withYear: false)): \(Wording.count(count, "commit"))"
+            "  \(ReportText.dayTotal(first.advanced(by: offset), count: count))"
           )
         }
       }
@@ -75,10 +64,8 @@ public struct SummaryWriter: Sendable {
     switch window.kind {
     case .lastWeeks(let weeks):
       return weeks == 1 ? "Activity over the last week" : "Activity over the last \(weeks) weeks"
-    case .year(let year): return "Activity in \(year)"
-    case .weeksEnding, .between:
-      return
-        "Activity between \(ReportText.date(window.days.first)) and \(ReportText.date(window.days.last))"
+    case .year, .lastMonths, .weeksEnding, .between:
+      return "Activity " + ReportText.phrase(window)
     }
   }
 }

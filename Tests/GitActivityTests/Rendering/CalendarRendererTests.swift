@@ -33,12 +33,16 @@ struct CalendarRendererTests {
 
   @Test("glyphs follow --scale, the same levels as the graph's")
   func glyphsFollowScale() {
-    let options = TerminalOptions(colorDepth: .none, palette: .github, isASCII: true, width: 80)
+    // At 40 columns the months stand one under the other, so lines read in day order.
+    let options = TerminalOptions(colorDepth: .none, palette: .github, isASCII: true, width: 40)
     let report = Self.report()
     for scale in LevelScale.allCases {
       let text = CalendarRenderer(scale: scale).terminal(report, options: options)
-      let glyphs = text.split(separator: "\n").dropFirst(2).flatMap {
-        $0.split(separator: " ").compactMap { $0.last }.filter { ".:oO@".contains($0) }
+      let glyphs = text.split(separator: "\n").dropFirst(2).filter {
+        $0.first?.isNumber == true || $0.hasPrefix(" ")
+      }.flatMap {
+        $0.split(separator: " ").filter { $0.first?.isNumber == true }.compactMap { $0.last }
+          .filter { ".:oO@".contains($0) }
       }
       let levels = scale.levels(for: report.activity.counts)
       #expect(
@@ -84,10 +88,11 @@ struct CalendarRendererTests {
     var date: String
     var x: Double
     var y: Double
-    /// The tile's `fill`, or nil when a CSS class paints it (`empty`).
-    var fill: String?
-    /// The number's class: `n` on tiles with commits, `q` on the others.
-    var numberClass: String
+    var count: Int
+    /// The tile's class, `c` and its count, which the style sheet paints.
+    var tileClass: String { "c\(count)" }
+    /// The number's class, `k` and the count.
+    var numberClass: String { "k\(count)" }
   }
 
   static func tiles(_ svg: String) -> [Tile] {
@@ -97,13 +102,14 @@ struct CalendarRendererTests {
       guard
         let use = line.firstMatch(
           of:
-            /<use xlink:href="#calendar-tile" x="([0-9.]+)" y="([0-9.]+)" (?:fill="(#[0-9a-f]{6})"|class="empty") data-date="([0-9-]+)"/
-        ), let number = lines[index + 1].firstMatch(of: /<text class="([nq])"/)
+            /<use xlink:href="#calendar-tile" x="([0-9.]+)" y="([0-9.]+)" class="c([0-9]+)" data-date="([0-9-]+)"/
+        ), let number = lines[index + 1].firstMatch(of: /<text class="k([0-9]+)"/),
+        number.output.1 == use.output.3
       else { continue }
       tiles.append(
         Tile(
           date: String(use.output.4), x: Double(use.output.1) ?? -1, y: Double(use.output.2) ?? -1,
-          fill: use.output.3.map(String.init), numberClass: String(number.output.1)))
+          count: Int(use.output.3) ?? -1))
     }
     return tiles
   }
@@ -115,7 +121,7 @@ struct CalendarRendererTests {
     let parts = style.split(separator: "@media (prefers-color-scheme: dark)")
     var fills: [String: String] = [:]
     for part in parts.prefix(dark ? 2 : 1) {
-      for rule in part.matches(of: /([.a-z, ]+) \{ fill: (#[0-9a-f]{6}); \}/) {
+      for rule in part.matches(of: /([.a-z0-9, ]+) \{ fill: (#[0-9a-f]{6}); \}/) {
         for selector in rule.output.1.split(separator: ",") {
           let name = selector.trimmingCharacters(in: .whitespaces)
           fills[name.hasPrefix(".") ? String(name.dropFirst()) : name] = String(rule.output.2)
@@ -154,10 +160,10 @@ struct CalendarRendererTests {
     // centre, its edges on whole pixels.
     let image = try Tools.rasterize(
       svg.split(separator: "\n").filter { !$0.hasPrefix("<text") }.joined(separator: "\n"))
-    let empty = try #require(Self.classFills(svg, dark: false)["empty"])
+    let fills = Self.classFills(svg, dark: false)
     for tile in tiles {
       #expect(tile.x == tile.x.rounded() && tile.y == tile.y.rounded(), "\(tile.date)")
-      let color = try #require(RGB(parsing: tile.fill ?? empty))
+      let color = try #require(RGB(parsing: fills[tile.tileClass] ?? ""))
       func matches(_ x: Int, _ y: Int) -> Bool {
         let (r, g, b) = image.pixel(x, y)
         return abs(Int(r) - Int(color.red)) <= 1 && abs(Int(g) - Int(color.green)) <= 1
@@ -169,13 +175,13 @@ struct CalendarRendererTests {
       #expect(across == Array(Int(tile.x)..<Int(tile.x) + 36), "\(tile.date) across")
       #expect(down == Array(Int(tile.y)..<Int(tile.y) + 36), "\(tile.date) down")
     }
-    // February's last row and March's first are apart by more than the spacing: no shared row.
+    // February and March stand side by side, apart by more than the spacing: no shared column.
     let february = tiles.filter { $0.date.hasPrefix("2024-02") }
     let march = tiles.filter { $0.date.hasPrefix("2024-03") }
-    let februaryBottom = try #require(february.map(\.y).max()) + 36
-    let marchTop = try #require(march.map(\.y).min())
-    #expect(marchTop - februaryBottom >= 4 + 18)
-    #expect(Set(february.map(\.y)).isDisjoint(with: Set(march.map(\.y))))
+    let februaryRight = try #require(february.map(\.x).max()) + 36
+    let marchLeft = try #require(march.map(\.x).min())
+    #expect(marchLeft - februaryRight >= 2 * 4)
+    #expect(Set(february.map(\.y.self)).count <= 6 && Set(march.map(\.y)).count <= 6)
   }
 
   @Test(
@@ -190,15 +196,25 @@ struct CalendarRendererTests {
       let tiles = Self.tiles(svg)
       #expect(tiles.count == 60)
       for tile in tiles {
-        let background = try #require(RGB(parsing: tile.fill ?? fills["empty"] ?? ""))
+        let background = try #require(RGB(parsing: fills[tile.tileClass] ?? ""))
         let number = try #require(RGB(parsing: fills[tile.numberClass] ?? ""))
         #expect(number.contrast(with: background) >= 4.5, "\(tile.date) \(theme) dark: \(dark)")
-        // Empty tiles are the theme's; numbers on them are quiet, not the page's heaviest ink.
-        #expect((tile.fill == nil) == (tile.numberClass == "q"))
+        // Numbers on tiles with commits are black or white, whichever reads better; on empty
+        // tiles they are quiet, not the page's heaviest ink.
+        if tile.count > 0 {
+          #expect(["#000000", "#ffffff"].contains(number.hex))
+          let other = RGB(parsing: number.hex == "#000000" ? "#ffffff" : "#000000")
+          #expect(number.contrast(with: background) >= (other?.contrast(with: background) ?? 0))
+        }
       }
-      #expect(fills["empty"] == (dark ? "#161b22" : "#ebedf0"))
-      #expect(fills["q"] == (dark ? "#8b949e" : "#57606a"))
-      #expect(fills["n"] == "#ffffff")
+      #expect(fills["c0"] == (dark ? "#161b22" : "#ebedf0"))
+      #expect(fills["k0"] == (dark ? "#8b949e" : "#57606a"))
+      // The seed's lightness range is kept, and on dark a busier day is a brighter tile.
+      let counts = Set(tiles.map(\.count)).filter { $0 > 0 }.sorted()
+      let lightness = counts.compactMap { RGB(parsing: fills["c\($0)"] ?? "")?.oklab.lightness }
+      #expect(lightness.count == counts.count && lightness.count > 3)
+      #expect((lightness.max() ?? 0) - (lightness.min() ?? 0) >= 0.12)
+      #expect(lightness == (dark ? lightness.sorted() : lightness.sorted(by: >)))
     }
     #expect(svg.contains(#"fill="\#(theme == .githubDark ? "#0d1117" : "#ffffff")"/>"#))
   }
@@ -215,15 +231,16 @@ struct CalendarRendererTests {
     }
     #expect(stops.count == 9)
     // The bar starts at the color of a day with one commit and ends at the busiest day's.
-    #expect(tiles.first { counts[$0.date] == 1 }?.fill == stops.first)
-    #expect(tiles.first { counts[$0.date] == 12 }?.fill == stops.last)
+    let fills = Self.classFills(svg, dark: false)
+    #expect(tiles.contains { counts[$0.date] == 1 } && fills["c1"] == stops.first)
+    #expect(tiles.contains { counts[$0.date] == 12 } && fills["c12"] == stops.last)
     #expect(svg.contains(">12 commits a day</text>"))
     #expect(svg.contains(#"<rect class="empty" x="12""#))
     // In librsvg's rendering, the bar's ends have those colors.
     let bar = try #require(
       svg.firstMatch(
         of:
-          /<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="([0-9.]+)" rx="[0-9.]+" fill="url\(#calendar-gradient\)"\/>/
+          /<rect class="bar" x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="([0-9.]+)" rx="[0-9.]+"\/>/
       ))
     let (x, y, width, height) = (
       Int(bar.output.1) ?? 0, Int(bar.output.2) ?? 0, Int(bar.output.3) ?? 0,
@@ -237,5 +254,57 @@ struct CalendarRendererTests {
         abs(Int(r) - Int(want.red)) <= 4 && abs(Int(g) - Int(want.green)) <= 4
           && abs(Int(b) - Int(want.blue)) <= 4, "\(pixelX): \((r, g, b)) vs \(want.hex)")
     }
+  }
+
+  @Test("a year is a wall calendar: twelve whole months in rows of four, each named with its year")
+  func wall() throws {
+    let days = DayRange(
+      first: Day(year: 2025, month: 12, day: 15), last: Day(year: 2026, month: 11, day: 10))
+    let counts = (0..<days.count).map { [0, 2, 5, 0, 9, 1][$0 % 6] }
+    let report = ActivityReport(
+      repositories: ["/work/example"],
+      window: Window(days: days, weekStart: .sunday, kind: .between), zone: .author,
+      activity: DailyActivity(days: days, counts: counts, authors: []), today: days.last)
+    let svg = CalendarRenderer(gradient: CalendarRenderer.gradient(stops: nil, theme: .github))
+      .svg(report, options: Self.svgOptions())
+    #expect(try Tools.svglint(svg) == nil)
+    // Every month the window touches, whole: its days outside the window as outlines.
+    let groups = svg.split(separator: #"<g role="group" aria-label=""#).dropFirst()
+    let names = groups.map { String($0.prefix { $0 != "\"" }) }
+    #expect(
+      names == ["December 2025"]
+        + [
+          "January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November",
+        ].map { $0 + " 2026" })
+    var origins: [(x: Double, y: Double)] = []
+    for (group, name) in zip(groups, names) {
+      let tiles = group.matches(of: /<use xlink:href="#calendar-tile" x="([0-9.]+)" y="([0-9.]+)"/)
+      let parts = name.split(separator: " ")
+      let month = (HeatmapGrid.fullMonthNames.firstIndex(of: String(parts[0])) ?? 0) + 1
+      #expect(tiles.count == Day.daysIn(month: month, year: Int(parts[1]) ?? 0), "\(name)")
+      origins.append(
+        (
+          tiles.compactMap { Double($0.output.1) }.min() ?? 0,
+          tiles.compactMap { Double($0.output.2) }.min() ?? 0
+        ))
+      #expect(group.contains(">\(name)</text>"))
+    }
+    // Four across, three down, the months of a row on one line.
+    #expect(Set(origins.map(\.x)).count == 4)
+    #expect(Set(origins.map { ($0.y / 10).rounded() }).count <= 6)
+    let rows = stride(from: 0, to: 12, by: 4).map { Array(origins[$0..<$0 + 4]) }
+    for row in rows { #expect(row.map(\.x) == row.map(\.x).sorted()) }
+    #expect(rows[0][0].y < rows[1][0].y && rows[1][0].y < rows[2][0].y)
+    #expect(svg.components(separatedBy: #"class="out""#).count - 1 == 14 + 20)
+    #expect(svg.contains(">9 commits a day</text>"))
+
+    // The terminal sets the months side by side as far as the width goes, with a legend.
+    let text = CalendarRenderer().terminal(
+      report, options: TerminalOptions(colorDepth: .none, palette: .github, width: 100))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.contains { $0.contains("December 2025") && $0.contains("February 2026") })
+    #expect(lines.contains { $0.hasPrefix("Less ") && $0.hasSuffix(" More") })
+    #expect(lines.allSatisfy { TextWidth.columns(of: $0) <= 100 })
   }
 }
