@@ -308,3 +308,32 @@ struct CalendarRendererTests {
     #expect(lines.allSatisfy { TextWidth.columns(of: $0) <= 100 })
   }
 }
+
+extension CalendarRendererTests {
+  @Test(
+    "256 colours: the calendar's five tiles apart by the ramp rule, numbers legible, both themes")
+  func calendar256() throws {
+    for theme in [SVGOptions.Theme.github, .githubDark] {
+      let palette = theme == .githubDark ? Palette.githubDark : Palette.github
+      let colors = CalendarRenderer.Colors(
+        gradient: CalendarRenderer.gradient(stops: nil, theme: theme), text: palette.text,
+        counts: [0, 1, 5, 12], scale: .linear)
+      let ramp = CalendarRenderer.ramp256(colors)
+      let labs = ramp.tiles.map { ANSIColor.rgb256($0).oklab }
+      for level in 1..<labs.count {
+        let (x, y) = (labs[level - 1], labs[level])
+        let delta =
+          ((x.lightness - y.lightness) * (x.lightness - y.lightness) + (x.a - y.a) * (x.a - y.a)
+          + (x.b - y.b) * (x.b - y.b)).squareRoot()
+        #expect(delta >= ANSIColor.minimumStep, "\(theme) \(ramp.tiles)")
+      }
+      for (tile, number) in zip(ramp.tiles, ramp.numbers) {
+        #expect(
+          ANSIColor.rgb256(number).contrast(with: ANSIColor.rgb256(tile)) >= 4.5,
+          "\(theme) \(tile) \(number)")
+      }
+      // The old nearest-colour mapping collapsed the seed's gradient onto few entries.
+      #expect(Set(ramp.tiles).count == 5)
+    }
+  }
+}
