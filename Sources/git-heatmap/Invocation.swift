@@ -303,7 +303,8 @@ struct Invocation {
       try parsed.number("cell-size") ?? (isCalendar ? 36 : Double(Self.tableDefault("cell-size")))
     spacing =
       try parsed.number("spacing") ?? (isCalendar ? 4 : Double(Self.tableDefault("spacing")))
-    radius = try parsed.number("radius") ?? (isCalendar ? 4 : Double(Self.tableDefault("radius")))
+    // The corners grow with the cells, as GitHub's 2 px on 10 and the seed's 4 px on 18.
+    radius = try parsed.number("radius") ?? (isCalendar ? 4 : (cellSize * 2 / 9).rounded())
     isTransparent = parsed.has("transparent")
     showsEmails = parsed.has("emails")
     isCompact = parsed.has("compact")

@@ -240,7 +240,7 @@ enum OptionTable {
       help: "SVG: the heading (default: the repository)",
       group: .appearance),
     OptionSpec(
-      long: "cell-size", kind: .value(placeholder: "px"), defaultValue: "11", range: 4...40,
+      long: "cell-size", kind: .value(placeholder: "px"), defaultValue: "10", range: 4...40,
       isWhole: false,
       help: "SVG: the side of a day cell (4-40)",
       group: .appearance),
@@ -252,7 +252,8 @@ enum OptionTable {
     OptionSpec(
       long: "radius", kind: .value(placeholder: "px"), defaultValue: "2", range: 0...20,
       isWhole: false,
-      help: "SVG: the corner radius of cells",
+      help:
+        "SVG: the corner radius of cells; by default 2/9 of the cell (GitHub's 2 on 10, the seed's 4 on 18)",
       group: .appearance),
     OptionSpec(
       long: "transparent", kind: .flag, help: "SVG: no background", group: .appearance),

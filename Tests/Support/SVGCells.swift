@@ -51,7 +51,10 @@ public final class SVGCells: NSObject, XMLParserDelegate {
       offsets.append(numbers)
     }
     if name == "rect", let id = attributes["id"] {
-      shapes[id] = Double(attributes["width"] ?? "")
+      // A shape inset by its outline's half pixel (`x="0.5"`) covers its width and the inset
+      // on both sides: the cell's box.
+      let inset = Double(attributes["x"] ?? "") ?? 0
+      shapes[id] = Double(attributes["width"] ?? "").map { $0 + 2 * inset }
     }
     if name == "rect" || name == "use", let date = attributes["data-date"] {
       let classes = (attributes["class"] ?? "").split(separator: " ")

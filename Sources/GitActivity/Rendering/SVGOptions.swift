@@ -14,7 +14,7 @@ public struct SVGOptions: Hashable, Sendable {
   /// `--palette`: five colors, the same in light and dark.
   public var levelColors: [RGB]?
   /// The side of a day cell, in pixels.
-  public var cellSize: Double = 11
+  public var cellSize: Double = 10
   /// The gap between cells, in pixels.
   public var spacing: Double = 3
   /// The corner radius of cells, in pixels.

@@ -102,7 +102,9 @@ public struct SVGRenderer: Sendable {
       width: width, height: height, fontSize: fontSize, id: id, title: title,
       description: description, css: style(light: light, dark: dark, weeks: weeks),
       defs: cell.map {
-        #"<defs><rect id="\#(Self.cellID)" width="\#(n($0))" height="\#(n($0))" rx="\#(n(options.radius))"/></defs>"#
+        // Inset half a pixel, so that the 1 px outline (GitHub's) lies inside the cell, on
+        // whole pixels.
+        #"<defs><rect id="\#(Self.cellID)" x="0.5" y="0.5" width="\#(n($0 - 1))" height="\#(n($0 - 1))" rx="\#(n(max(0, options.radius - 0.5)))"/></defs>"#
           + "\n"
       } ?? "", background: options.isTransparent ? nil : light.background, body: body)
   }
@@ -210,13 +212,13 @@ public struct SVGRenderer: Sendable {
     let squaresRight = (more - layout.fontSize * 0.4).rounded(.down)
     var x = squaresRight - 5 * cell - 4 * layout.legendGap
     let y = (baseline - cell + layout.fontSize * 0.1).rounded()
-    let radius = n(min(options.radius, cell / 2))
+    let radius = n(max(0, min(options.radius, cell / 2) - 0.5))
     var elements = [
       #"<text class="label" x="\#(n(x - layout.fontSize * 0.4 - layout.textWidth("Less")))" y="\#(n(baseline))">Less</text>"#
     ]
     for level in 0...HeatmapMath.levelCount {
       elements.append(
-        #"<rect class="legend l\#(level)" x="\#(n(x))" y="\#(n(y))" width="\#(n(cell))" height="\#(n(cell))" rx="\#(radius)" ry="\#(radius)" fill="\#(palette.levels[level].hex)"/>"#
+        #"<rect class="legend l\#(level)" x="\#(n(x + 0.5))" y="\#(n(y + 0.5))" width="\#(n(cell - 1))" height="\#(n(cell - 1))" rx="\#(radius)" ry="\#(radius)" fill="\#(palette.levels[level].hex)"/>"#
       )
       x += cell + layout.legendGap
     }
@@ -229,19 +231,16 @@ public struct SVGRenderer: Sendable {
     css += "text { fill: \(light.text.hex); }\n"
     css += ".heading, .summary { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"
     css += "use, .day, .legend { shape-rendering: geometricPrecision; }\n"
-    css += "use, .l0 { fill: \(light.levels[0].hex); }\n"
-    for level in 1...HeatmapMath.levelCount {
-      css += ".l\(level) { fill: \(light.levels[level].hex); }\n"
-    }
+    // Every cell has GitHub's 1 px outline (so that empty days read on either background): a
+    // ring of its own color under a veil of ink, opaque, so that no edge blends.
+    css += "use, .legend { stroke-width: 1; }\n"
+    css += Self.levelRules(light, indent: "")
     if options.theme == .auto {
       css += "@media (prefers-color-scheme: dark) {\n"
       css += "  .background { fill: \(dark.background.hex); }\n"
       css += "  text { fill: \(dark.text.hex); }\n"
       css += "  .heading, .summary { fill: #e6edf3; }\n"
-      css += "  use, .l0 { fill: \(dark.levels[0].hex); }\n"
-      for level in 1...HeatmapMath.levelCount {
-        css += "  .l\(level) { fill: \(dark.levels[level].hex); }\n"
-      }
+      css += Self.levelRules(dark, indent: "  ")
       css += "}\n"
     }
     if options.isTransparent && options.theme != .auto {
@@ -253,7 +252,11 @@ public struct SVGRenderer: Sendable {
       css += "  text { fill: \(other.text.hex); }\n"
       css += "  .heading, .summary { fill: \(other.isDark ? "#e6edf3" : "#1f2328"); }\n"
       // A palette the user gave (`--palette`) keeps its own empty color.
-      if options.levelColors == nil { css += "  use, .l0 { fill: \(other.levels[0].hex); }\n" }
+      if options.levelColors == nil {
+        let empty = other.levels[0]
+        css +=
+          "  use, .l0 { fill: \(empty.hex); stroke: \(Self.ring(empty, dark: other.isDark).hex); }\n"
+      }
       css += "}\n"
     }
     if options.animates {
@@ -282,11 +285,27 @@ public struct SVGRenderer: Sendable {
   static let fontStack =
     "Arial, &apos;Liberation Sans&apos;, Arimo, Helvetica, sans-serif"
 
+  /// A cell's outline: its color under GitHub's veil, #1f2328 at 6 % on light, white at 5 %
+  /// on dark.
+  static func ring(_ color: RGB, dark: Bool) -> RGB {
+    dark
+      ? RGB(red: 255, green: 255, blue: 255).over(color, opacity: 0.05)
+      : RGB(red: 0x1f, green: 0x23, blue: 0x28).over(color, opacity: 0.06)
+  }
+
+  /// The fill and outline of each level's cells (level 0 the default of every cell).
+  static func levelRules(_ palette: Palette, indent: String) -> String {
+    palette.levels.enumerated().map { level, color in
+      "\(indent)\(level == 0 ? "use, .l0" : ".l\(level)") { fill: \(color.hex); stroke: \(ring(color, dark: palette.isDark).hex); }\n"
+    }.joined()
+  }
+
   /// Measurements derived from the cell size, with text measured in the font it names.
   struct Layout {
     let options: SVGOptions
     var pitch: Double { options.cellSize + options.spacing }
-    var fontSize: Double { min(max(9, options.cellSize + 1), 22) }
+    /// GitHub's 12 px, whatever the cell size.
+    var fontSize: Double { 12 }
     var padding: Double { max(10, fontSize) }
     var legendCell: Double { min(options.cellSize, fontSize) }
     var legendGap: Double { max(2, min(options.spacing, 4)) }

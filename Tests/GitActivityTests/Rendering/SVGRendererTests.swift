@@ -131,19 +131,30 @@ struct SVGRendererTests {
     // The legend's squares too.
     let legend = svg.matches(of: /<rect class="legend l\d" x="([0-9.]+)" y="([0-9.]+)"/)
     #expect(legend.count == 5)
+    // Each square inset by half a pixel for its 1 px outline: its box on whole pixels.
     for square in legend {
+      let (x, y) = (Double(square.output.1) ?? 0, Double(square.output.2) ?? 0)
       #expect(
-        !square.output.1.contains(".") && !square.output.2.contains("."), "\(square.output.0)")
+        x - 0.5 == (x - 0.5).rounded() && y - 0.5 == (y - 0.5).rounded(), "\(square.output.0)")
     }
-    // At a cell's left and top edges the pixel inside has the cell's color exactly and the
-    // pixel outside the background's: no edge is blended.
+    // At a cell's left and top edges the pixel inside is the cell's color under GitHub's outline
+    // (#1f2328 at 6 %), the next one the cell's color exactly, and the pixel outside the
+    // background's: no edge is blended with its neighbour.
     let image = try Tools.rasterize(svg)
     let palette = Palette.github
+    func outlined(_ value: UInt8, _ ink: UInt8) -> Int {
+      Int((Double(value) * 0.94 + Double(ink) * 0.06).rounded())
+    }
     for cell in parsed.cells.prefix(20) {
       let (x, y, middle) = (Int(cell.x), Int(cell.y), Int(cell.size / 2))
       let level = palette.levels[cell.level]
-      let inside = [image.pixel(x, y + middle), image.pixel(x + middle, y)]
-      for (r, g, b) in inside {
+      for (r, g, b) in [image.pixel(x, y + middle), image.pixel(x + middle, y)] {
+        #expect(
+          abs(Int(r) - outlined(level.red, 0x1f)) <= 2
+            && abs(Int(g) - outlined(level.green, 0x23)) <= 2
+            && abs(Int(b) - outlined(level.blue, 0x28)) <= 2, "\(cell.date) edge \((r, g, b))")
+      }
+      for (r, g, b) in [image.pixel(x + 1, y + middle), image.pixel(x + middle, y + 1)] {
         #expect((r, g, b) == (level.red, level.green, level.blue), "\(cell.date)")
       }
       let outside = [image.pixel(x - 1, y + middle), image.pixel(x + middle, y - 1)]
@@ -243,9 +254,9 @@ struct SVGRendererTests {
     }
     let left = try #require(parsed.cells.map(\.x).min())
     for cell in parsed.cells {
-      let week = ((cell.x - left) / 14).rounded()
+      let week = ((cell.x - left) / 13).rounded()
       let origin = try #require(origins[week], "week \(week)")
-      #expect(origin == (cell.x + 5.5, 5.5), "\(cell.date)")
+      #expect(origin == (cell.x + 5, 5), "\(cell.date)")
     }
     #expect(svg.contains("prefers-reduced-motion: reduce"))
   }
