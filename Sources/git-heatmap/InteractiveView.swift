@@ -90,7 +90,7 @@ struct InteractiveView {
   ) {
     let (columns, rows) = size
     var lines: [String] = []
-    lines.append(String(title.prefix(columns)))
+    lines.append(TextWidth.truncate(title, to: columns))
     let weeks = max(1, (columns - 4) / 2)
     // The last week shown is the cursor's; the first, as many weeks back as fit.
     let endOffset = min(

@@ -3,7 +3,16 @@
 /// depend on the process's locale.
 package enum TextWidth {
   package static func columns(of text: String) -> Int {
-    text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+    // A scalar joined on by a zero-width joiner (U+200D) is drawn in its sequence's cell, as
+    // terminals draw emoji ZWJ sequences (tmux 3.3, kitty, WezTerm, iTerm2): 👨‍👩‍👧 is two
+    // columns, not six.
+    var total = 0
+    var joined = false
+    for scalar in text.unicodeScalars {
+      if !joined { total += columns(of: scalar) }
+      joined = scalar.value == 0x200D
+    }
+    return total
   }
 
   package static func columns(of scalar: Unicode.Scalar) -> Int {
@@ -26,9 +35,12 @@ package enum TextWidth {
       0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
       0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
       0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E,
-      0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F, 0x1F680...0x1F6FF,
-      0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD,
+      0x1F191...0x1F19A, 0x1F200...0x1F251, 0x20000...0x3FFFD,
     ]
+    // Pictographs are wide where they present as emoji by default (Unicode's
+    // Emoji_Presentation, from which East Asian Width takes its W there): 🌈 and 👨 are two
+    // columns, 🏳 (text presentation unless a VS16 follows) one, as terminals draw them.
+    if (0x1F300...0x1FAFF).contains(value) { return scalar.properties.isEmojiPresentation ? 2 : 1 }
     return wide.contains { $0.contains(value) } ? 2 : 1
   }
 
