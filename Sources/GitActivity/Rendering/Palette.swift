@@ -33,9 +33,11 @@ public struct Palette: Hashable, Sendable {
     text: RGB(red: 0x8b, green: 0x94, blue: 0x9e),
     isDark: true)
 
-  /// The seed's one-color ramp: level n at opacity 0.25 + 0.75 × n/4 over the background, and
-  /// the theme's own empty color for level 0. Green (`--tint green`) is GitHub's own ramp, in
-  /// light and in dark, not its darkest green thinned into a sage.
+  /// The seed's one-color ramp: level n at opacity 0.25 + 0.75 × n/4 over a light background;
+  /// on dark, GitHub's dark lightness steps in the tint's hue (so that the top level is as
+  /// bright as GitHub's, not the tint's own lightness over the page); the theme's own empty
+  /// color for level 0. Green (`--tint green`) is GitHub's own ramp, in light and in dark, not
+  /// its darkest green thinned into a sage.
   public func tinted(_ tint: RGB) -> Palette {
     if tint == RGB.named["green"],
       levels == Palette.github.levels || levels == Palette.githubDark.levels
@@ -43,10 +45,33 @@ public struct Palette: Hashable, Sendable {
       return self
     }
     var copy = self
+    guard isDark else {
+      copy.levels =
+        [levels[0]]
+        + (1...HeatmapMath.levelCount).map {
+          tint.over(background, opacity: 0.25 + 0.75 * Double($0) / Double(HeatmapMath.levelCount))
+        }
+      return copy
+    }
+    // On dark, brighter is more, up to as bright as GitHub's dark green: each level has the
+    // lightness of GitHub's dark level and the tint's hue, its chroma cut only as far as sRGB
+    // needs (over the dark page the tint alone would stop at its own lightness).
+    let hue = tint.oklab
     copy.levels =
       [levels[0]]
-      + (1...HeatmapMath.levelCount).map {
-        tint.over(background, opacity: 0.25 + 0.75 * Double($0) / Double(HeatmapMath.levelCount))
+      + Palette.githubDark.levels.dropFirst().map { target in
+        let lightness = target.oklab.lightness
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<24 {
+          let middle = (low + high) / 2
+          let candidate = OKLab(lightness: lightness, a: hue.a * middle, b: hue.b * middle)
+          let shown = RGB(candidate).oklab
+          let error =
+            abs(shown.lightness - candidate.lightness) + abs(shown.a - candidate.a)
+            + abs(shown.b - candidate.b)
+          if error < 0.01 { low = middle } else { high = middle }
+        }
+        return RGB(OKLab(lightness: lightness, a: hue.a * low, b: hue.b * low))
       }
     return copy
   }

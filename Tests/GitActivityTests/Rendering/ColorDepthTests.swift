@@ -116,3 +116,27 @@ struct NamedTintTests {
     #expect(Palette.github.tinted(blue).levels[4] == blue)
   }
 }
+
+@Suite("Tints on dark")
+struct DarkTintTests {
+  @Test("a tint on dark spans GitHub's dark lightness, brighter is more, in the tint's hue")
+  func lightness() throws {
+    let github = Palette.githubDark.levels.map(\.oklab.lightness)
+    for name in ["blue", "orange", "purple", "red"] {
+      let tint = try #require(RGB.named[name])
+      let levels = Palette.githubDark.tinted(tint).levels.map(\.oklab)
+      // Each level within 0.02 of GitHub's dark level's lightness (0.34 to 0.76 for 1 to 4).
+      for level in 1...4 {
+        #expect(abs(levels[level].lightness - github[level]) < 0.02, "\(name) level \(level)")
+        // The hue kept: the same direction in OKLab's a–b plane.
+        let (a, b) = (levels[level].a, levels[level].b)
+        let (ta, tb) = (tint.oklab.a, tint.oklab.b)
+        let cosine =
+          (a * ta + b * tb)
+          / max(1e-9, (a * a + b * b).squareRoot() * (ta * ta + tb * tb).squareRoot())
+        #expect(cosine > 0.98, "\(name) level \(level) hue")
+      }
+      #expect(levels[4].lightness - levels[1].lightness > 0.35, "\(name)")
+    }
+  }
+}
