@@ -184,15 +184,29 @@ extension Run {
     let location = HistoryCache.Location(
       commonDirectory: repository.commonDirectory,
       fallbackDirectory: settings.fallbackCacheDirectory)
-    if settings.clearsCache { HistoryCache.remove(at: location) }
+    if settings.clearsCache {
+      HistoryCache.remove(at: location)
+      PathspecAnswerCache.removeAll(beside: location)
+    }
     let read: History
     var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
     if settings.usesCache {
       let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
+      // A pathspec's answers from earlier runs, beside the cache.
+      let paths = settings.selection.paths
+      let key = PathspecAnswerCache.key(paths: paths)
+      let answersLocation = PathspecAnswerCache.location(for: key, beside: location)
+      let answers =
+        paths.isEmpty
+        ? nil : phase("load answers") { PathspecAnswerCache.load(key: key, from: answersLocation) }
       let walked = try phase("walk") { () throws(GitError) in
-        try repository.history(settings.selection, options: settings.walk, cache: cache)
+        try repository.history(
+          settings.selection, options: settings.walk, cache: cache, answers: answers)
       }
       cacheToSave = walked.updatedCache.map { ($0, location) }
+      if let found = walked.pathspecAnswers {
+        phase("save answers") { found.save(to: answersLocation) }
+      }
       read = walked.history
     } else {
       read = try repository.history(settings.selection, options: settings.walk)

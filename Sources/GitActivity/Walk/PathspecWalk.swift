@@ -10,7 +10,9 @@ import Foundation
 /// follows only the first such parent (the side that brought the paths' content); a merge that
 /// differs from every parent counts, and the walk follows all of them. Commits on the hidden
 /// side of a range (`a..b`, `^x`) are all left out, walked without simplification, as git marks
-/// them. The cache is not used (what counts depends on the paths); git's commit-graph, where
+/// them. The history cache gives the walk the commits it holds (what counts depends on the
+/// paths, so the walk is still its own), and the pathspec's answers from earlier runs
+/// (`PathspecAnswerCache`) spare it every comparison made before; git's commit-graph, where
 /// there is one, gives the walk its trees and parents, its Bloom filters rule out unchanged
 /// commits for one plain path, and a helper on another core compares commits ahead.
 struct PathspecWalk {
@@ -89,6 +91,9 @@ struct PathspecWalk {
   /// What the walk needs of a commit to go on: its tree, parents and commit time.
   private struct Shape {
     var tree: ObjectID?
+    /// False when the shape came from the history cache, which holds no trees: the tree is
+    /// read only if a comparison needs it (none does when the answers are cached).
+    var knowsTree = true
     var parents: [ObjectID]
     var committed: Int64?
     /// Where the commit is in git's commit-graph, for its Bloom filter.
@@ -98,6 +103,7 @@ struct PathspecWalk {
   /// A commit read but not yet walked.
   private struct Read {
     var tree: ObjectID?
+    var knowsTree = true
     var parents: [ObjectID]
     var facts: CommitFacts
     var coAuthors: [Int32]
@@ -114,14 +120,44 @@ struct PathspecWalk {
     self.shallow = shallow
   }
 
-  /// The commits of `tips` that change the paths, with their identities.
-  mutating func history(_ tips: WalkTips) throws(GitError) -> History {
+  /// The commits of `tips` that change the paths, with their identities. Commits the history
+  /// `cache` holds are taken from it (their facts, parents and times) rather than read, and
+  /// whatever `stored` knows of a commit's comparisons is not compared again; what this walk
+  /// compares is recorded there.
+  mutating func history(
+    _ tips: WalkTips, cache: HistoryCache? = nil, stored: inout PathspecAnswerCache?
+  ) throws(GitError) -> History {
     let reader = try ObjectReader(repository: repository, packs: repository.packStore(for: options))
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
     var pending: [ObjectID: Read] = [:]
+    // The cache stands for commits only as their ids name them, and with co-authors only when
+    // it read them.
+    let cache =
+      substitutions.isEmpty && (!options.readsCoAuthors || cache?.hasCoAuthors == true)
+      ? cache : nil
+    var identityNumbers: [Int32: Int32] = [:]
+    func interned(_ number: Int32, _ cache: HistoryCache) -> Int32 {
+      guard number >= 0 else { return number }
+      if let known = identityNumbers[number] { return known }
+      let made = interner.intern(cache.identities[Int(number)])
+      identityNumbers[number] = made
+      return made
+    }
     func read(_ id: ObjectID) throws(GitError) -> Read {
       if let known = pending[id] { return known }
+      if let cache, let index = cache.index(of: id) {
+        var facts = cache.facts[Int(index)]
+        facts.identity = interned(facts.identity, cache)
+        facts.committerIdentity = interned(facts.committerIdentity, cache)
+        let result = Read(
+          tree: nil, knowsTree: false,
+          parents: cache.parentRange(index).map { cache.parentID(cache.parentRefs[$0]) },
+          facts: facts,
+          coAuthors: (cache.coAuthors[index] ?? []).map { interned($0, cache) })
+        pending[id] = result
+        return result
+      }
       let read = try reader.readFacts(
         id, substitutions: substitutions, interner: &interner, parents: &parents,
         readsCoAuthors: options.readsCoAuthors)
@@ -129,6 +165,18 @@ struct PathspecWalk {
         tree: read.tree, parents: parents, facts: read.facts, coAuthors: read.coAuthors)
       pending[id] = result
       return result
+    }
+    // The tree of a commit whose shape came from the cache, read from its object.
+    var trees: [ObjectID: ObjectID?] = [:]
+    func objectTree(_ id: ObjectID) throws(GitError) -> ObjectID? {
+      if let known = trees[id] { return known }
+      var scratch = IdentityInterner()
+      var ignored: [ObjectID] = []
+      let tree = try reader.readFacts(
+        id, substitutions: substitutions, interner: &scratch, parents: &ignored
+      ).tree
+      trees[id] = tree
+      return tree
     }
 
     // What the walk itself needs of a commit (its tree, parents and commit time) comes from
@@ -142,7 +190,8 @@ struct PathspecWalk {
     // On the other core, a helper compares commits with their first parents ahead of the walk.
     var answers: PathspecAnswers?
     var helper: Threads.Handle?
-    if let graph, options.workerCount > 1, !tips.included.isEmpty {
+    // With answers from earlier runs, the walk asks for few comparisons: no helper.
+    if let graph, options.workerCount > 1, !tips.included.isEmpty, (stored?.count ?? 0) == 0 {
       let shared = PathspecAnswers()
       let (pathspec, substitutions, path) = (diff.pathspec, substitutions, repository.gitDirectory)
       let (packs, tips, cutoff, firstOnly) = (
@@ -173,11 +222,14 @@ struct PathspecWalk {
       } else {
         let commit = try read(id)
         made = Shape(
-          tree: commit.tree, parents: commit.parents, committed: commit.facts.committer?.seconds,
-          graphPosition: nil)
+          tree: commit.tree, knowsTree: commit.knowsTree, parents: commit.parents,
+          committed: commit.facts.committer?.seconds, graphPosition: nil)
       }
       shapes[id] = made
       return made
+    }
+    func tree(_ id: ObjectID, _ shape: Shape) throws(GitError) -> ObjectID? {
+      shape.knowsTree ? shape.tree : try objectTree(id)
     }
 
     // The hidden side: every ancestor, without simplification.
@@ -208,10 +260,14 @@ struct PathspecWalk {
       let counts: Bool
       var next: [ObjectID] = candidates
       if candidates.isEmpty {
-        if let known = answers?.take(id) {
+        if let same = stored?.answer(for: id)?.isSame(toParent: 0) {
+          counts = !same
+        } else if let known = answers?.take(id) {
           counts = known
+          stored?.record(id, parent: 0, same: !known)
         } else {
-          counts = try diff.differs(nil, commit.tree, reader: reader)
+          counts = try diff.differs(nil, tree(id, commit), reader: reader)
+          stored?.record(id, parent: 0, same: !counts)
         }
       } else {
         var sameAs: ObjectID?
@@ -222,12 +278,18 @@ struct PathspecWalk {
         {
           sameAs = candidates[0]
         }
+        let known = stored?.answer(for: id)
         for (index, parent) in candidates.enumerated() where sameAs == nil {
           let isSame: Bool
-          if index == 0, let known = answers?.take(id) {
-            isSame = !known
+          if let same = known?.isSame(toParent: index) {
+            isSame = same
+          } else if index == 0, let helped = answers?.take(id) {
+            isSame = !helped
+            stored?.record(id, parent: 0, same: isSame)
           } else {
-            isSame = try !diff.differs(try shape(parent).tree, commit.tree, reader: reader)
+            isSame = try !diff.differs(
+              try tree(parent, try shape(parent)), try tree(id, commit), reader: reader)
+            stored?.record(id, parent: index, same: isSame)
           }
           if isSame {
             sameAs = parent

@@ -14,8 +14,12 @@ extension Repository {
   /// `git_odb_read` (no `git_commit` objects, no re-hashing, no object cache), parsing only the
   /// header lines it needs, on `options.workerCount` threads. Cached commits are walked by
   /// index, without hashing.
+  ///
+  /// With paths, `answers` (`PathspecAnswerCache.key(paths:)` of the selection's paths) holds
+  /// what earlier walks of the same pathspec compared; the read returns them with this walk's.
   package func history(
-    _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?
+    _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?,
+    answers: PathspecAnswerCache? = nil
   ) throws(GitError) -> HistoryRead {
     let tips = try self.tips(for: selection)
     let substitutions = try self.substitutions(
@@ -24,7 +28,10 @@ extension Repository {
       var walk = PathspecWalk(
         repository: self, pathspec: try Pathspec(canonical: selection.paths), options: options,
         substitutions: substitutions, shallow: shallowBoundary())
-      return HistoryRead(history: try walk.history(tips), updatedCache: nil)
+      // Replaced or grafted commits are not what their ids name: no answers are kept for them.
+      var stored = substitutions.isEmpty ? answers : nil
+      let history = try walk.history(tips, cache: cache, stored: &stored)
+      return HistoryRead(history: history, updatedCache: nil, pathspecAnswers: stored)
     }
     // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
     // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).
