@@ -62,7 +62,7 @@ package struct PathspecAnswerCache: Sendable {
 
   /// What is known of `id`.
   package func answer(for id: ObjectID) -> Answer? {
-    if let found = added[id] { return found }
+    if !added.isEmpty, let found = added[id] { return found }
     var (low, high) = (0, ids.count)
     while low < high {
       let middle = (low + high) / 2

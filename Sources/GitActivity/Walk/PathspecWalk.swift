@@ -271,14 +271,15 @@ struct PathspecWalk {
         }
       } else {
         var sameAs: ObjectID?
+        let known = stored?.answer(for: id)
         // git's changed-path Bloom filter, against the first parent: a path it certainly does
-        // not hold is the same there (git trusts it so; a "maybe" is diffed).
-        if let position = commit.graphPosition,
+        // not hold is the same there (git trusts it so; a "maybe" is diffed). A stored answer
+        // is cheaper still.
+        if known?.isSame(toParent: 0) == nil, let position = commit.graphPosition,
           graph?.bloom?.rulesOut(bloomKeys, at: position) == true
         {
           sameAs = candidates[0]
         }
-        let known = stored?.answer(for: id)
         for (index, parent) in candidates.enumerated() where sameAs == nil {
           let isSame: Bool
           if let same = known?.isSame(toParent: index) {
