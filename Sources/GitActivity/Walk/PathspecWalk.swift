@@ -22,13 +22,13 @@ struct PathspecWalk {
   private let substitutions: Substitutions
   private let shallow: Set<ObjectID>
 
-  /// The helper's loop (see `PathspecAnswers`): along the first-parent line of each tip in
-  /// the commit-graph, back from its far end (or `cutoff`), it answers for each commit not yet
-  /// claimed whether it differs from its first parent (a root: whether it holds anything),
-  /// until told to stop. It reads trees with a repository, a reader and a tree cache of its
-  /// own.
+  /// The helper's loop (see `PathspecAnswers`): along the first-parent line of each tip, back
+  /// from its far end (or `cutoff`), it answers for each commit not yet claimed whether it
+  /// differs from its first parent (a root: whether it holds anything), until told to stop. It
+  /// reads trees with a repository, a reader and a tree cache of its own, and learns the
+  /// history from the commit-graph, or without one by reading the commits ahead itself.
   private static func answerAhead(
-    _ answers: PathspecAnswers, graph: CommitGraph, tips: [ObjectID], cutoff: Int64,
+    _ answers: PathspecAnswers, graph: CommitGraph?, tips: [ObjectID], cutoff: Int64,
     firstOnly: Bool, bloomKeys: [BloomFilters.Key], pathspec: Pathspec,
     substitutions: Substitutions,
     repositoryPath: String, packs: PackStore?
@@ -39,16 +39,36 @@ struct PathspecWalk {
     var diff = TreeDiff(pathspec: pathspec, substitutions: substitutions)
     // The walk goes down the first-parent line of each tip, then back up through the side
     // branches it follows. The helper answers in the opposite direction, each time from the
-    // far end (cheap to find, from the graph): first the first-parent line from its oldest
-    // commit up, then the side branches from the last the walk would reach. Each side reads
-    // trees that follow one another, so that each keeps its own tree cache useful, and they
-    // meet in the middle. (A merge that takes one side's content leaves that side's branch
-    // unwalked: such answers go unused.)
-    typealias Step = (id: ObjectID, position: Int32, parents: [ObjectID])
+    // far end (cheap to find, from the graph or from commit headers alone): first the
+    // first-parent line from its oldest commit up, then the side branches from the last the
+    // walk would reach. Each side reads trees that follow one another, so that each keeps its
+    // own tree cache useful, and they meet in the middle. (A merge that takes one side's
+    // content leaves that side's branch unwalked: such answers go unused.)
+    struct Step {
+      var id: ObjectID
+      var tree: ObjectID?
+      var parents: [ObjectID]
+      var committed: Int64
+      var position: Int32?
+    }
+    var interner = IdentityInterner()
+    var parentsRead: [ObjectID] = []
     func step(_ id: ObjectID) -> Step? {
-      guard let position = graph.position(of: id), let parents = graph.parentIDs(of: position)
+      if let graph {
+        guard let position = graph.position(of: id), let parents = graph.parentIDs(of: position)
+        else { return nil }
+        return Step(
+          id: id, tree: graph.tree(at: position), parents: parents,
+          committed: graph.commitTime(at: position), position: position)
+      }
+      if answers.isStopped { return nil }
+      guard
+        let read = try? reader.readFacts(
+          id, substitutions: substitutions, interner: &interner, parents: &parentsRead)
       else { return nil }
-      return (id, position, parents)
+      return Step(
+        id: id, tree: read.tree, parents: parentsRead,
+        committed: read.facts.committer?.seconds ?? Int64.min, position: nil)
     }
     var line: [Step] = []
     var onLine = Set<ObjectID>()
@@ -56,35 +76,45 @@ struct PathspecWalk {
       var next: ObjectID? = tip
       while let id = next, onLine.insert(id).inserted, let found = step(id) {
         line.append(found)
-        next = graph.commitTime(at: found.position) < cutoff ? nil : found.parents.first
+        next = found.committed < cutoff ? nil : found.parents.first
       }
     }
     var sides: [Step] = []
     var visited = onLine
-    // With --first-parent the walk never leaves the line.
-    var stack = firstOnly ? [] : line.reversed().flatMap { $0.parents.dropFirst() }
+    // With --first-parent the walk never leaves the line; without a graph, reading the side
+    // branches ahead costs what the walk itself would pay.
+    var stack = firstOnly || graph == nil ? [] : line.reversed().flatMap { $0.parents.dropFirst() }
     while let id = stack.popLast() {
       guard visited.insert(id).inserted, let found = step(id) else { continue }
       sides.append(found)
-      if graph.commitTime(at: found.position) < cutoff { continue }
+      if found.committed < cutoff { continue }
       for parent in found.parents.reversed() where !visited.contains(parent) {
         stack.append(parent)
       }
     }
+    // A parent's tree, from the graph or from the steps read.
+    var trees: [ObjectID: ObjectID?] = [:]
+    for found in line + sides { trees[found.id] = found.tree }
+    func tree(of id: ObjectID) -> ObjectID?? {
+      if let graph, let position = graph.position(of: id) { return graph.tree(at: position) }
+      if let known = trees[id] { return known }
+      return step(id).map(\.tree)
+    }
     let order = sides.reversed() + line
-    for (id, position, parents) in order.reversed() {
+    for found in order.reversed() {
       if answers.isStopped { return }
-      guard answers.claim(id) else { continue }
-      let tree = graph.tree(at: position)
+      guard answers.claim(found.id) else { continue }
       var differs: Bool?
-      if parents.isEmpty {
-        differs = try? diff.differs(nil, tree, reader: reader)
-      } else if graph.bloom?.rulesOut(bloomKeys, at: position) == true {
+      if found.parents.isEmpty {
+        differs = try? diff.differs(nil, found.tree, reader: reader)
+      } else if let position = found.position,
+        graph?.bloom?.rulesOut(bloomKeys, at: position) == true
+      {
         differs = false
-      } else if let parent = graph.position(of: parents[0]) {
-        differs = try? diff.differs(graph.tree(at: parent), tree, reader: reader)
+      } else if let parentTree = tree(of: found.parents[0]) {
+        differs = try? diff.differs(parentTree, found.tree, reader: reader)
       }
-      answers.record(id, differs)
+      answers.record(found.id, differs)
     }
   }
 
@@ -191,7 +221,7 @@ struct PathspecWalk {
     var answers: PathspecAnswers?
     var helper: Threads.Handle?
     // With answers from earlier runs, the walk asks for few comparisons: no helper.
-    if let graph, options.workerCount > 1, !tips.included.isEmpty, (stored?.count ?? 0) == 0 {
+    if options.workerCount > 1, !tips.included.isEmpty, (stored?.count ?? 0) == 0 {
       let shared = PathspecAnswers()
       let (pathspec, substitutions, path) = (diff.pathspec, substitutions, repository.gitDirectory)
       let (packs, tips, cutoff, firstOnly) = (
