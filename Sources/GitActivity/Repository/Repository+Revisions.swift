@@ -283,46 +283,80 @@ extension Repository {
   private func referenceTips(
     under prefix: String, pattern: String?, exclusions: [String], trims: Bool
   ) throws(GitError) -> [ObjectID] {
-    var targets: [(name: String, id: ObjectID)] = []
-    try forEachReference(matching: prefix + "*") { reference in
-      guard let raw = git_reference_name(reference) else { return }
-      let name = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+    var targets: [(name: ArraySlice<UInt8>, id: ObjectID)] = []
+    func wanted(_ name: [UInt8]) -> Bool {
       if let pattern,
         !Wildmatch.matches(Array(pattern.utf8), name, pathname: false, caseFolds: false)
       {
-        return
+        return false
       }
       let compared = trims ? Array(name.dropFirst(prefix.utf8.count)) : name
-      if exclusions.contains(where: {
+      return !exclusions.contains(where: {
         Wildmatch.matches(Array($0.utf8), compared, pathname: false, caseFolds: false)
-      }) {
-        return
+      })
+    }
+    // The refs' own files where they are plain (one pass over packed-refs); else libgit2.
+    if let files = ReferenceFiles.read(gitDirectory: gitDirectory, commonDirectory: commonDirectory)
+    {
+      let wantedPrefix = Array(prefix.utf8)
+      let filters = pattern != nil || !exclusions.isEmpty
+      var found: [(name: ArraySlice<UInt8>, id: ObjectID)] = []
+      for ref in files
+      where ref.name.starts(with: wantedPrefix) && (!filters || wanted(Array(ref.name))) {
+        // A symbolic ref followed (five levels, as git's limit), a broken one passed over.
+        var target = ref.target
+        var depth = 0
+        while case .symbolic(let next) = target, depth < 5 {
+          guard let next = ReferenceFiles.find(Array(next.utf8), in: files) else { break }
+          target = next
+          depth += 1
+        }
+        if case .object(let id) = target { found.append((ref.name, id)) }
       }
+      return try peeledTips(found.map { ($0.name, $0.id) })
+    }
+    try forEachReference(matching: prefix + "*") { reference in
+      guard let raw = git_reference_name(reference) else { return }
+      let name = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+      guard wanted(name) else { return }
       // A direct ref names its object; only a symbolic one is resolved (a lookup that stats
       // the loose ref files, which for 50,000 packed refs is most of the time).
       if git_reference_type(reference) == GIT_REFERENCE_DIRECT,
         let oid = git_reference_target(reference)
       {
-        targets.append((String(decoding: name, as: UTF8.self), ObjectID(oid.pointee)))
+        targets.append((name[...], ObjectID(oid.pointee)))
         return
       }
       var resolved: OpaquePointer?
       guard git_reference_resolve(&resolved, reference) == 0, let resolved else { return }
       defer { git_reference_free(resolved) }
       guard let oid = git_reference_target(resolved) else { return }
-      targets.append((String(decoding: name, as: UTF8.self), ObjectID(oid.pointee)))
+      targets.append((name[...], ObjectID(oid.pointee)))
     }
-    // Each distinct object peeled once, each commit a tip once: a repository with 50,000 tags
-    // on 2,000 commits reads 2,000 object headers, not 50,000.
+    return try peeledTips(targets)
+  }
+
+  /// Each distinct object peeled once, each commit a tip once: a repository with 50,000 tags
+  /// on 2,000 commits reads 2,000 object headers, not 50,000.
+  private func peeledTips(_ targets: [(name: ArraySlice<UInt8>, id: ObjectID)]) throws(GitError)
+    -> [ObjectID]
+  {
     var peeled: [ObjectID: ObjectID?] = [:]
     var seen = Set<ObjectID>()
     var result: [ObjectID] = []
+    // A commit git's commit-graph lists is a commit that is there: no header to read (the
+    // many refs of a release history point at commits, most of them in the graph).
+    let graph = targets.count > 64 ? CommitGraph(objectsDirectory: objectsDirectory) : nil
     for target in targets {
       let commit: ObjectID?
       if let known = peeled[target.id] {
         commit = known
+      } else if let graph, graph.position(of: target.id) != nil {
+        commit = target.id
+        peeled[target.id] = commit
       } else {
-        commit = try peelRaw(target.id, name: target.name, badObject: true)
+        commit = try peelRaw(
+          target.id, name: String(decoding: target.name, as: UTF8.self), badObject: true)
         peeled[target.id] = commit
       }
       if let commit, seen.insert(commit).inserted { result.append(commit) }
