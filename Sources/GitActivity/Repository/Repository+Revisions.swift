@@ -5,7 +5,10 @@ extension Repository {
   /// Resolves a selection to commit ids, peeling tags (also tags of tags) to their commits, as
   /// git's `setup_revisions` reads them: in order, `--not` flipping what follows, `--exclude`
   /// patterns gathered for the next ref option.
-  func tips(for selection: RevisionSelection) throws(GitError) -> WalkTips {
+  /// `known` is a history cache: a ref whose object it holds is a commit, with no header read.
+  func tips(for selection: RevisionSelection, known: HistoryCache? = nil) throws(GitError)
+    -> WalkTips
+  {
     var tips = WalkTips()
     var words = selection.revisions
     if selection.includesAllRefs { words.insert("--all", at: 0) }
@@ -32,20 +35,21 @@ extension Repository {
         continue
       case "all":
         found = try referenceTips(
-          under: "refs/", pattern: nil, exclusions: exclusions, trims: false)
+          under: "refs/", pattern: nil, exclusions: exclusions, trims: false, known: known)
         if let head = try headCommit() { found.append(head) }
       case "branches", "tags", "remotes":
         let prefix = "refs/" + (name == "branches" ? "heads" : name) + "/"
         found = try referenceTips(
           under: prefix, pattern: value.map { prefix + Self.impliedGlob($0) },
-          exclusions: exclusions, trims: true)
+          exclusions: exclusions, trims: true, known: known)
       case "reflog":
         found = try reflogTips()
       default:  // glob
         let pattern = value ?? ""
         let full = pattern.hasPrefix("refs/") ? pattern : "refs/" + pattern
         found = try referenceTips(
-          under: "refs/", pattern: Self.impliedGlob(full), exclusions: exclusions, trims: false)
+          under: "refs/", pattern: Self.impliedGlob(full), exclusions: exclusions, trims: false,
+          known: known)
       }
       exclusions = []
       if isNegated { tips.excluded += found } else { tips.included += found }
@@ -281,7 +285,8 @@ extension Repository {
   /// lead to other objects, and broken symbolic refs, are passed over, as `git log --all` passes
   /// them over. A ref whose object is missing is git's "bad object", not a ref passed over.
   private func referenceTips(
-    under prefix: String, pattern: String?, exclusions: [String], trims: Bool
+    under prefix: String, pattern: String?, exclusions: [String], trims: Bool,
+    known: HistoryCache? = nil
   ) throws(GitError) -> [ObjectID] {
     var targets: [(name: ArraySlice<UInt8>, id: ObjectID)] = []
     func wanted(_ name: [UInt8]) -> Bool {
@@ -313,7 +318,7 @@ extension Repository {
         }
         if case .object(let id) = target { found.append((ref.name, id)) }
       }
-      return try peeledTips(found.map { ($0.name, $0.id) })
+      return try peeledTips(found.map { ($0.name, $0.id) }, known: known)
     }
     try forEachReference(matching: prefix + "*") { reference in
       guard let raw = git_reference_name(reference) else { return }
@@ -333,14 +338,14 @@ extension Repository {
       guard let oid = git_reference_target(resolved) else { return }
       targets.append((name[...], ObjectID(oid.pointee)))
     }
-    return try peeledTips(targets)
+    return try peeledTips(targets, known: known)
   }
 
   /// Each distinct object peeled once, each commit a tip once: a repository with 50,000 tags
   /// on 2,000 commits reads 2,000 object headers, not 50,000.
-  private func peeledTips(_ targets: [(name: ArraySlice<UInt8>, id: ObjectID)]) throws(GitError)
-    -> [ObjectID]
-  {
+  private func peeledTips(
+    _ targets: [(name: ArraySlice<UInt8>, id: ObjectID)], known: HistoryCache?
+  ) throws(GitError) -> [ObjectID] {
     var peeled: [ObjectID: ObjectID?] = [:]
     var seen = Set<ObjectID>()
     var result: [ObjectID] = []
@@ -351,7 +356,8 @@ extension Repository {
       let commit: ObjectID?
       if let known = peeled[target.id] {
         commit = known
-      } else if let graph, graph.position(of: target.id) != nil {
+      } else if graph?.position(of: target.id) != nil || known?.index(of: target.id) != nil {
+        // Likewise a commit the history cache holds (read before, so there).
         commit = target.id
         peeled[target.id] = commit
       } else {

@@ -21,7 +21,8 @@ extension Repository {
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?,
     answers: PathspecAnswerCache? = nil
   ) throws(GitError) -> HistoryRead {
-    let tips = try self.tips(for: selection)
+    // A raw object the cache holds is a commit, replaced or not (tips are peeled raw).
+    let tips = try self.tips(for: selection, known: cache)
     let substitutions = try self.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
     if !selection.paths.isEmpty {
