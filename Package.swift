@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "git-heatmap",
+  // Built and tested on Linux (Debian); the library's platform calls have their Darwin
+  // spellings beside the Glibc ones, for macOS apps (the seeds are SwiftUI views).
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "git-heatmap", targets: ["git-heatmap"]),
     .library(name: "GitActivity", targets: ["GitActivity"]),
@@ -11,7 +14,7 @@ let package = Package(
     .systemLibrary(
       name: "CGit2",
       pkgConfig: "libgit2",
-      providers: [.apt(["libgit2-dev"])]
+      providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
     ),
     .target(name: "GitActivity", dependencies: ["CGit2"]),
     .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),

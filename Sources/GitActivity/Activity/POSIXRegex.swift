@@ -73,8 +73,8 @@ final class POSIXRegex: @unchecked Sendable {
     return name == "utf-8" || name == "utf8"
   }
 
-  /// glibc's LC_CTYPE_MASK | LC_COLLATE_MASK: what regcomp and regexec consult.
-  private static let mask = Int32(1 << LC_CTYPE) | Int32(1 << LC_COLLATE)
+  /// What regcomp and regexec consult: character classes and collation.
+  private static let mask = Platform.regexLocaleMask
 
   /// The UTF-8 C locale, made once; nil where the C library has none.
   nonisolated(unsafe) private static let utf8Locale: locale_t? =

@@ -40,7 +40,7 @@ struct CommitRecordParser {
     return isCSV ? try csvRecord(line) : try jsonRecord(line)
   }
 
-  // MARK: NDJSON
+  // NDJSON
 
   private func jsonRecord(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord {
     var reader = JSONReader(bytes: line)
@@ -73,7 +73,7 @@ struct CommitRecordParser {
 
   static let timeKeys = ["authorTime", "authorOffset", "committerTime", "committerOffset"]
 
-  // MARK: CSV
+  // CSV
 
   private func csvRecord(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord {
     let cells = try CSVRow.fields(line)

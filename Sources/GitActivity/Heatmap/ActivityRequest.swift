@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which commits to count and how, as one value: what the command line's options mean, for a
 /// Swift app that asks the library directly.
@@ -27,25 +28,122 @@ public struct ActivityRequest: Sendable, Equatable {
   public init() {}
 }
 
+/// Why a report could not be made: a request that is wrong in itself, or the repository failing.
+public enum ActivityError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// An author, exclusion or committer pattern that is not a regular expression git takes.
+  case invalidPattern(String, reason: String)
+  /// A window that cannot be drawn (it ends before it starts, leaves the years 1 to 9999, …).
+  case invalidWindow(String)
+  /// A named time zone the system does not know.
+  case unknownTimeZone(String)
+  /// The repository failed: `GitError.kind` says how (not a repository, an unknown revision,
+  /// a damaged object, cancelled …).
+  case git(GitError)
+
+  public var description: String {
+    switch self {
+    case .invalidPattern(let pattern, let reason): return "invalid pattern '\(pattern)': \(reason)"
+    case .invalidWindow(let problem): return problem
+    case .unknownTimeZone(let name): return "unknown time zone '\(name)'"
+    case .git(let error): return error.message
+    }
+  }
+}
+
+extension ActivityRequest {
+  /// What is wrong with the request in itself, before any repository is read; nil when
+  /// nothing is.
+  public func problem(today: Day) -> ActivityError? {
+    let filter = options.filter
+    for pattern in filter.patterns + filter.exclusions + filter.committerPatterns {
+      if let reason = AuthorFilter.problem(with: pattern, locale: filter.locale) {
+        return .invalidPattern(pattern, reason: reason)
+      }
+    }
+    if let problem = window.problem(today: today) { return .invalidWindow(problem) }
+    if case .named(let name) = options.zone, TimeZone(identifier: name) == nil {
+      return .unknownTimeZone(name)
+    }
+    return nil
+  }
+}
+
 extension Repository {
   /// Counts the commits `request` selects and returns what every renderer draws: the window,
-  /// the daily and per-author counts and their statistics. `today` is the day the window ends
-  /// on by default and the one streaks are measured to. The walk stops early at commits far
-  /// older than the window, as the command line's does.
-  public func activityReport(_ request: ActivityRequest, today: Day) throws(GitError)
+  /// the daily and per-author counts and their statistics, and the warnings of the reading.
+  /// `today` is the day the window ends on by default and the one streaks are measured to.
+  /// The walk stops early at commits far older than the window, as the command line's does.
+  /// A request that is wrong in itself throws before anything is read (`problem(today:)`).
+  public func activityReport(_ request: ActivityRequest, today: Day) throws(ActivityError)
     -> ActivityReport
   {
-    let window = request.window.resolve(today: today)
-    var walk = request.walk
-    walk.committedNoEarlierThan = window.walkCutoff
-    walk.recordsCommitIDs = false
-    let history = try history(request.selection, options: walk)
-    let mailmap = request.usesMailmap ? try self.mailmap().mailmap : Mailmap()
-    let activity = DailyActivity(
-      histories: [(history, mailmap)], days: window.days, options: request.options)
-    return ActivityReport(
-      repositories: [RawPath.display(displayPath)], window: window, zone: request.options.zone,
-      activity: activity, today: today)
+    if let problem = request.problem(today: today) { throw problem }
+    do throws(GitError) {
+      let window = request.window.resolve(today: today)
+      var walk = request.walk
+      walk.committedNoEarlierThan = window.walkCutoff
+      walk.recordsCommitIDs = false
+      let history = try history(request.selection, options: walk)
+      let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), warnings: [])
+      let activity = DailyActivity(
+        histories: [(history, mailmap.mailmap)], days: window.days, options: request.options)
+      var report = ActivityReport(
+        repositories: [RawPath.display(displayPath)], window: window, zone: request.options.zone,
+        activity: activity, today: today)
+      let date = request.options.usesCommitterDate ? "committer" : "author"
+      report.warnings =
+        mailmap.warnings
+        + history.undated.filter {
+          $0.isUncounted(usesCommitterDate: request.options.usesCommitterDate)
+        }.map { "commit \($0.id) has no valid \(date) date; it is not counted" }
+      return report
+    } catch {
+      throw .git(error)
+    }
+  }
+
+  /// `activityReport` off the caller's actor, on a thread of its own: the main actor stays free
+  /// while history is read. Cancelling the task stops the walk within a few hundred commits
+  /// (it throws `.git` with `GitError.kind == .cancelled`); `progress` counts the commits read
+  /// meanwhile, for a progress bar.
+  ///
+  /// ```swift
+  /// .task {
+  ///   do {
+  ///     report = try await repository.activityReport(request, today: Day(.now, in: .current))
+  ///   } catch {
+  ///     message = error.description
+  ///   }
+  /// }
+  /// ```
+  public func activityReport(
+    _ request: ActivityRequest, today: Day, progress: WalkProgress? = nil
+  ) async throws(ActivityError) -> ActivityReport {
+    let progress = progress ?? request.walk.progress ?? WalkProgress()
+    var request = request
+    request.walk.progress = progress
+    // The repository is used by the one thread while this task waits for it.
+    nonisolated(unsafe) let repository = self
+    let request2 = request
+    // The thread is joined once it has answered (it ends right after), not left behind.
+    let thread = Mutex<Threads.Handle?>(nil)
+    defer { thread.withLock { $0 }?.wait() }
+    let result: Result<ActivityReport, ActivityError> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let handle = Threads.start {
+          do throws(ActivityError) {
+            continuation.resume(
+              returning: .success(try repository.activityReport(request2, today: today)))
+          } catch {
+            continuation.resume(returning: .failure(error))
+          }
+        }
+        thread.withLock { $0 = handle }
+      }
+    } onCancel: {
+      progress.cancel()
+    }
+    return try result.get()
   }
 }
 

@@ -65,11 +65,6 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
       blue: mix(blue, background.blue))
   }
 
-  /// The straight line from this color to `other` at `fraction` (0…1), in sRGB.
-  public func interpolated(to other: RGB, fraction: Double) -> RGB {
-    other.over(self, opacity: fraction.clamped(0, 1))
-  }
-
   /// The color in OKLab (Björn Ottosson, 2020), where equal steps look like equal changes.
   public var oklab: OKLab {
     func linear(_ value: UInt8) -> Double {

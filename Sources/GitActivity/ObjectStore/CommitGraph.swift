@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Thread safety: every stored property is a `let`, and the mapped pages are read-only and never
 /// written, so one instance may be read from any number of threads.
-final class CommitGraph: @unchecked Sendable {
+final class CommitGraph: Sendable {
   private let file: MappedFile
   let count: Int
   private let ids: SortedObjectIDs

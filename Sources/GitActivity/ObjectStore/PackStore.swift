@@ -31,7 +31,9 @@ final class PackStore: Sendable {
       let path = canonical + "/pack/" + name
       guard let pack = PackFile(indexPath: path) else { continue }
       var status = stat()
-      let time = RawPath.withCString(path) { stat($0, &status) } == 0 ? status.st_mtim.tv_sec : 0
+      let time =
+        RawPath.withCString(path) { stat($0, &status) } == 0
+        ? Platform.modificationSeconds(status) : 0
       found.append((pack, time))
     }
     packs += found.sorted { $0.1 > $1.1 }.map(\.0)

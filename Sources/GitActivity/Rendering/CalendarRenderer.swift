@@ -66,7 +66,7 @@ public struct CalendarRenderer: Sendable {
     return ColorGradient(stops: darkening ? given.reversed() : given, empty: darkEmpty)
   }
 
-  // MARK: The terminal
+  // The terminal
 
   /// Whole months side by side as `cal -3` sets them, as many as the width holds (up to four),
   /// each under its name and year and a row of weekday initials; a day is its number on its
@@ -212,7 +212,7 @@ public struct CalendarRenderer: Sendable {
     }
   }
 
-  // MARK: SVG
+  // SVG
 
   /// The calendar as SVG, a wall calendar: whole months in rows of up to four
   /// (`CalendarLayout.monthsAcross`), each under its name and year and the weekday initials,

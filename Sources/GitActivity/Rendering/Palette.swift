@@ -13,7 +13,7 @@ public struct Palette: Hashable, Sendable {
 
   /// A palette of five level colors on a background.
   public init(levels: [RGB], background: RGB, text: RGB, isDark: Bool) {
-    self.levels = levels
+    self.levels = Self.fiveLevels(levels, isDark: isDark)
     self.background = background
     self.text = text
     self.isDark = isDark
@@ -79,7 +79,18 @@ public struct Palette: Hashable, Sendable {
   /// Any five colors (`--palette`), on this palette's background.
   public func with(levels colors: [RGB]) -> Palette {
     var copy = self
-    copy.levels = colors
+    copy.levels = Self.fiveLevels(colors, isDark: isDark)
     return copy
+  }
+
+  /// At least the five levels every renderer draws: GitHub's for none, the last one repeated
+  /// for too few (a palette of one color never traps a renderer).
+  static func fiveLevels(_ levels: [RGB], isDark: Bool) -> [RGB] {
+    guard let last = levels.last else {
+      return isDark
+        ? ["#161b22", "#0e4429", "#006d32", "#26a641", "#39d353"].compactMap(RGB.init(parsing:))
+        : ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"].compactMap(RGB.init(parsing:))
+    }
+    return levels + Array(repeating: last, count: max(0, HeatmapMath.levelCount + 1 - levels.count))
   }
 }

@@ -238,7 +238,7 @@ public final class Repository {
         code: status,
         message:
           "'\(RawPath.display(path))' is a SHA-256 repository: libgit2 \(libgit2Version), which git-heatmap reads history with, supports only SHA-1 repositories",
-        function: error.function)
+        function: error.function, kind: .unsupportedRepository)
     }
     guard GitError.Code(status) == .notFound || GitError.Code(status) == .owner else {
       return error
@@ -249,14 +249,14 @@ public final class Repository {
         code: GitError.Code.owner.rawValue,
         message:
           "detected dubious ownership in repository at '\(RawPath.display(foreign))'; to trust it: git config --global --add safe.directory '\(RawPath.display(foreign))'",
-        function: error.function)
+        function: error.function, kind: .dubiousOwnership)
     }
     return GitError(
       code: status,
       message: searchesParents
         ? "not a git repository (or any of the parent directories): '\(RawPath.display(path))'"
         : "not a git repository: '\(RawPath.display(path))'",
-      function: error.function)
+      function: error.function, kind: .notARepository)
   }
 
   /// The nearest folder at or above `start` that holds a repository (a `.git`, or a bare

@@ -84,7 +84,7 @@ package enum AtomicFile {
     let room = size + 1
     guard
       let mapped = mmap(
-        nil, room, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
+        nil, room, PROT_READ | PROT_WRITE, Platform.populatedAnonymous, -1, 0),
       mapped != MAP_FAILED
     else { return nil }
     defer { munmap(mapped, room) }

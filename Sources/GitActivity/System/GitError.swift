@@ -11,13 +11,60 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   /// The libgit2 function that failed, or the operation of ours.
   public var function: String
+  /// What kind of failure it is, for a caller to switch on.
+  public var kind: Kind
 
-  /// An error with libgit2's code and class, or -1 and 0 for one of ours.
-  public init(code: Int32 = -1, errorClass: Int32 = 0, message: String, function: String) {
+  /// The kinds of failure a caller may want to tell apart.
+  public enum Kind: Hashable, Sendable {
+    /// The folder is not a git repository (nor any above it, where they were searched).
+    case notARepository
+    /// Another user owns the repository and `safe.directory` does not trust it.
+    case dubiousOwnership
+    /// A revision or ref that names nothing (`unknown revision`, `bad object`).
+    case unknownRevision
+    /// A repository libgit2 cannot read (SHA-256 objects, an unknown extension).
+    case unsupportedRepository
+    /// An object, pack or index that is damaged: a checksum, a length or a parse failed.
+    case damagedObject
+    /// A request malformed in itself: a pathspec git would not parse, a bad pattern.
+    case invalidRequest
+    /// The walk was cancelled (`WalkProgress.cancel()`, or the task of an `async` report).
+    case cancelled
+    /// Anything else libgit2 or the file system reported.
+    case other
+  }
+
+  /// An error with libgit2's code and class, or -1 and 0 for one of ours; `kind` is inferred
+  /// from the function and the code when not given.
+  public init(
+    code: Int32 = -1, errorClass: Int32 = 0, message: String, function: String, kind: Kind? = nil
+  ) {
     self.code = code
     self.errorClass = errorClass
     self.message = message
     self.function = function
+    self.kind = kind ?? Self.inferredKind(code: code, function: function, message: message)
+  }
+
+  /// The error a cancelled walk ends with.
+  public static let cancelled = GitError(
+    message: "the walk was cancelled", function: "cancel", kind: .cancelled)
+
+  /// The kind a failure of `function` with `code` is, for errors made without one.
+  private static func inferredKind(code: Int32, function: String, message: String) -> Kind {
+    switch function {
+    case "cancel": return .cancelled
+    case "parse_pathspec", "regcomp", "verify_filename", "verify_non_filename", "prefix_path":
+      return .invalidRequest
+    case "parse_commit", "parse_tag", "parse_object", "decode_tree_entry", "use_pack",
+      "git_odb_read", "git_odb_read_header", "commit-graph", "read_graft_line":
+      return message.contains("not found") ? .unknownRevision : .damagedObject
+    case "git_revparse", "git_object_peel", "git_revparse_single", "git_commit_lookup":
+      return .unknownRevision
+    default:
+      if code == GIT_EOWNER.rawValue { return .dubiousOwnership }
+      return .other
+    }
   }
 
   public var description: String { message }

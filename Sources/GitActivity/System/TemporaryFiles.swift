@@ -53,12 +53,12 @@ package enum TemporaryFiles {
       var previous = sigaction()
       sigaction(signal, nil, &previous)
       let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
-      if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == ignored {
+      if Platform.handlerAddress(previous) == ignored {
         continue
       }
       sigaddset(&unblock, signal)
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = { number in
+      Platform.setHandler(&action) { number in
         TemporaryFiles.beforeExit?()
         TemporaryFiles.unlinkAll()
         _exit(128 + number)
@@ -91,7 +91,7 @@ package enum TemporaryFiles {
     outOfMemoryLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: line.count)
     _ = outOfMemoryLine?.initialize(from: line)
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in
+    Platform.setHandler(&action) { _ in
       if let line = TemporaryFiles.outOfMemoryLine {
         _ = write(STDERR_FILENO, line.baseAddress, line.count)
       }

@@ -204,7 +204,13 @@ final class ParallelWalk: @unchecked Sendable {
           state.fail(.git(error), wasBusy: true)
           break loop
         }
-        if let progress, result.facts.count % 256 == 0 { progress.add(256) }
+        if let progress, result.facts.count % 256 == 0 {
+          progress.add(256)
+          if progress.isCancelled {
+            state.fail(.git(.cancelled), wasBusy: true)
+            break loop
+          }
+        }
         // Binary searches in the immutable cache and graph need no lock.
         var places: [WalkState.ParentPlace] = []
         places.reserveCapacity(parents.count)
@@ -239,7 +245,10 @@ final class ParallelWalk: @unchecked Sendable {
             try check(
               id, position: position, committed: committed, parents: &parents,
               graphParents: &graphParents)
-            if let progress, result.facts.count % 256 == 0 { progress.add(256) }
+            if let progress, result.facts.count % 256 == 0 {
+              progress.add(256)
+              if progress.isCancelled { throw .git(.cancelled) }
+            }
           }
         } catch {
           state.fail(error, wasBusy: true)

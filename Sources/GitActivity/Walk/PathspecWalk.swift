@@ -348,7 +348,10 @@ struct PathspecWalk {
       pending[id] = nil
       if ends || shallow.contains(id) { continue }
       for parent in next.reversed() where !visited.contains(parent) { stack.append(parent) }
-      options.progress?.add(1)
+      if let progress = options.progress {
+        progress.add(1)
+        if progress.isCancelled { throw .cancelled }
+      }
     }
     var history = History(
       commits: commits, objectIDs: ids, identities: interner.rawIdentities(), undated: undated)

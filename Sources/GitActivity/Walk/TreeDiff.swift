@@ -51,7 +51,7 @@ struct TreeDiff {
     return try compare(old, new, base: &base, reader)
   }
 
-  // MARK: the general case
+  // the general case
 
   /// A tree entry: its mode (canonical), where its name lies in the tree's bytes, its id.
   private typealias Entry = (mode: UInt32, name: Range<Int>, id: ObjectID)
@@ -222,7 +222,7 @@ struct TreeDiff {
     return bytes
   }
 
-  // MARK: plain paths
+  // plain paths
 
   /// What each plain path names in tree `tree`: the entry at the path (a path inside a
   /// submodule names nothing, as in git); nil where there is none.

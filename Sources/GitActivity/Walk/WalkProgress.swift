@@ -1,9 +1,11 @@
 import Synchronization
 
 /// A count of commits read so far, shared between the walk's workers and whoever shows
-/// progress. Workers add to it as they go; reading it never blocks them.
+/// progress, and the way to cancel the walk. Workers add to it as they go; reading it never
+/// blocks them.
 public final class WalkProgress: Sendable, Equatable {
   private let read = Atomic<Int>(0)
+  private let cancelled = Atomic<Bool>(false)
 
   /// A count at zero.
   public init() {}
@@ -14,6 +16,12 @@ public final class WalkProgress: Sendable, Equatable {
   func add(_ count: Int) {
     read.add(count, ordering: .relaxed)
   }
+
+  /// Asks the walk to stop: it ends with `GitError.cancelled` within a few hundred commits.
+  public func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+  /// Whether `cancel()` was called.
+  public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
   public static func == (lhs: WalkProgress, rhs: WalkProgress) -> Bool { lhs === rhs }
 }
