@@ -30,20 +30,20 @@ enum Command {
     let invocation: Invocation
     do {
       var parsed = try ArgumentParser().parse(context.arguments)
-      if let shell = parsed.last("generate-completion") {
+      if let shell = parsed.last(.generateCompletion) {
         stdout.write(Completions.script(for: shell))
         return ExitCode.success
       }
-      if parsed.has("usage") {
+      if parsed.has(.usage) {
         // git's -h: a short usage on stdout and exit 129, whatever else is on the line.
         stdout.write(Help.usage())
         return ExitCode.shortUsage
       }
-      if parsed.has("generate-manpage") {
+      if parsed.has(.generateManpage) {
         stdout.write(ManPage.text())
         return ExitCode.success
       }
-      if !parsed.has("no-config") && !parsed.has("help") && !parsed.has("version") {
+      if !parsed.has(.noConfig) && !parsed.has(.help) && !parsed.has(.version) {
         try applyConfiguration(to: &parsed, context: context)
       }
       try parsed.checkCombinations()
@@ -107,7 +107,7 @@ enum Command {
     throws(CommandError)
   {
     var start = context.currentDirectory
-    if let directory = parsed.last("directory") {
+    if let directory = parsed.last(.directory) {
       start = directory.hasPrefix("/") ? directory : start + "/" + directory
     }
     // A configuration git cannot read is an error, as it is for git: silently ignoring it would

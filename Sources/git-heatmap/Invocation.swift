@@ -5,10 +5,10 @@ import GitActivity
 struct Invocation {
   enum Format: String, CaseIterable {
     case terminal, svg, csv, json, summary
-    /// `--format commits`: the per-commit export.
-    case commits
     /// `--format html`: the contribution page.
     case html
+    /// `--format commits`: the per-commit export.
+    case commits
   }
 
   /// The per-commit export's shape: NDJSON or CSV, gzipped or not (from `-o`'s extension).
@@ -19,19 +19,16 @@ struct Invocation {
 
   /// The options that select what a repository read holds: they belong to the export, and a
   /// draw from exports (`--from`) refuses them.
-  static let selectionOptions = [
-    "all", "branches", "tags", "remotes", "glob", "exclude", "not", "reflog", "stdin",
-    "first-parent",
-    "no-replace-objects", "repo", "scan", "scan-depth",
-    "repository-name", "no-cache", "clear-cache",
+  static let selectionOptions: [OptionName] = [
+    .all, .branches, .tags, .remotes, .glob, .exclude, .not, .reflog, .stdin, .firstParent,
+    .noReplaceObjects, .repo, .scan, .scanDepth, .repositoryName, .noCache, .clearCache,
   ]
   /// The options that only read what was selected: an export takes none of them (they are given
   /// when drawing from it).
-  static let readingOptions = [
-    "author", "exclude-author", "committer", "me", "no-merges", "merges", "min-parents",
-    "max-parents", "weeks", "end", "since", "until",
-    "year", "week-start", "date", "timezone", "layout", "interactive", "day", "by-author", "top",
-    "authors", "sort",
+  static let readingOptions: [OptionName] = [
+    .author, .excludeAuthor, .committer, .me, .noMerges, .merges, .minParents, .maxParents, .weeks,
+    .end, .since, .until, .year, .weekStart, .date, .timezone, .layout, .interactive, .day,
+    .byAuthor, .top, .authors, .sort,
   ]
 
   /// How `--timezone` was given; `local` is resolved against the machine's zone at run time.
@@ -130,26 +127,26 @@ struct Invocation {
   static let dateHint = "expected " + DateExpression.examples
 
   init(_ parsed: ParsedArguments) throws(CommandError) {
-    wantsHelp = parsed.has("help")
-    wantsVersion = parsed.has("version")
-    directory = parsed.last("directory")
+    wantsHelp = parsed.has(.help)
+    wantsVersion = parsed.has(.version)
+    directory = parsed.last(.directory)
     // Revisions and git's ref options in the order given: `--exclude` and `--not` apply to what
     // follows them.
     selection = RevisionSelection(revisions: parsed.revisionWords)
     pathArguments = parsed.paths
-    readsStandardInput = parsed.has("stdin")
-    walk.followsFirstParentOnly = parsed.has("first-parent")
-    if parsed.has("no-replace-objects") { walk.replaceRefBase = nil }
-    countsCoAuthors = parsed.has("co-authors")
+    readsStandardInput = parsed.has(.stdin)
+    walk.followsFirstParentOnly = parsed.has(.firstParent)
+    if parsed.has(.noReplaceObjects) { walk.replaceRefBase = nil }
+    countsCoAuthors = parsed.has(.coAuthors)
     walk.readsCoAuthors = countsCoAuthors
-    excludesMerges = parsed.has("no-merges")
-    minimumParents = try parsed.whole("min-parents") ?? (parsed.has("merges") ? 2 : 0)
-    if let maximum = try parsed.whole("max-parents") {
+    excludesMerges = parsed.has(.noMerges)
+    minimumParents = try parsed.whole(.minParents) ?? (parsed.has(.merges) ? 2 : 0)
+    if let maximum = try parsed.whole(.maxParents) {
       maximumParents = maximum < 0 ? nil : maximum
     }
-    authorPatterns = parsed.all("author")
-    exclusions = parsed.all("exclude-author")
-    committerPatterns = parsed.all("committer")
+    authorPatterns = parsed.all(.author)
+    exclusions = parsed.all(.excludeAuthor)
+    committerPatterns = parsed.all(.committer)
     for (option, pattern) in authorPatterns.map({ ("author", $0) })
       + exclusions.map({ ("exclude-author", $0) }) + committerPatterns.map({ ("committer", $0) })
     {
@@ -157,61 +154,61 @@ struct Invocation {
         throw CommandError.usage("invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
       }
     }
-    maxCount = try parsed.whole("max-count")
-    skipCount = try parsed.whole("skip") ?? 0
-    messageFilter.patterns = parsed.all("grep")
-    messageFilter.isInverted = parsed.has("invert-grep")
-    messageFilter.requiresAll = parsed.has("all-match")
-    messageFilter.ignoresCase = parsed.has("regexp-ignore-case")
+    maxCount = try parsed.whole(.maxCount)
+    skipCount = try parsed.whole(.skip) ?? 0
+    messageFilter.patterns = parsed.all(.grep)
+    messageFilter.isInverted = parsed.has(.invertGrep)
+    messageFilter.requiresAll = parsed.has(.allMatch)
+    messageFilter.ignoresCase = parsed.has(.regexpIgnoreCase)
     messageFilter.syntax =
-      parsed.has("fixed-strings") ? .fixed : parsed.has("extended-regexp") ? .extended : .basic
+      parsed.has(.fixedStrings) ? .fixed : parsed.has(.extendedRegexp) ? .extended : .basic
     if let problem = messageFilter.problem() {
       throw CommandError.usage("invalid value for '--grep <pattern>': \(problem)")
     }
-    isMe = parsed.has("me")
-    repositories = parsed.all("repo")
-    scanDirectories = parsed.all("scan")
-    scanDepth = try parsed.whole("scan-depth") ?? Self.tableDefault("scan-depth")
-    if parsed.has("by-author") {
-      let top = try parsed.whole("top") ?? Self.tableDefault("top")
-      mode = .byAuthor(top: top, perAuthorScale: parsed.has("scale-per-author"))
-    } else if parsed.has("authors") {
+    isMe = parsed.has(.me)
+    repositories = parsed.all(.repo)
+    scanDirectories = parsed.all(.scan)
+    scanDepth = try parsed.whole(.scanDepth) ?? Self.tableDefault(.scanDepth)
+    if parsed.has(.byAuthor) {
+      let top = try parsed.whole(.top) ?? Self.tableDefault(.top)
+      mode = .byAuthor(top: top, perAuthorScale: parsed.has(.scalePerAuthor))
+    } else if parsed.has(.authors) {
       mode = .authorTable(
-        parsed.last("sort").flatMap(AuthorSummary.Order.init(rawValue:)) ?? .commits,
-        top: try parsed.whole("top"))
+        parsed.last(.sort).flatMap(AuthorSummary.Order.init(rawValue:)) ?? .commits,
+        top: try parsed.whole(.top))
     }
-    usesMailmap = !parsed.has("no-mailmap")
-    isQuiet = parsed.has("quiet")
-    usesCache = !parsed.has("no-cache")
-    clearsCache = parsed.has("clear-cache")
+    usesMailmap = !parsed.has(.noMailmap)
+    isQuiet = parsed.has(.quiet)
+    usesCache = !parsed.has(.noCache)
+    clearsCache = parsed.has(.clearCache)
 
-    window.weeks = try parsed.whole("weeks")
-    window.end = try Self.date(parsed, "end")
-    window.since = try Self.date(parsed, "since")
-    window.until = try Self.date(parsed, "until")
-    if let day = try Self.date(parsed, "day") {
+    window.weeks = try parsed.whole(.weeks)
+    window.end = try Self.date(parsed, .end)
+    window.since = try Self.date(parsed, .since)
+    window.until = try Self.date(parsed, .until)
+    if let day = try Self.date(parsed, .day) {
       let probe = Day(year: 2000, month: 1, day: 1)
       guard day.resolve(today: probe) == day.resolve(today: probe, isEnd: true) else {
-        throw parsed.invalid("day", parsed.last("day") ?? "", expected: "expected one day")
+        throw parsed.invalid(.day, parsed.last(.day) ?? "", expected: "expected one day")
       }
       listedDay = day
       window.since = day
       window.until = day
-      if ["svg", "png", "summary", "commits", "html"].contains(parsed.last("format")) {
+      if ["svg", "png", "summary", "commits", "html"].contains(parsed.last(.format)) {
         throw .usage("'--day' lists commits: use the terminal, --format csv or --format json")
       }
     }
-    if let year = parsed.last("year") {
+    if let year = parsed.last(.year) {
       guard year.count == 4, let number = Int(year), (1...9999).contains(number) else {
-        throw parsed.invalid("year", year, expected: "expected a year such as 2024")
+        throw parsed.invalid(.year, year, expected: "expected a year such as 2024")
       }
       window.year = number
     }
-    if let weekStart = parsed.last("week-start") {
+    if let weekStart = parsed.last(.weekStart) {
       window.weekStart = Weekday(parsing: weekStart) ?? .sunday
     }
-    usesCommitterDate = parsed.last("date") == "committer"
-    if let zone = parsed.last("timezone") {
+    usesCommitterDate = parsed.last(.date) == "committer"
+    if let zone = parsed.last(.timezone) {
       if zone.lowercased() == "local" {
         self.zone = .local
       } else if let parsedZone = DayZone(parsing: zone) {
@@ -223,9 +220,9 @@ struct Invocation {
       }
     }
     try parseAppearance(parsed)
-    output = parsed.last("output")
+    output = parsed.last(.output)
     let lowered = output?.lowercased() ?? ""
-    if let format = parsed.last("format") {
+    if let format = parsed.last(.format) {
       isPNG = format == "png"
       self.format = isPNG ? .svg : Format(rawValue: format) ?? .terminal
       if self.format == .commits {
@@ -256,15 +253,15 @@ struct Invocation {
     }
     try parseExchange(parsed)
     try parsePage(parsed)
-    scaleFactor = try parsed.number("scale-factor") ?? 1
-    if parsed.has("scale-factor") && !isPNG {
+    scaleFactor = try parsed.number(.scaleFactor) ?? 1
+    if parsed.has(.scaleFactor) && !isPNG {
       throw .usage("'--scale-factor' goes with PNG output: --format png or -o FILE.png")
     }
   }
 
   private mutating func parseAppearance(_ parsed: ParsedArguments) throws(CommandError) {
-    theme = parsed.last("theme")
-    if let tint = parsed.last("tint") {
+    theme = parsed.last(.theme)
+    if let tint = parsed.last(.tint) {
       guard let color = RGB(parsing: tint) else {
         throw CommandError.usage(
           "invalid value '\(tint)' for '--tint <color>': expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))"
@@ -272,11 +269,11 @@ struct Invocation {
       }
       self.tint = color
     }
-    if let palette = parsed.last("palette") {
+    if let palette = parsed.last(.palette) {
       let colors = palette.split(separator: ",", omittingEmptySubsequences: false).map {
         RGB(parsing: String($0).trimmingCharacters(in: .whitespaces))
       }
-      let calendar = parsed.last("layout") == "calendar"
+      let calendar = parsed.last(.layout) == "calendar"
       guard calendar ? colors.count >= 2 : colors.count == 5, colors.allSatisfy({ $0 != nil })
       else {
         throw CommandError.usage(
@@ -287,29 +284,29 @@ struct Invocation {
       }
       self.palette = colors.compactMap { $0 }
     }
-    isCalendar = parsed.last("layout") == "calendar"
-    isPunchcard = parsed.last("layout") == "punchcard"
-    if isPunchcard, let other = ["by-author", "authors"].first(where: parsed.has) {
-      throw .usage("'--layout punchcard' cannot be combined with '--\(other)'")
+    isCalendar = parsed.last(.layout) == "calendar"
+    isPunchcard = parsed.last(.layout) == "punchcard"
+    if isPunchcard, let other = [OptionName.byAuthor, .authors].first(where: parsed.has) {
+      throw .usage("'--layout punchcard' cannot be combined with '--\(other.rawValue)'")
     }
     scale =
-      parsed.last("scale").flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
-    colorMode = parsed.last("color") ?? "auto"
+      parsed.last(.scale).flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
+    colorMode = parsed.last(.color) ?? "auto"
     gitColor = parsed.gitColor
-    isASCII = parsed.has("ascii")
-    title = parsed.last("title")
+    isASCII = parsed.has(.ascii)
+    title = parsed.last(.title)
     // The calendar's tiles are larger than the graph's cells; the table holds the graph's.
     cellSize =
-      try parsed.number("cell-size") ?? (isCalendar ? 36 : Double(Self.tableDefault("cell-size")))
+      try parsed.number(.cellSize) ?? (isCalendar ? 36 : Double(Self.tableDefault(.cellSize)))
     spacing =
-      try parsed.number("spacing") ?? (isCalendar ? 4 : Double(Self.tableDefault("spacing")))
+      try parsed.number(.spacing) ?? (isCalendar ? 4 : Double(Self.tableDefault(.spacing)))
     // The corners grow with the cells, as GitHub's 2 px on 10 and the seed's 4 px on 18.
-    radius = try parsed.number("radius") ?? (isCalendar ? 4 : (cellSize * 2 / 9).rounded())
-    isTransparent = parsed.has("transparent")
-    showsEmails = parsed.has("emails")
-    isCompact = parsed.has("compact")
-    isInteractive = parsed.has("interactive")
-    animates = parsed.has("animate")
+    radius = try parsed.number(.radius) ?? (isCalendar ? 4 : (cellSize * 2 / 9).rounded())
+    isTransparent = parsed.has(.transparent)
+    showsEmails = parsed.has(.emails)
+    isCompact = parsed.has(.compact)
+    isInteractive = parsed.has(.interactive)
+    animates = parsed.has(.animate)
   }
 
   /// `--stdin`: reads revisions from `descriptor` as git log reads them: one a line, until an
@@ -346,15 +343,15 @@ struct Invocation {
   private mutating func parseExchange(_ parsed: ParsedArguments) throws(CommandError) {
     // Only what the command line gave: a configured default of a reading (heatmap.author) does
     // not stop an export, it simply does not apply to one.
-    func given(_ long: String) -> Bool { parsed.has(long) && !parsed.configured.contains(long) }
-    repositoryName = parsed.last("repository-name")
+    func given(_ option: OptionName) -> Bool { parsed.has(option) && !parsed.isConfigured(option) }
+    repositoryName = parsed.last(.repositoryName)
     if repositoryName != nil && format != .commits {
       throw .usage("'--repository-name' names the repository in an export: add --format commits")
     }
     if format == .commits {
       if let reading = Self.readingOptions.first(where: given) {
         throw .usage(
-          "'--\(reading)' is a reading, not part of an export: give it when drawing from the export (--from)"
+          "'--\(reading.rawValue)' is a reading, not part of an export: give it when drawing from the export (--from)"
         )
       }
       if repositoryName != nil && (repositories.count + scanDirectories.count) > 0 {
@@ -368,13 +365,13 @@ struct Invocation {
         "'-n' and '--skip' count git log's order, which is one repository's: not with --repo or --scan"
       )
     }
-    guard parsed.has("from") else { return }
+    guard parsed.has(.from) else { return }
     // With --from, the arguments after it are exports too (a shell's `--from exports/*.ndjson`).
-    exportFiles = parsed.all("from") + parsed.positionals
+    exportFiles = parsed.all(.from) + parsed.positionals
     selection.revisions = []
     if let selecting = Self.selectionOptions.first(where: given) {
       throw .usage(
-        "'--\(selecting)' selects what an export holds: give it when exporting (--format commits), not with --from"
+        "'--\(selecting.rawValue)' selects what an export holds: give it when exporting (--format commits), not with --from"
       )
     }
     if parsed.paths != nil {
@@ -394,16 +391,16 @@ struct Invocation {
   /// `--format html`: the page holds the graph, the people, the punch card and the calendar, so
   /// the options that choose one of them instead are not for it; `--commit-url` is only for it.
   private mutating func parsePage(_ parsed: ParsedArguments) throws(CommandError) {
-    commitURL = parsed.last("commit-url")
+    commitURL = parsed.last(.commitUrl)
     guard format == .html else {
       if commitURL != nil {
         throw .usage("'--commit-url' links the commits of the contribution page: add --format html")
       }
       return
     }
-    for other in ["layout", "by-author", "authors", "day"] where parsed.has(other) {
+    for other in [OptionName.layout, .byAuthor, .authors, .day] where parsed.has(other) {
       throw .usage(
-        "'--\(other)' is not for the contribution page (--format html), which holds the graph, the people, the punch card and a calendar"
+        "'--\(other.rawValue)' is not for the contribution page (--format html), which holds the graph, the people, the punch card and a calendar"
       )
     }
     if let template = commitURL {
@@ -412,18 +409,18 @@ struct Invocation {
         template.contains("%H") || template.contains("%h")
       else {
         throw parsed.invalid(
-          "commit-url", template,
+          .commitUrl, template,
           expected: "expected an http or https URL with %H (the commit id) or %h (its short form)")
       }
     }
   }
 
   /// The table's default for a whole-number option, so that it is declared once.
-  private static func tableDefault(_ long: String) -> Int {
-    OptionTable.spec(long: long)?.defaultValue.flatMap { Int($0) } ?? 0
+  private static func tableDefault(_ option: OptionName) -> Int {
+    OptionTable.spec(long: option.rawValue)?.defaultValue.flatMap { Int($0) } ?? 0
   }
 
-  private static func date(_ parsed: ParsedArguments, _ option: String) throws(CommandError)
+  private static func date(_ parsed: ParsedArguments, _ option: OptionName) throws(CommandError)
     -> DateExpression?
   {
     guard let text = parsed.last(option) else { return nil }

@@ -1,3 +1,5 @@
+import GitActivity
+
 enum OptionTable {
   static let all: [OptionSpec] = options.map { spec in
     var spec = spec
@@ -145,7 +147,7 @@ enum OptionTable {
       conflicts: ["since", "until", "weeks", "end"], help: "one calendar year", group: .window),
     OptionSpec(
       long: "week-start", kind: .value(placeholder: "day"),
-      choices: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
+      choices: Weekday.allCases.map { $0.name.lowercased() },
       defaultValue: "sunday", help: "the weekday of the first row", group: .window),
     OptionSpec(
       long: "date", kind: .value(placeholder: "kind"), choices: ["author", "committer"],
@@ -156,7 +158,10 @@ enum OptionTable {
 
     OptionSpec(
       long: "format", kind: .value(placeholder: "format"),
-      choices: ["terminal", "svg", "png", "csv", "json", "summary", "html", "commits"],
+      // PNG is SVG drawn: a choice of its own, not a format of `Invocation`.
+      choices: Invocation.Format.allCases.map(\.rawValue).flatMap {
+        $0 == "svg" ? [$0, "png"] : [$0]
+      },
       defaultValue: "terminal",
       help:
         "what to write; html: the contribution page, offline; commits: one record per commit (NDJSON, or CSV with -o FILE.csv; .gz compresses); -o FILE picks it from the extension",
@@ -201,7 +206,7 @@ enum OptionTable {
       long: "authors", kind: .flag, help: "a table of authors instead of a graph", group: .output),
     OptionSpec(
       long: "sort", kind: .value(placeholder: "key"),
-      choices: ["commits", "name", "active", "first", "last"],
+      choices: AuthorSummary.Order.allCases.map(\.rawValue),
       defaultValue: "commits", requires: ["authors"], help: "how --authors sorts its table",
       group: .output),
     OptionSpec(
@@ -209,7 +214,7 @@ enum OptionTable {
       help: "with --by-author, each graph on its own scale", group: .appearance),
     OptionSpec(
       long: "theme", kind: .value(placeholder: "theme"),
-      choices: ["github", "github-dark", "auto"],
+      choices: SVGOptions.Theme.allCases.map(\.rawValue),
       help:
         "colors; auto follows the viewer's light or dark mode in SVG, and in the terminal the background it reports (else COLORFGBG, else dark) [default: github in SVG, auto in the terminal]",
       group: .appearance),
@@ -224,7 +229,8 @@ enum OptionTable {
         "colors from none to most: five for the graph, two or more gradient stops for the calendar",
       group: .appearance),
     OptionSpec(
-      long: "scale", kind: .value(placeholder: "scale"), choices: ["github", "linear", "log"],
+      long: "scale", kind: .value(placeholder: "scale"),
+      choices: LevelScale.allCases.map(\.rawValue),
       defaultValue: "github", help: "how counts become levels", group: .appearance),
     OptionSpec(
       long: "no-color", kind: .flag, aliasOf: "color", aliasValue: "never",
@@ -315,16 +321,17 @@ enum OptionTable {
   /// `--end`); and not when the mode it
   /// belongs to is not running (`heatmap.top` without `--by-author`).
   static func configuredDefaultApplies(_ spec: OptionSpec, _ commandLine: ParsedArguments) -> Bool {
-    if commandLine.has(spec.long) { return false }
-    if spec.replacedBy.contains(where: commandLine.has) { return false }
-    if spec.conflicts.contains(where: commandLine.has) { return false }
-    if all.contains(where: { $0.conflicts.contains(spec.long) && commandLine.has($0.long) }) {
+    func given(_ long: String) -> Bool { commandLine.has(long: long) }
+    if given(spec.long) { return false }
+    if spec.replacedBy.contains(where: given) { return false }
+    if spec.conflicts.contains(where: given) { return false }
+    if all.contains(where: { $0.conflicts.contains(spec.long) && given($0.long) }) {
       return false
     }
-    if windowExtent.contains(spec.long) && explicitWindow.contains(where: commandLine.has) {
+    if windowExtent.contains(spec.long) && explicitWindow.contains(where: given) {
       return false
     }
-    if !spec.requires.isEmpty && !spec.requires.contains(where: commandLine.has) { return false }
+    if !spec.requires.isEmpty && !spec.requires.contains(where: given) { return false }
     return true
   }
 

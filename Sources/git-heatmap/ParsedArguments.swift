@@ -16,13 +16,18 @@ struct ParsedArguments: Equatable {
   /// git's own color settings, as configured.
   var gitColor = GitColorConfig()
 
-  func has(_ long: String) -> Bool { values[long] != nil }
-  func last(_ long: String) -> String? { values[long]?.last }
-  func all(_ long: String) -> [String] { values[long] ?? [] }
+  func has(_ option: OptionName) -> Bool { values[option.rawValue] != nil }
+  func last(_ option: OptionName) -> String? { values[option.rawValue]?.last }
+  func all(_ option: OptionName) -> [String] { values[option.rawValue] ?? [] }
+  /// Whether the configuration, not the command line, gave `option`.
+  func isConfigured(_ option: OptionName) -> Bool { configured.contains(option.rawValue) }
+  /// For the option table's generic rules, which hold names as the table spells them.
+  func has(long: String) -> Bool { values[long] != nil }
 
   /// A usage error for a value an option refuses, naming the option as the user gave it: the
   /// flag, or the configuration key.
-  func invalid(_ long: String, _ value: String, expected: String) -> CommandError {
+  func invalid(_ option: OptionName, _ value: String, expected: String) -> CommandError {
+    let long = option.rawValue
     guard let spec = OptionTable.spec(long: long) else {
       return .usage("invalid value '\(value)' for '--\(long)': \(expected)")
     }
@@ -33,36 +38,36 @@ struct ParsedArguments: Equatable {
   }
 
   /// An option's number, checked against the range the table gives it; nil when not given.
-  func number(_ long: String) throws(CommandError) -> Double? {
-    guard let text = last(long) else { return nil }
-    guard let spec = OptionTable.spec(long: long), let range = spec.range else {
+  func number(_ option: OptionName) throws(CommandError) -> Double? {
+    guard let text = last(option) else { return nil }
+    guard let spec = OptionTable.spec(long: option.rawValue), let range = spec.range else {
       return Double(text)
     }
     let value = spec.isWhole ? Int(text).map(Double.init) : Double(text)
     guard let value, value.isFinite, range.contains(value) else {
       let (low, high) = (Int(range.lowerBound), Int(range.upperBound))
       throw invalid(
-        long, text,
+        option, text,
         expected: "expected a \(spec.isWhole ? "whole " : "")number from \(low) to \(high)")
     }
     return value
   }
 
   /// An option's whole number, checked against its range; nil when not given.
-  func whole(_ long: String) throws(CommandError) -> Int? {
-    try number(long).map { Int($0) }
+  func whole(_ option: OptionName) throws(CommandError) -> Int? {
+    try number(option).map { Int($0) }
   }
 
   /// The rules the option table declares between options: those that cannot be given together,
   /// and those that mean nothing without another.
   func checkCombinations() throws(CommandError) {
-    for spec in OptionTable.all where has(spec.long) {
-      for other in spec.conflicts where has(other) {
+    for spec in OptionTable.all where has(long: spec.long) {
+      for other in spec.conflicts where has(long: other) {
         throw .usage("'--\(spec.long)' cannot be combined with '--\(other)'")
       }
     }
-    for spec in OptionTable.all where has(spec.long) {
-      if !spec.requires.isEmpty && !spec.requires.contains(where: has) {
+    for spec in OptionTable.all where has(long: spec.long) {
+      if !spec.requires.isEmpty && !spec.requires.contains(where: { has(long: $0) }) {
         let options = spec.requires.map { "'--\($0)'" }.joined(separator: " or ")
         throw .usage("'--\(spec.long)' goes with \(options)")
       }

@@ -103,7 +103,7 @@ extension Repository {
   }
 
   /// `activityReport` off the caller's actor, on a thread of its own: the main actor stays free
-  /// while history is read. Cancelling the task stops the walk within a few hundred commits
+  /// while history is read. Cancelling the task stops the walk within a few dozen commits
   /// (it throws `.git` with `GitError.kind == .cancelled`); `progress` counts the commits read
   /// meanwhile, for a progress bar.
   ///

@@ -194,6 +194,11 @@ final class ParallelWalk: @unchecked Sendable {
       case .finished:
         break loop
       case .readAhead:
+        // Reading ahead is not being busy (`WalkState.take`).
+        if progress?.isCancelled == true {
+          state.fail(.git(.cancelled), wasBusy: false)
+          break loop
+        }
         if let readAhead { _ = reader.fill(readAhead, budget: Self.batchSize) }
       case .commit(let id):
         do {
@@ -204,8 +209,8 @@ final class ParallelWalk: @unchecked Sendable {
           state.fail(.git(error), wasBusy: true)
           break loop
         }
-        if let progress, result.facts.count % 256 == 0 {
-          progress.add(256)
+        if let progress, result.facts.count % 64 == 0 {
+          progress.add(64)
           if progress.isCancelled {
             state.fail(.git(.cancelled), wasBusy: true)
             break loop
@@ -245,8 +250,8 @@ final class ParallelWalk: @unchecked Sendable {
             try check(
               id, position: position, committed: committed, parents: &parents,
               graphParents: &graphParents)
-            if let progress, result.facts.count % 256 == 0 {
-              progress.add(256)
+            if let progress, result.facts.count % 64 == 0 {
+              progress.add(64)
               if progress.isCancelled { throw .git(.cancelled) }
             }
           }

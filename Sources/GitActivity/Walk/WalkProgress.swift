@@ -17,7 +17,7 @@ public final class WalkProgress: Sendable, Equatable {
     read.add(count, ordering: .relaxed)
   }
 
-  /// Asks the walk to stop: it ends with `GitError.cancelled` within a few hundred commits.
+  /// Asks the walk to stop: it ends with `GitError.cancelled` within a few dozen commits.
   public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
   /// Whether `cancel()` was called.
