@@ -238,25 +238,11 @@ final class ShellSession {
     self.environment = environment
     let variables = environment.map { "\($0.key)=\(ShellSession.quoted($0.value))" }.joined(
       separator: " ")
-    // The server outlives the command that starts it: it must not hold open any descriptor that
-    // Foundation's Process watches, or waiting for the starter lasts as long as the server.
-    let start = [
-      "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "160", "-y",
-      "40", "-c", directory, "env -i \(variables) \(command)",
-    ].map(ShellSession.quoted).joined(separator: " ")
-    let starter = Process()
-    starter.executableURL = URL(fileURLWithPath: "/bin/bash")
-    starter.arguments = [
-      "-c",
-      "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
-        + start,
-    ]
-    starter.environment = environment
-    starter.standardInput = FileHandle.nullDevice
-    starter.standardOutput = FileHandle.nullDevice
-    starter.standardError = FileHandle.nullDevice
-    try starter.run()
-    starter.waitUntilExit()
+    try startTmuxServer(
+      [
+        "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "160", "-y", "40",
+        "-c", directory, "env -i \(variables) \(command)",
+      ], environment: environment)
     // Ready once the shell has drawn its prompt and stopped drawing (five seconds at most).
     var last = ""
     for _ in 0..<100 {

@@ -35,6 +35,29 @@ func endTmuxServer(_ run: ([String]) throws -> String) {
   _ = try? run(["kill-server"])
 }
 
+/// Starts a tmux server (`tmux -L socket`), running `command` in a detached session. The server
+/// outlives the command that starts it: it must not hold open any descriptor that Foundation's
+/// Process watches, or waiting for the starter lasts as long as the server; so the starting
+/// shell closes every inherited descriptor above 2 first.
+func startTmuxServer(
+  _ tmuxArguments: [String], environment: [String: String], directory: String = "/"
+) throws {
+  let start = (["tmux"] + tmuxArguments)
+    .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+  let starter = Process()
+  starter.executableURL = URL(fileURLWithPath: "/bin/bash")
+  let closeInherited =
+    "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
+  starter.arguments = ["-c", closeInherited + start]
+  starter.environment = environment
+  starter.currentDirectoryURL = URL(fileURLWithPath: directory)
+  starter.standardInput = FileHandle.nullDevice
+  starter.standardOutput = FileHandle.nullDevice
+  starter.standardError = FileHandle.nullDevice
+  try starter.run()
+  starter.waitUntilExit()
+}
+
 @Suite("The terminal graph, end to end", .serialized)
 struct TerminalEndToEndTests {
   static func repository() throws -> TemporaryRepository {
@@ -70,25 +93,11 @@ struct TerminalEndToEndTests {
         "/usr/bin/tmux", ["-L", socket, "-f", configFile] + arguments, in: directory,
         environment: tmuxEnvironment)
     }
-    // The server outlives the command that starts it: it must not hold open any descriptor that
-    // Foundation's Process watches, or waiting for the starter lasts as long as the server.
-    let start = [
-      "tmux", "-L", socket, "-f", configFile, "new-session", "-d", "-s", "t", "-x", "\(columns)",
-      "-y", "\(rows)", script,
-    ]
-    .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-    let starter = Process()
-    starter.executableURL = URL(fileURLWithPath: "/bin/bash")
-    let closeInherited =
-      "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
-    starter.arguments = ["-c", closeInherited + start]
-    starter.environment = tmuxEnvironment
-    starter.currentDirectoryURL = URL(fileURLWithPath: directory)
-    starter.standardInput = FileHandle.nullDevice
-    starter.standardOutput = FileHandle.nullDevice
-    starter.standardError = FileHandle.nullDevice
-    try starter.run()
-    starter.waitUntilExit()
+    try startTmuxServer(
+      [
+        "-L", socket, "-f", configFile, "new-session", "-d", "-s", "t", "-x", "\(columns)",
+        "-y", "\(rows)", script,
+      ], environment: tmuxEnvironment, directory: directory)
     defer { endTmuxServer(run) }
     defer { try? FileManager.default.removeItem(atPath: marker) }
     let deadline = Date().addingTimeInterval(20)

@@ -38,22 +38,12 @@ struct TerminalWidthTests {
         "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, in: "/",
         environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     }
-    // Started from a shell that closes every descriptor Foundation's Process watches, so that
-    // waiting for the starter does not last as long as the server (as ShellSession does).
-    let starter = Process()
-    starter.executableURL = URL(fileURLWithPath: "/bin/bash")
-    starter.arguments = [
-      "-c",
-      "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\" 2>/dev/null; done; "
-        + "exec /usr/bin/tmux -L \(socket) -f /dev/null new-session -d -x 80 -y 20 "
-        + ShellSession.quoted("bash \(folder.path)/script"),
-    ]
-    starter.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
-    starter.standardInput = FileHandle.nullDevice
-    starter.standardOutput = FileHandle.nullDevice
-    starter.standardError = FileHandle.nullDevice
-    try starter.run()
-    starter.waitUntilExit()
+    try startTmuxServer(
+      [
+        "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "20",
+        "bash \(folder.path)/script",
+      ],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     defer { endTmuxServer(tmux) }
     for _ in 0..<200 where !FileManager.default.fileExists(atPath: results + ".done") {
       usleep(25_000)
