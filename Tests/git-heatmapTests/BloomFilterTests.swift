@@ -34,6 +34,23 @@ struct BloomFilterTests {
       repo, specs: Self.paths.map { [$0] }, modes: [[], ["--first-parent"], ["--all"]])
   }
 
+  @Test("a split commit-graph (a chain of layers) still counts what git log counts")
+  func splitGraph() throws {
+    let repo = try Self.repository()
+    try repo.git(["commit-graph", "write", "--reachable", "--changed-paths", "--split=no-merge"])
+    for index in 0..<3 {
+      try repo.write("src/split\(index).c", "\(index)")
+      try repo.git(["add", "-A"])
+      try repo.commit("split \(index)", date: "\(1_620_000_000 + index * 86_400) +0000")
+      try repo.git(["commit-graph", "write", "--reachable", "--changed-paths", "--split=no-merge"])
+    }
+    let chain = repo.path + "/.git/objects/info/commit-graphs/commit-graph-chain"
+    #expect(FileManager.default.fileExists(atPath: chain))
+    try PathspecTests.expectGitDays(
+      repo, specs: [["src"], ["src/split1.c"], ["docs/guide.md"], ["README.md"]],
+      modes: [[], ["--all"]], label: "split")
+  }
+
   @Test("murmur3 as git's version 1, with the sign of the last bytes")
   func murmur() {
     // Values from git's own t0095-bloom.sh (test-tool bloom get_murmur3).
