@@ -34,7 +34,8 @@ struct BloomFilterTests {
       repo, specs: Self.paths.map { [$0] }, modes: [[], ["--first-parent"], ["--all"]])
   }
 
-  @Test("a split commit-graph (a chain of layers) still counts what git log counts")
+  @Test(
+    "a split commit-graph (a chain of layers, each with its filters) counts what git log counts")
   func splitGraph() throws {
     let repo = try Self.repository()
     try repo.git(["commit-graph", "write", "--reachable", "--changed-paths", "--split=no-merge"])

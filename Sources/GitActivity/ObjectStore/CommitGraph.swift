@@ -1,7 +1,9 @@
 import Foundation
 
 /// git's `commit-graph` file (`objects/info/commit-graph`, version 1, SHA-1), which `git gc`
-/// writes: every commit's id, parents and commit time, without inflating a single object.
+/// writes, or its split form (`info/commit-graphs/commit-graph-chain`, layers of files, which
+/// `git commit-graph write --split` and `fetch.writeCommitGraph` write): every commit's id,
+/// parents and commit time, without inflating a single object.
 ///
 /// libgit2 1.5 does not read the files git 2.39 writes. git-heatmap reads them itself for one
 /// purpose: to know the commits a walk will read before reading them, so that every core can
@@ -12,32 +14,90 @@ import Foundation
 /// Thread safety: every stored property is a `let`, and the mapped pages are read-only and never
 /// written, so one instance may be read from any number of threads.
 final class CommitGraph: Sendable {
-  private let file: MappedFile
+  /// One file of the graph: the whole graph, or one layer of a split graph's chain, whose
+  /// commits are numbered after those of the layers below it (`first`).
+  private struct Layer: Sendable {
+    let file: MappedFile
+    let first: Int
+    let count: Int
+    let ids: SortedObjectIDs
+    let data: Int
+    let extraEdges: Int?
+    let extraEdgeCount: Int
+    let bloom: BloomFilters?
+  }
+
+  private let layers: [Layer]
+  /// Commits in every layer.
   let count: Int
-  private let ids: SortedObjectIDs
-  private let data: Int
-  private let extraEdges: Int?
-  private let extraEdgeCount: Int
-  /// git's changed-path Bloom filters (`commit-graph write --changed-paths`, version 1), when
-  /// the file has them and they are consistent.
-  let bloom: BloomFilters?
+  /// Whether every layer has git's changed-path Bloom filters (`commit-graph write
+  /// --changed-paths`, version 1), consistent; only then are they asked.
+  let hasBloomFilters: Bool
 
   /// "No parent" in a parent slot.
   private static let none: UInt32 = 0x7000_0000
 
-  /// Maps and checks `<objects>/info/commit-graph`; nil when there is none or it is unusable.
+  /// Maps and checks `<objects>/info/commit-graph`, else the split graph that
+  /// `info/commit-graphs/commit-graph-chain` lists (base first, each layer naming the ones below
+  /// it in its `BASE` chunk); nil when there is none or any file is unusable.
   init?(objectsDirectory: String) {
-    guard
-      let file = MappedFile(
-        path: objectsDirectory + "/info/commit-graph", minimumSize: 8 + 12 + 256 * 4),
-      let layout = CommitGraph.layout(file.bytes),
-      let ids = SortedObjectIDs(file, fanout: layout.1, ids: layout.2), ids.count == layout.0,
-      ids.isSorted
-    else { return nil }
-    self.file = file
-    self.ids = ids
-    (count, _, _, data, extraEdges, extraEdgeCount) = layout
-    bloom = BloomFilters(file, chunks: CommitGraph.chunks(file.bytes) ?? [], count: layout.0)
+    var paths = [objectsDirectory + "/info/commit-graph"]
+    var hashes: [[UInt8]] = []
+    if !RawDirectory.kind(paths[0]).exists {
+      let folder = objectsDirectory + "/info/commit-graphs"
+      guard let chain = try? AtomicFile.read(folder + "/commit-graph-chain", limit: 1 << 20)
+      else { return nil }
+      hashes = chain.split(separator: 0x0A).map(Array.init).filter { !$0.isEmpty }
+      guard !hashes.isEmpty, hashes.allSatisfy({ $0.count == 40 }) else { return nil }
+      paths = hashes.map { folder + "/graph-" + String(decoding: $0, as: UTF8.self) + ".graph" }
+    }
+    var layers: [Layer] = []
+    var first = 0
+    for (number, path) in paths.enumerated() {
+      guard let file = MappedFile(path: path, minimumSize: 8 + 12 + 256 * 4),
+        let layout = CommitGraph.layout(file.bytes, baseCount: number),
+        let ids = SortedObjectIDs(file, fanout: layout.1, ids: layout.2), ids.count == layout.0,
+        ids.isSorted
+      else { return nil }
+      if number > 0 {
+        // The layer names the files below it, in order.
+        guard let chunks = CommitGraph.chunks(file.bytes),
+          let base = CommitGraph.chunk("BASE", in: chunks), base.count == number * 20,
+          (0..<number).allSatisfy({ index in
+            ObjectID(rawBytes: file.base + base.lowerBound + index * 20).hex.utf8.elementsEqual(
+              hashes[index])
+          })
+        else { return nil }
+      }
+      layers.append(
+        Layer(
+          file: file, first: first, count: layout.0, ids: ids, data: layout.3,
+          extraEdges: layout.4, extraEdgeCount: layout.5,
+          bloom: BloomFilters(
+            file, chunks: CommitGraph.chunks(file.bytes) ?? [], count: layout.0)))
+      first += layout.0
+    }
+    guard first < Int(CommitGraph.none) else { return nil }
+    self.layers = layers
+    count = first
+    hasBloomFilters = layers.allSatisfy { $0.bloom != nil }
+  }
+
+  /// The layer of a position, and the position within it.
+  @inline(__always)
+  private func locate(_ position: Int32) -> (layer: Layer, local: Int) {
+    let position = Int(position)
+    var index = layers.count - 1
+    while index > 0 && layers[index].first > position { index -= 1 }
+    return (layers[index], position - layers[index].first)
+  }
+
+  /// Whether the changed-path Bloom filter of the commit at `position` says that none of
+  /// `keys`' paths changed there (git trusts it so); false where there is no filter.
+  func bloomRulesOut(_ keys: [BloomFilters.Key], at position: Int32) -> Bool {
+    guard hasBloomFilters else { return false }
+    let (layer, local) = locate(position)
+    return layer.bloom?.rulesOut(keys, at: Int32(local)) ?? false
   }
 
   /// The chunk table: each chunk's id and where it starts, the terminating entry last.
@@ -66,12 +126,15 @@ final class CommitGraph: Sendable {
 
   /// Where the chunks are, after checking that the header and the chunk table make sense and
   /// that every chunk fits the file.
-  static func layout(_ raw: UnsafeRawBufferPointer) -> (Int, Int, Int, Int, Int?, Int)? {
+  static func layout(_ raw: UnsafeRawBufferPointer, baseCount: Int = 0) -> (
+    Int, Int, Int, Int, Int?, Int
+  )? {
     guard raw.count >= 8, raw.starts(with: Array("CGPH".utf8)), raw[4] == 1, raw[5] == 1 else {
       return nil
     }
-    // Split graphs (commit-graph-chain) have base graphs: not read here.
-    guard raw[7] == 0, raw[6] >= 3, let chunks = chunks(raw), chunks.last?.id == 0 else {
+    // The number of base graphs below this one: none for the whole graph, its place in a chain.
+    guard Int(raw[7]) == baseCount, raw[6] >= 3, let chunks = chunks(raw), chunks.last?.id == 0
+    else {
       return nil
     }
     func chunk(_ name: String) -> Range<Int>? { Self.chunk(name, in: chunks) }
@@ -95,17 +158,21 @@ final class CommitGraph: Sendable {
   /// Gives the pages read so far back to the kernel (see `MappedFile.releasePages`), once the
   /// walk is over: listing a million commits touches all of a 60 MB file.
   func releasePages() {
-    file.releasePages()
+    for layer in layers { layer.file.releasePages() }
   }
 
   /// The id at `position`.
   func id(at position: Int32) -> ObjectID {
-    ids.id(at: Int(position))
+    let (layer, local) = locate(position)
+    return layer.ids.id(at: local)
   }
 
   /// The position of `id`, or nil when the graph does not have it.
   func position(of id: ObjectID) -> Int32? {
-    ids.position(of: id).map { Int32($0) }
+    for layer in layers.reversed() {
+      if let local = layer.ids.position(of: id) { return Int32(layer.first + local) }
+    }
+    return nil
   }
 
   /// The ids of the parents of `position`, first parent first; nil when the graph is
@@ -118,41 +185,46 @@ final class CommitGraph: Sendable {
 
   /// The root tree of the commit at `position`.
   func tree(at position: Int32) -> ObjectID {
-    ObjectID(rawBytes: file.base + data + Int(position) * 36)
+    let (layer, local) = locate(position)
+    return ObjectID(rawBytes: layer.file.base + layer.data + local * 36)
   }
 
   /// The commit time at `position` (the committer date, as git records it in the graph).
   func commitTime(at position: Int32) -> Int64 {
+    let (layer, local) = locate(position)
     let word = UInt64(
-      bigEndian: file.base.loadUnaligned(
-        fromByteOffset: data + Int(position) * 36 + 28, as: UInt64.self)
+      bigEndian: layer.file.base.loadUnaligned(
+        fromByteOffset: layer.data + local * 36 + 28, as: UInt64.self)
     )
     return Int64(word & 0x3_FFFF_FFFF)
   }
 
   /// Calls `body` with the position of each parent of `position`, first parent first; false
-  /// when the graph is inconsistent there.
+  /// when the graph is inconsistent there. A parent is in the same layer or one below it.
   func forEachParent(of position: Int32, firstOnly: Bool, _ body: (Int32) -> Void) -> Bool {
-    let record = data + Int(position) * 36 + 20
+    let (layer, local) = locate(position)
+    let file = layer.file
+    let limit = layer.first + layer.count
+    let record = layer.data + local * 36 + 20
     let first = file.word(at: record)
     guard first != CommitGraph.none else { return true }
-    guard first < count else { return false }
+    guard first < limit else { return false }
     body(Int32(first))
     if firstOnly { return true }
     let second = file.word(at: record + 4)
     if second == CommitGraph.none { return true }
     if second & 0x8000_0000 == 0 {
-      guard second < count else { return false }
+      guard second < limit else { return false }
       body(Int32(second))
       return true
     }
     // An octopus: the rest of the parents are in the extra-edge list, the last one flagged.
-    guard let extraEdges else { return false }
+    guard let extraEdges = layer.extraEdges else { return false }
     var edge = Int(second & 0x7FFF_FFFF)
-    while edge < extraEdgeCount {
+    while edge < layer.extraEdgeCount {
       let value = file.word(at: extraEdges + edge * 4)
       let parent = value & 0x7FFF_FFFF
-      guard parent < count else { return false }
+      guard parent < limit else { return false }
       body(Int32(parent))
       if value & 0x8000_0000 != 0 { return true }
       edge += 1

@@ -108,7 +108,7 @@ struct PathspecWalk {
       if found.parents.isEmpty {
         differs = try? diff.differs(nil, found.tree, reader: reader)
       } else if let position = found.position,
-        graph?.bloom?.rulesOut(bloomKeys, at: position) == true
+        graph?.bloomRulesOut(bloomKeys, at: position) == true
       {
         differs = false
       } else if let parentTree = tree(of: found.parents[0]) {
@@ -216,7 +216,7 @@ struct PathspecWalk {
       options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
       ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
     var shapes: [ObjectID: Shape] = [:]
-    let bloomKeys = graph?.bloom == nil ? [] : diff.pathspec.bloomKeys
+    let bloomKeys = graph?.hasBloomFilters == true ? diff.pathspec.bloomKeys : []
     // On the other core, a helper compares commits with their first parents ahead of the walk.
     var answers: PathspecAnswers?
     var helper: Threads.Handle?
@@ -306,7 +306,7 @@ struct PathspecWalk {
         // not hold is the same there (git trusts it so; a "maybe" is diffed). A stored answer
         // is cheaper still.
         if known?.isSame(toParent: 0) == nil, let position = commit.graphPosition,
-          graph?.bloom?.rulesOut(bloomKeys, at: position) == true
+          graph?.bloomRulesOut(bloomKeys, at: position) == true
         {
           sameAs = candidates[0]
         }

@@ -112,9 +112,28 @@ struct DirectTests {
       try repo.commit(date: "\(1_700_000_000 + day * 3_600) +0000")
     }
     try repo.git(["commit-graph", "write", "--reachable"])
-    let graph = try #require(CommitGraph(objectsDirectory: repo.path + "/.git/objects"))
+    let whole = try #require(CommitGraph(objectsDirectory: repo.path + "/.git/objects"))
+    try expect(whole, matches: repo, commits: 31)
+    // A split graph: the same commits over a chain of layers, each numbered after those below.
+    try FileManager.default.removeItem(atPath: repo.path + "/.git/objects/info/commit-graph")
+    try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
+    for day in 0..<3 {
+      try repo.commit(date: "\(1_700_500_000 + day * 3_600) +0000")
+      try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
+    }
+    let chain = try String(
+      contentsOfFile: repo.path + "/.git/objects/info/commit-graphs/commit-graph-chain",
+      encoding: .utf8)
+    #expect(chain.split(separator: "\n").count == 4)
+    let split = try #require(CommitGraph(objectsDirectory: repo.path + "/.git/objects"))
+    try expect(split, matches: repo, commits: 34)
+    #expect(split.count == 34)
+  }
+
+  private func expect(_ graph: CommitGraph, matches repo: TemporaryRepository, commits: Int) throws
+  {
     let lines = try repo.git(["log", "--all", "--format=%H %T %ct %P"]).split(separator: "\n")
-    #expect(lines.count == 31)
+    #expect(lines.count == commits)
     for line in lines {
       let fields = line.split(separator: " ").map(String.init)
       let id = try #require(ObjectID(hex: fields[0]))
