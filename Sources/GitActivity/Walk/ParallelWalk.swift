@@ -6,9 +6,19 @@ import Foundation
 /// `Repository` outside its lock, and report the parents back under it. Only value types
 /// (`ObjectID`, `CommitFacts`, arrays of bytes) cross threads; each `git_repository` stays on
 /// the thread that opened it; the cache, the commit-graph and the substitutions are immutable.
-/// `counting` and `firstParentOnly` change only between rounds, while no worker runs; they are
-/// why the class is `@unchecked Sendable`, with every other mutable thing inside `state`.
+/// What a run counts and follows (`Round`) is a value handed to each worker, never changed under
+/// it; every other mutable thing is inside `state`.
 final class ParallelWalk: @unchecked Sendable {
+  /// What one run of the walk does, the same for every worker of its rounds.
+  private struct Round: Sendable {
+    /// Whether the commits read count (false on the hidden side of a range).
+    var counting: Bool
+    /// `--first-parent`.
+    var firstParentOnly: Bool
+    /// Whether the workers use `readAhead` (more than one of them).
+    var readsAhead: Bool
+  }
+
   private let repositoryPath: String
   private let cache: HistoryCache
   private let shallow: Set<ObjectID>
@@ -29,16 +39,12 @@ final class ParallelWalk: @unchecked Sendable {
   /// Where idle workers read commit headers ahead of the others: without a commit-graph, when
   /// the packs are read directly.
   let readAhead: PackReadAhead?
-  /// Whether this round's workers use `readAhead` (more than one of them).
-  private var readsAhead = false
   /// See `WalkOptions.shortWalkReads`.
   private let shortWalkReads: Int?
   /// The packs whose index positions stand for commits in the visited set: without a
   /// commit-graph (whose listing checks ids), and with few packs (a commit's place is the first
   /// pack holding it, which takes a search in each pack before it).
   private let packsForVisiting: PackStore?
-  private var counting = true
-  private var firstParentOnly = false
 
   /// How many listed commits a worker takes at once.
   static let batchSize = 64
@@ -71,8 +77,7 @@ final class ParallelWalk: @unchecked Sendable {
   func run(
     from ids: [ObjectID], counting: Bool, firstParentOnly: Bool, workers: Int, first: Repository
   ) throws(WalkError) -> [Int32] {
-    self.counting = counting
-    self.firstParentOnly = firstParentOnly
+    var round = Round(counting: counting, firstParentOnly: firstParentOnly, readsAhead: false)
     let places = ids.map { id in
       knownPlace(of: id)
         ?? Self.unread(
@@ -86,11 +91,12 @@ final class ParallelWalk: @unchecked Sendable {
     }
     while true {
       let pending = try state.withLock { fields throws(WalkError) in
-        if !fields.graphHits.isEmpty { try expandGraph(&fields) }
+        if !fields.graphHits.isEmpty { try expandGraph(&fields, firstParentOnly: firstParentOnly) }
         return !(fields.stack.isEmpty && fields.listed.isEmpty)
       }
       if !pending { break }
-      try runRound(workers: workers, first: first)
+      round.readsAhead = readAhead != nil && max(0, min(workers, 16) - 1) > 0
+      try runRound(round, workers: workers, first: first)
     }
     return state.withLock { fields in
       defer { fields.cachedHits = [] }
@@ -119,7 +125,9 @@ final class ParallelWalk: @unchecked Sendable {
   /// cached, for the workers to read without walking: on a single line of history, that is what
   /// lets every core work. A commit committed before the cutoff is listed (it is reached, so it
   /// counts) but its parents are not. Runs while no worker does.
-  private func expandGraph(_ fields: inout WalkState.Fields) throws(WalkError) {
+  private func expandGraph(_ fields: inout WalkState.Fields, firstParentOnly: Bool)
+    throws(WalkError)
+  {
     guard let graph else { return }
     var pending = fields.graphHits
     fields.graphHits = []
@@ -144,22 +152,21 @@ final class ParallelWalk: @unchecked Sendable {
   }
 
   /// One round of reading: workers until the stack and the list are empty and all are idle.
-  private func runRound(workers: Int, first: Repository) throws(WalkError) {
+  private func runRound(_ round: Round, workers: Int, first: Repository) throws(WalkError) {
     let extra = max(0, min(workers, 16) - 1)
-    readsAhead = readAhead != nil && extra > 0
     defer { readAhead?.stop() }
     // A worker that cannot have a thread of its own works before the first, on this thread.
     let helpers = (0..<extra).map { _ in
       Threads.start {
         do throws(GitError) {
           let repository = try Repository.open(at: self.repositoryPath)
-          self.work(repository)
+          self.work(repository, round)
         } catch {
           self.state.fail(.git(error), wasBusy: false)
         }
       }
     }
-    work(first)
+    work(first, round)
     helpers.forEach { $0.wait() }
     if let failure = state.withLock({ fields in fields.failure }) { throw failure }
   }
@@ -167,7 +174,7 @@ final class ParallelWalk: @unchecked Sendable {
   /// One worker's loop. It follows one line of history itself (the first new parent of each
   /// commit it reads) and shares the other parents through the state, so that the lock is taken
   /// once per commit and a sleeping worker is woken only when there is work for it.
-  private func work(_ repository: Repository) {
+  private func work(_ repository: Repository, _ round: Round) {
     var result = WorkerResult()
     var interner = IdentityInterner()
     var parents: [ObjectID] = []
@@ -175,7 +182,7 @@ final class ParallelWalk: @unchecked Sendable {
     let reader: ObjectReader
     do {
       reader = try ObjectReader(
-        repository: repository, packs: packs, readAhead: readsAhead ? readAhead : nil,
+        repository: repository, packs: packs, readAhead: round.readsAhead ? readAhead : nil,
         shortWalkReads: shortWalkReads)
     } catch {
       state.fail(.git(error), wasBusy: false)
@@ -188,7 +195,7 @@ final class ParallelWalk: @unchecked Sendable {
         work = .commit(id)
         next = nil
       } else {
-        work = state.take(batchSize: Self.batchSize, readsAhead: readsAhead)
+        work = state.take(batchSize: Self.batchSize, readsAhead: round.readsAhead)
       }
       switch work {
       case .finished:
@@ -203,8 +210,10 @@ final class ParallelWalk: @unchecked Sendable {
       case .commit(let id):
         do {
           let (isPruned, _) = try read(
-            id, reader: reader, interner: &interner, parents: &parents, into: &result)
-          trimParents(&parents, of: id, isPruned: isPruned)
+            id, reader: reader, interner: &interner, parents: &parents, into: &result,
+            round: round)
+          trimParents(
+            &parents, of: id, isPruned: isPruned, firstParentOnly: round.firstParentOnly)
         } catch {
           state.fail(.git(error), wasBusy: true)
           break loop
@@ -238,7 +247,8 @@ final class ParallelWalk: @unchecked Sendable {
             let (isPruned, committed): (Bool, Int64?)
             do {
               (isPruned, committed) = try read(
-                id, reader: reader, interner: &interner, parents: &parents, into: &result)
+                id, reader: reader, interner: &interner, parents: &parents, into: &result,
+                round: round)
             } catch {
               throw .git(error)
             }
@@ -290,7 +300,7 @@ final class ParallelWalk: @unchecked Sendable {
   /// older than the cutoff, and its commit time.
   private func read(
     _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
-    parents: inout [ObjectID], into result: inout WorkerResult
+    parents: inout [ObjectID], into result: inout WorkerResult, round: Round
   ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
     // The cache keeps the real parents; the shallow cut applies when walking.
     let (facts, _, coAuthors) = try reader.readFacts(
@@ -306,8 +316,8 @@ final class ParallelWalk: @unchecked Sendable {
     let isPruned = cutoff.map(facts.endsWalk(at:)) ?? false
     // Every commit read counts (a tip committed long before its author date, say); being older
     // than the cutoff only stops the walk at it.
-    result.isCounted.append(counting)
-    if counting && !isPruned && (facts.author == nil || facts.committer == nil) {
+    result.isCounted.append(round.counting)
+    if round.counting && !isPruned && (facts.author == nil || facts.committer == nil) {
       result.undated.append(
         UndatedCommit(
           id: id.hex, lacksAuthorDate: facts.author == nil,
@@ -318,7 +328,9 @@ final class ParallelWalk: @unchecked Sendable {
 
   /// The parents to visit after reading `id`: none past the shallow boundary or the cutoff, the
   /// first with `--first-parent`.
-  private func trimParents(_ parents: inout [ObjectID], of id: ObjectID, isPruned: Bool) {
+  private func trimParents(
+    _ parents: inout [ObjectID], of id: ObjectID, isPruned: Bool, firstParentOnly: Bool
+  ) {
     if isPruned || (!shallow.isEmpty && shallow.contains(id)) {
       parents.removeAll(keepingCapacity: true)
     } else if firstParentOnly && parents.count > 1 {
