@@ -73,7 +73,7 @@ struct Run {
       throw CommandError.usage("'--day' \(day.iso) is after today (\(today.iso))")
     }
     if let problem = invocation.window.problem(today: today) {
-      throw CommandError.usage(problem)
+      throw CommandError.usage(Self.words(problem))
     }
     var window = invocation.window.resolve(today: today)
     let request = invocation.window
@@ -214,6 +214,22 @@ struct Run {
     result.pendingWrites = saving
     isHandedOver = true
     return result
+  }
+
+  /// A window problem in the command's words, naming its options.
+  static func words(_ problem: WindowProblem) -> String {
+    switch problem {
+    case .startsAfterEnd(let first, let last, let byEnd):
+      return "'--since' \(first.iso) is after '\(byEnd ? "--end" : "--until")' \(last.iso)"
+    case .startsAfterToday(let days, let today, let year, let bySince):
+      let what =
+        bySince
+        ? "'--since' \(days.first.iso)"
+        : year.map { "'--year' \($0)" } ?? "the window (\(days.first.iso) to \(days.last.iso))"
+      return "\(what) is after today (\(today.iso)): no commit can be counted yet"
+    case .outsideRepresentableYears:
+      return "the window reaches outside the years 1 to 9999"
+    }
   }
 
   /// How commits become counts: the zone, the date, merges, the author filter (with `emails`

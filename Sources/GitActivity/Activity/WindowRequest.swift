@@ -36,33 +36,31 @@ public struct WindowRequest: Hashable, Sendable {
   public static let representableDays = DayRange(
     first: Day(year: 1, month: 1, day: 1), last: Day(year: 9999, month: 12, day: 31))
 
-  /// Why these choices give no window worth drawing on `today`, as words for a one-line
-  /// error; nil when they give one. A window that starts after it ends, one that starts after
-  /// today (it could only be empty) and one that reaches outside years 1 to 9999 are refused,
-  /// rather than drawn as a confident empty graph.
-  public func problem(today: Day) -> String? {
+  /// Why these choices give no window worth drawing on `today`; nil when they give one. A
+  /// window that starts after it ends, one that starts after today (it could only be empty) and
+  /// one that reaches outside years 1 to 9999 are refused, rather than drawn as a confident
+  /// empty graph.
+  public func problem(today: Day) -> WindowProblem? {
     if year == nil, let since {
       let first = since.resolve(today: today)
       if let until = until ?? end {
         let last = until.resolve(today: today, isEnd: true)
         if last < first {
-          let option = self.until != nil ? "--until" : "--end"
-          return "'--since' \(first.iso) is after '\(option)' \(last.iso)"
+          return .startsAfterEnd(first: first, last: last, byEnd: self.until == nil)
         }
       }
       if today < first {
-        return "'--since' \(first.iso) is after today (\(today.iso)): no commit can be counted yet"
+        return .startsAfterToday(
+          days: DayRange(first: first, last: first), today: today, year: nil, bySince: true)
       }
     }
     let days = resolve(today: today).days
     if today < days.first {
-      let option =
-        year.map { "'--year' \($0)" } ?? "the window (\(days.first.iso) to \(days.last.iso))"
-      return "\(option) is after today (\(today.iso)): no commit can be counted yet"
+      return .startsAfterToday(days: days, today: today, year: year, bySince: false)
     }
     let bounds = WindowRequest.representableDays
     guard bounds.first <= days.first, days.last <= bounds.last else {
-      return "the window reaches outside the years 1 to 9999"
+      return .outsideRepresentableYears
     }
     return nil
   }

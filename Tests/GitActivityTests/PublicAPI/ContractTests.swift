@@ -43,7 +43,11 @@ struct ContractTests {
         $0.window.until = DateExpression(parsing: "2024-05-01")
       })
     else { Issue.record("since after until"); return }
-    #expect(!problem.isEmpty)
+    #expect(
+      problem
+        == .startsAfterEnd(
+          first: Day(year: 2024, month: 6, day: 1), last: Day(year: 2024, month: 5, day: 1),
+          byEnd: false))
     guard
       case .unknownTimeZone("Mars/Olympus_Mons")? = failure({
         $0.options.zone = .named("Mars/Olympus_Mons")
