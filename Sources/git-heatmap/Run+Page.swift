@@ -3,25 +3,33 @@ import GitActivity
 
 /// `--format html`: the contribution page, every year of the selection's history in one file.
 extension Run {
-  /// The days the page counts: from the first commit's day (or a year before today, or the
-  /// window's first day, whichever is earliest) to the last commit's day, today or the window's
-  /// end, whichever is latest.
-  func pageDays(_ sources: [Source], options: ActivityOptions, window: Window, today: Day)
-    -> DayRange
-  {
+  /// The first and last days of the commits of `sources` (by the date and zone in force), nil
+  /// when none has a date: the span `-i` and the page reach.
+  func commitDays(_ sources: [Source], options: ActivityOptions) -> (first: Day, last: Day)? {
     let bucketer = DayBucketer(zone: options.zone)
-    var earliest = min(today.addingMonths(-12).advanced(by: -7), window.days.first)
-    var latest = max(today, window.days.last)
+    var span: (first: Day, last: Day)?
     for source in sources {
       for facts in source.history.commits {
         guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
           continue
         }
         let day = bucketer.day(of: stamp)
-        earliest = min(earliest, day)
-        latest = max(latest, day)
+        span = (min(span?.first ?? day, day), max(span?.last ?? day, day))
       }
     }
+    return span
+  }
+
+  /// The days the page counts: from the first commit's day (or a year before today, or the
+  /// window's first day, whichever is earliest) to the last commit's day, today or the window's
+  /// end, whichever is latest.
+  func pageDays(_ sources: [Source], options: ActivityOptions, window: Window, today: Day)
+    -> DayRange
+  {
+    let span = commitDays(sources, options: options)
+    let earliest = min(
+      today.addingMonths(-12).advanced(by: -7), window.days.first, span?.first ?? today)
+    let latest = max(today, window.days.last, span?.last ?? today)
     let representable = WindowRequest.representableDays
     return DayRange(
       first: max(earliest, representable.first), last: min(latest, representable.last))
@@ -32,41 +40,15 @@ extension Run {
   func page(
     _ activity: DailyActivity, sources: [Source], options: ActivityOptions, report: ActivityReport
   ) throws(CommandError) -> Output {
-    let bucketer = DayBucketer(zone: options.zone)
     // A source from exports may name several repositories: the page counts them as one.
-    // Named as the heading names them: a path from the root by its last folder.
-    let names = sources.map {
-      $0.names.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
-        .joined(separator: ", ")
-    }
-    let counted = activity.counted.filter {
-      let facts = sources[$0.history].history.commits[$0.index]
-      return (options.usesCommitterDate ? facts.committer : facts.author) != nil
-    }
-    var ids: [Int: [String]] = [:]
-    for commit in counted where ids[commit.history] == nil {
-      ids[commit.history] = sources[commit.history].history.ids
-    }
-    let subjects = try phase("subjects") {
+    let names = sources.map { $0.names.map(ReportText.shownName).joined(separator: ", ") }
+    let commits = try phase("subjects") {
       () throws(CommandError) in
-      try Self.subjects(
-        of: counted.map { (sources[$0.history].gitDirectory, ids[$0.history]?[$0.index] ?? "") })
-    }
-    var commits: [ContributionPage.Commit] = []
-    commits.reserveCapacity(counted.count)
-    for (position, commit) in counted.enumerated() {
-      let facts = sources[commit.history].history.commits[commit.index]
-      guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
-        continue
-      }
-      commits.append(
+      try listed(activity, sources: sources, options: options).map {
         ContributionPage.Commit(
-          commit: DayCommit(
-            id: ids[commit.history]?[commit.index] ?? "", seconds: stamp.seconds,
-            offsetSeconds: bucketer.offsetSeconds(of: stamp), author: commit.author,
-            subject: subjects[position]),
-          day: bucketer.day(of: stamp), repository: commit.history,
-          countsAuthor: commit.countsAuthor, coAuthors: commit.coAuthors))
+          commit: $0.commit, day: $0.day, repository: $0.counted.history,
+          countsAuthor: $0.counted.countsAuthor, coAuthors: $0.counted.coAuthors)
+      }
     }
     var page = ContributionPage(
       title: ReportText.heading(for: report, title: invocation.title),
@@ -80,6 +62,37 @@ extension Run {
     page.clock =
       report.zone == .author ? "each author's own clock" : "the clock of \(report.zone.description)"
     return Output(text: phase("page markup") { page.html() })
+  }
+
+  /// The counted commits as `--day` and the page list them: id, time with its offset, author
+  /// and subject (read from each repository; a draw from exports has none to read), and the
+  /// day each counts on; those with no date in force are left out.
+  func listed(_ activity: DailyActivity, sources: [Source], options: ActivityOptions)
+    throws(CommandError) -> [(counted: CountedCommit, commit: DayCommit, day: Day)]
+  {
+    let bucketer = DayBucketer(zone: options.zone)
+    func stamp(_ commit: CountedCommit) -> Timestamp? {
+      let facts = sources[commit.history].history.commits[commit.index]
+      return options.usesCommitterDate ? facts.committer : facts.author
+    }
+    let counted = activity.counted.filter { stamp($0) != nil }
+    var ids: [Int: [String]] = [:]
+    for commit in counted where ids[commit.history] == nil {
+      ids[commit.history] = sources[commit.history].history.ids
+    }
+    func id(_ commit: CountedCommit) -> String { ids[commit.history]?[commit.index] ?? "" }
+    let subjects = try Self.subjects(
+      of: counted.map { (sources[$0.history].gitDirectory, id($0)) })
+    return zip(counted, subjects).compactMap { commit, subject in
+      guard let stamp = stamp(commit) else { return nil }
+      return (
+        commit,
+        DayCommit(
+          id: id(commit), seconds: stamp.seconds, offsetSeconds: bucketer.offsetSeconds(of: stamp),
+          author: commit.author, subject: subject),
+        bucketer.day(of: stamp)
+      )
+    }
   }
 
   /// The subjects of `commits` (each its git directory and id), read through libgit2 on up to

@@ -427,32 +427,7 @@ struct Run {
   private func listDay(
     _ activity: DailyActivity, sources: [Source], day: Day, options: ActivityOptions
   ) throws(CommandError) -> Output {
-    let bucketer = DayBucketer(zone: options.zone)
-    var commits: [DayCommit] = []
-    var ids: [Int: [String]] = [:]
-    var repositories: [Int: Repository] = [:]
-    do {
-      for counted in activity.counted {
-        let source = sources[counted.history]
-        let facts = source.history.commits[counted.index]
-        guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
-          continue
-        }
-        if ids[counted.history] == nil { ids[counted.history] = source.history.ids }
-        let id = ids[counted.history]?[counted.index] ?? ""
-        // A draw from exports has no repository to read subjects from.
-        if repositories[counted.history] == nil && !source.gitDirectory.isEmpty {
-          repositories[counted.history] = try Repository.open(at: source.gitDirectory)
-        }
-        let subject = try repositories[counted.history]?.commitSubject(id) ?? ""
-        commits.append(
-          DayCommit(
-            id: id, seconds: stamp.seconds, offsetSeconds: bucketer.offsetSeconds(of: stamp),
-            author: counted.author, subject: subject))
-      }
-    } catch {
-      throw CommandError(error)
-    }
+    var commits = try listed(activity, sources: sources, options: options).map(\.commit)
     commits.sort { ($0.seconds, $0.id) > ($1.seconds, $1.id) }
     let writer = DayListWriter(day: day)
     switch invocation.format {
@@ -468,17 +443,10 @@ struct Run {
     throws(CommandError) -> Output
   {
     let bucketer = DayBucketer(zone: options.zone)
-    var earliest = today
-    for source in sources {
-      for facts in source.history.commits {
-        guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
-          continue
-        }
-        earliest = min(earliest, bucketer.day(of: stamp))
-      }
-    }
     // At least a year, so that a young history still fills the screen.
-    let first = min(earliest, today.addingMonths(-12).advanced(by: -7))
+    let first = min(
+      commitDays(sources, options: options)?.first ?? today, today,
+      today.addingMonths(-12).advanced(by: -7))
     let days = DayRange(first: max(first, WindowRequest.representableDays.first), last: today)
     let activity = DailyActivity(
       histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)

@@ -35,7 +35,8 @@ public struct ContributionPage: Sendable {
     }
   }
 
-  /// The page's heading: a title, or the repositories' names.
+  /// The page's heading: a title, or the repositories' names and whose commits
+  /// (`ReportText.heading`).
   public var title: String
   /// The repositories' names, in the order `Commit.repository` numbers them.
   public var repositories: [String]
@@ -51,8 +52,6 @@ public struct ContributionPage: Sendable {
   public var appearance = SVGOptions()
   /// A link for each commit: `%H` (the full id) and `%h` (the short one) replaced.
   public var commitURL: String?
-  /// Whose commits, when filtered (`commits by …`), for the heading.
-  public var subject: String?
   /// The clock the punch card reads: `each author's own clock` or a zone's.
   public var clock = "each author's own clock"
 
@@ -85,9 +84,7 @@ public struct ContributionPage: Sendable {
       case .githubDark: "dark"
       case .auto: "auto"
       }
-    var heading = title
-    if let subject { heading += " · commits by " + subject }
-    let name = TextEscaping.xml(TextEscaping.terminal(heading))
+    let name = TextEscaping.xml(TextEscaping.terminal(title))
     return """
       <!DOCTYPE html>
       <html lang="en" data-theme="\(theme)">
@@ -265,17 +262,10 @@ public struct ContributionPage: Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// A JSON string for inside a `<script>`: display text (controls and bidirectional marks
-  /// removed, as for a terminal, line separators made spaces), then JSON's escapes, with `<`,
-  /// `>` and `&` as `\u003c` … so that no `</script>` or `<!--` can form.
-  static func scriptString(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    appendScriptString(text, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// `scriptString`'s bytes, appended: one pass over the scalars, for the 80,000 subjects of a
-  /// long history.
+  /// Appends a JSON string for inside a `<script>`: display text (controls and bidirectional
+  /// marks removed, as for a terminal, line separators made spaces), then JSON's escapes, with
+  /// `<`, `>` and `&` as `\u003c` … so that no `</script>` or `<!--` can form. One pass over the
+  /// scalars, for the 80,000 subjects of a long history.
   static func appendScriptString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars where TextEscaping.isSafeOnTerminal(scalar) {

@@ -19,16 +19,23 @@ public struct Palette: Hashable, Sendable {
     self.isDark = isDark
   }
 
+  /// GitHub's five greens, light and dark: the palettes' levels, and what a palette given no
+  /// levels falls back to.
+  private static let githubLevels = ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"]
+    .compactMap(RGB.init(parsing:))
+  private static let githubDarkLevels = ["#161b22", "#0e4429", "#006d32", "#26a641", "#39d353"]
+    .compactMap(RGB.init(parsing:))
+
   /// GitHub's light graph.
   public static let github = Palette(
-    levels: ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"].compactMap(RGB.init(parsing:)),
+    levels: githubLevels,
     background: RGB(red: 0xff, green: 0xff, blue: 0xff),
     text: RGB(red: 0x57, green: 0x60, blue: 0x6a),
     isDark: false)
 
   /// GitHub's dark graph.
   public static let githubDark = Palette(
-    levels: ["#161b22", "#0e4429", "#006d32", "#26a641", "#39d353"].compactMap(RGB.init(parsing:)),
+    levels: githubDarkLevels,
     background: RGB(red: 0x0d, green: 0x11, blue: 0x17),
     text: RGB(red: 0x8b, green: 0x94, blue: 0x9e),
     isDark: true)
@@ -86,11 +93,7 @@ public struct Palette: Hashable, Sendable {
   /// At least the five levels every renderer draws: GitHub's for none, the last one repeated
   /// for too few (a palette of one color never traps a renderer).
   static func fiveLevels(_ levels: [RGB], isDark: Bool) -> [RGB] {
-    guard let last = levels.last else {
-      return isDark
-        ? ["#161b22", "#0e4429", "#006d32", "#26a641", "#39d353"].compactMap(RGB.init(parsing:))
-        : ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"].compactMap(RGB.init(parsing:))
-    }
+    guard let last = levels.last else { return isDark ? githubDarkLevels : githubLevels }
     return levels + Array(repeating: last, count: max(0, HeatmapMath.levelCount + 1 - levels.count))
   }
 }

@@ -97,14 +97,16 @@ package enum ReportText {
     return items
   }
 
+  /// How headings name a repository: a path from the root by its last folder; a name relative
+  /// to here or a scan root whole, as it tells repositories of the same last name apart.
+  package static func shownName(_ repository: String) -> String {
+    repository.hasPrefix("/") ? URL(fileURLWithPath: repository).lastPathComponent : repository
+  }
+
   /// An image's heading: `title` when given, else the repositories' names, and whose commits.
   package static func heading(for report: ActivityReport, title: String?) -> String {
     if let title { return title }
-    // A path from the root by its last folder; names relative to here or a scan root whole, as
-    // they tell repositories of the same last name apart.
-    let names = report.repositories.map {
-      $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0
-    }
+    let names = report.repositories.map(shownName)
     var text = names.joined(separator: ", ")
     if let subject = report.subject { text += " · commits by " + subject }
     if let limit = report.limit { text += " · " + limit }

@@ -47,18 +47,7 @@ struct ReferenceFiles {
     guard readLoose(commonDirectory + "/refs", name: Array("refs".utf8), into: &loose) else {
       return nil
     }
-    func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-      a.withUnsafeBufferPointer { x in
-        b.withUnsafeBufferPointer { y in
-          let shared = min(x.count, y.count)
-          let order =
-            shared == 0
-            ? 0 : memcmp(x.baseAddress.unsafelyUnwrapped, y.baseAddress.unsafelyUnwrapped, shared)
-          return order != 0 ? order < 0 : x.count < y.count
-        }
-      }
-    }
-    if !isSorted(refs, by: precedes) { refs.sort { precedes($0.name, $1.name) } }
+    if !isSorted(refs) { refs.sort { precedes($0.name, $1.name) } }
     guard !loose.isEmpty else { return refs }
     // A loose ref stands for the packed one of its name.
     loose.sort { precedes($0.name, $1.name) }
@@ -78,6 +67,19 @@ struct ReferenceFiles {
     return merged
   }
 
+  /// Whether ref name `a` sorts before `b`: by bytes, as git sorts refs.
+  static func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    a.withUnsafeBufferPointer { x in
+      b.withUnsafeBufferPointer { y in
+        let shared = min(x.count, y.count)
+        let order =
+          shared == 0
+          ? 0 : memcmp(x.baseAddress.unsafelyUnwrapped, y.baseAddress.unsafelyUnwrapped, shared)
+        return order != 0 ? order < 0 : x.count < y.count
+      }
+    }
+  }
+
   /// What the ref `name` holds, by binary search in `refs` (sorted, as `read` gives them).
   static func find(_ name: [UInt8], in refs: [Ref]) -> Target? {
     var (low, high) = (0, refs.count)
@@ -92,9 +94,7 @@ struct ReferenceFiles {
     return low < refs.count && refs[low].name.elementsEqual(name) ? refs[low].target : nil
   }
 
-  private static func isSorted(
-    _ refs: [Ref], by precedes: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool
-  ) -> Bool {
+  private static func isSorted(_ refs: [Ref]) -> Bool {
     for index in refs.indices.dropFirst() where !precedes(refs[index - 1].name, refs[index].name) {
       return false
     }
