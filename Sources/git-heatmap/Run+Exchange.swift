@@ -32,7 +32,7 @@ extension Run {
         for source in sources {
           let name =
             invocation.repositoryName
-            ?? (single ? source.remoteURL.map(Self.withoutCredentials) ?? source.path : source.path)
+            ?? (single ? source.remoteURL.map(Self.withoutCredentials) ?? source.name : source.name)
           writer.write(source.history, repository: name, mailmap: source.mailmap, to: emit)
         }
         compressor?.finish()
@@ -105,11 +105,12 @@ extension Run {
     }
     let result = phase("finish") { commits.finish() }
     let source = Source(
-      path: result.repositories.joined(separator: ", "), exportedNames: result.repositories,
-      commonDirectory: "", gitDirectory: "", history: result.history, mailmap: Mailmap(),
-      warnings: result.warnings
-        + Self.undatedWarnings(result.history, invocation.usesCommitterDate),
-      userEmail: userEmail, remoteURL: nil, cacheToSave: nil)
+      read: RepositoryHistory(
+        name: result.repositories.joined(separator: ", "), history: result.history,
+        warnings: result.warnings
+          + result.history.undatedWarnings(byCommitter: invocation.usesCommitterDate),
+        userEmail: userEmail),
+      exportedNames: result.repositories)
     return (source, result.leftOut)
   }
 

@@ -1,29 +1,21 @@
 import Foundation
 import GitActivity
-import Synchronization
 
 /// Reading: the repositories of a run, their histories (through the cache), mailmaps and emails.
 extension Run {
-  /// One repository's contribution to a run.
+  /// One repository's contribution to a run: what the library read of it (its fields are the
+  /// source's), or for a draw from exports, the history they hold and the repositories they name.
+  @dynamicMemberLookup
   struct Source: Sendable {
-    /// The repository's name in outputs: its path (relative to the scan root for `--scan`, as
-    /// given for `--repo`), or for a draw from exports, the repositories they name.
-    var path: String
+    var read: RepositoryHistory
     /// The repositories this source stands for: itself, or those of the exports it was read from.
-    var names: [String] { exportedNames ?? [path] }
+    var names: [String] { exportedNames ?? [read.name] }
     var exportedNames: [String]?
-    var commonDirectory: String
-    /// The git directory, to open the repository again (for `--day`'s subjects).
-    var gitDirectory: String
-    var history: History
-    var mailmap: Mailmap
-    /// What to tell the user about reading it: commits not counted, a mailmap not read.
-    var warnings: [String]
-    var userEmail: String?
-    /// `remote.origin.url`, which names the repository in an export made of it alone.
-    var remoteURL: String?
-    /// The cache with what this run read added, still to be written.
-    var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
+
+    subscript<Value>(dynamicMember key: WritableKeyPath<RepositoryHistory, Value>) -> Value {
+      get { read[keyPath: key] }
+      set { read[keyPath: key] = newValue }
+    }
   }
 
   /// The repositories of the run, read: the one found from the current directory, or those of
@@ -70,11 +62,10 @@ extension Run {
       let repository = try phase("open") { () throws(GitError) in
         try Repository.discover(from: startDirectory(), environment: context.environment)
       }
-      var settings = settings(walk: walk)
-      settings.selection = try selection(in: repository)
-      var walk = walk
+      var request = request(walk: walk)
+      request.selection = try selection(in: repository)
       // One repository counts each commit once by the walk itself: no ids needed.
-      walk.recordsCommitIDs =
+      request.walk.recordsCommitIDs =
         keepsIDs || invocation.listedDay != nil || invocation.isInteractive
         || invocation.format == .html
         || !invocation.messageFilter.isEmpty || invocation.maxCount != nil
@@ -82,14 +73,16 @@ extension Run {
       var progressLine: ProgressLine?
       if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
         let progress = WalkProgress()
-        walk.progress = progress
+        request.walk.progress = progress
         progressLine = ProgressLine(
           progress: progress, stderr: stderr, delay: context.progressDelay)
         progressLine?.start()
       }
       defer { progressLine?.finish() }
-      settings.walk = walk
-      let source = try Run.read(repository, settings: settings, phase: phase)
+      let source = Source(
+        read: try Self.gitError { () throws(ActivityError) in
+          try repository.read(request)
+        })
       progressLine?.finish()
       if !quietly { warn(source.warnings) }
       return [source]
@@ -97,47 +90,26 @@ extension Run {
     guard !paths.isEmpty else {
       throw GitError(message: "no repository found to count", function: "scan")
     }
-    // Each repository on its own thread, up to the number of cores; one reader each.
-    var walk = walk
-    walk.recordsCommitIDs = true
-    if paths.count > 1 { walk.workerCount = 1 }
-    let settings = settings(walk: walk)
-    let results = Mutex<[Int: Result<Source, GitError>]>([:])
-    let uniquePaths = paths
-    let environment = context.environment
-    // With several repositories, paths after `--` are relative to each one's top.
-    let pathArguments = (invocation.pathArguments ?? []) + invocation.standardInputPaths
-    Threads.concurrentPerform(
-      iterations: uniquePaths.count, width: ProcessInfo.processInfo.activeProcessorCount
-    ) { index in
-      let result: Result<Source, GitError>
-      do throws(GitError) {
-        let repository = try Repository.open(at: uniquePaths[index], environment: environment)
-        var settings = settings
-        settings.selection.paths = try repository.pathspec(
-          pathArguments, currentDirectory: repository.workingDirectory ?? repository.gitDirectory,
-          environment: environment)
-        var source = try Run.read(repository, settings: settings, phase: PhaseTimer(sink: nil))
-        source.path = RawPath.display(names[index])
-        result = .success(source)
-      } catch {
-        result = .failure(error)
-      }
-      results.withLock { $0[index] = result }
-    }
+    // Each repository on its own thread, up to the number of cores; one reader each. With
+    // several repositories, paths after `--` are relative to each one's top.
+    var request = request(walk: walk)
+    request.selection.paths = (invocation.pathArguments ?? []) + invocation.standardInputPaths
+    let results = Repository.read(
+      repositoriesAt: paths, request, environment: context.environment)
     var sources: [Source] = []
     var seenDirectories = Set<String>()
     var failures: [GitError] = []
-    for index in uniquePaths.indices {
-      switch results.withLock({ $0[index] }) {
-      case .success(let source)?:
-        if seenDirectories.insert(source.commonDirectory).inserted { sources.append(source) }
-        if !quietly { warn(source.warnings) }
-      case .failure(let error)?:
+    for (index, result) in results.enumerated() {
+      switch result.mapError(Self.gitError) {
+      case .success(var read):
+        read.name = RawPath.display(names[index])
+        if seenDirectories.insert(read.commonDirectory).inserted {
+          sources.append(Source(read: read))
+        }
+        if !quietly { warn(read.warnings) }
+      case .failure(let error):
         failures.append(error)
         if !quietly { warn(["\(error.message); skipped"]) }
-      case nil:
-        break
       }
     }
     if sources.isEmpty {
@@ -146,90 +118,37 @@ extension Run {
     return sources
   }
 
-  /// What a repository read needs, as values that may cross threads.
-  struct ReadSettings: Sendable {
-    var selection: RevisionSelection
-    var walk: WalkOptions
-    var usesCache: Bool
-    var clearsCache: Bool
-    var usesMailmap: Bool
-    /// `--date committer`: which date a commit is counted by, for the warnings.
-    var usesCommitterDate: Bool
-    var fallbackCacheDirectory: String?
-    /// `--grep`: applied to the history read, messages read only for its commits.
-    var messageFilter = MessageFilter()
+  /// The library's request for what this run reads: the command line's revisions (`--stdin`'s
+  /// after them), `--grep`, the cache and the mailmap, read with `walk`.
+  func request(walk: WalkOptions) -> ActivityRequest {
+    var request = ActivityRequest()
+    request.selection = invocation.selection
+    request.selection.revisions += invocation.standardInputRevisions
+    request.walk = walk
+    request.usesMailmap = invocation.usesMailmap
+    request.options.usesCommitterDate = invocation.usesCommitterDate
+    request.cache = CachePolicy(
+      isEnabled: invocation.usesCache, clearsFirst: invocation.clearsCache,
+      fallbackDirectory: fallbackCacheDirectory())
+    request.messageFilter = invocation.messageFilter
+    request.messageFilter.locale = Self.characterLocale(context.environment)
+    request.phases = phaseLogReport
+    return request
   }
 
-  func settings(walk: WalkOptions) -> ReadSettings {
-    var selection = invocation.selection
-    selection.revisions += invocation.standardInputRevisions
-    return ReadSettings(
-      selection: selection, walk: walk, usesCache: invocation.usesCache,
-      clearsCache: invocation.clearsCache, usesMailmap: invocation.usesMailmap,
-      usesCommitterDate: invocation.usesCommitterDate,
-      fallbackCacheDirectory: fallbackCacheDirectory(),
-      messageFilter: {
-        var filter = invocation.messageFilter
-        filter.locale = Self.characterLocale(context.environment)
-        return filter
-      }())
+  /// A library error the command reports as git's: a request problem the command has already
+  /// checked in its own words, so only the repository's failures arrive here.
+  static func gitError<T>(_ body: () throws(ActivityError) -> T) throws(GitError) -> T {
+    do throws(ActivityError) {
+      return try body()
+    } catch {
+      throw gitError(error)
+    }
   }
 
-  /// Reads one repository: its history (through its cache unless `--no-cache`), mailmap and
-  /// `user.email`.
-  static func read(
-    _ repository: Repository, settings: ReadSettings,
-    phase: PhaseTimer
-  ) throws(GitError) -> Source {
-    let location = HistoryCache.Location(
-      commonDirectory: repository.commonDirectory,
-      fallbackDirectory: settings.fallbackCacheDirectory)
-    if settings.clearsCache {
-      HistoryCache.remove(at: location)
-      PathspecAnswerCache.removeAll(beside: location)
-    }
-    let read: History
-    var cacheToSave: (cache: HistoryCache, location: HistoryCache.Location)?
-    if settings.usesCache {
-      let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
-      // A pathspec's answers from earlier runs, beside the cache.
-      let paths = settings.selection.paths
-      let key = PathspecAnswerCache.key(paths: paths)
-      let answersLocation = PathspecAnswerCache.location(for: key, beside: location)
-      let answers =
-        paths.isEmpty
-        ? nil : phase("load answers") { PathspecAnswerCache.load(key: key, from: answersLocation) }
-      let walked = try phase("walk") { () throws(GitError) in
-        try repository.history(
-          settings.selection, options: settings.walk, cache: cache, answers: answers)
-      }
-      cacheToSave = walked.updatedCache.map { ($0, location) }
-      if let found = walked.pathspecAnswers {
-        phase("save answers") { found.save(to: answersLocation) }
-      }
-      read = walked.history
-    } else {
-      read = try repository.history(settings.selection, options: settings.walk)
-    }
-    let history = try settings.messageFilter.filter(read, in: repository)
-    let mailmap =
-      settings.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), warnings: [])
-    return Source(
-      path: RawPath.display(repository.displayPath), commonDirectory: repository.commonDirectory,
-      gitDirectory: repository.gitDirectory, history: history,
-      mailmap: mailmap.mailmap,
-      warnings: mailmap.warnings + undatedWarnings(history, settings.usesCommitterDate),
-      userEmail: try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 },
-      remoteURL: try repository.configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 },
-      cacheToSave: cacheToSave)
-  }
-
-  /// One line for each counted commit that cannot be placed on a day by the date in force.
-  static func undatedWarnings(_ history: History, _ usesCommitterDate: Bool) -> [String] {
-    let date = usesCommitterDate ? "committer" : "author"
-    return history.undated.filter { $0.isUncounted(usesCommitterDate: usesCommitterDate) }.map {
-      "commit \($0.id) has no valid \(date) date; it is not counted"
-    }
+  static func gitError(_ error: ActivityError) -> GitError {
+    if case .git(let error) = error { return error }
+    return GitError(message: error.description, function: "request")
   }
 
   /// `target` as a path from `base` (both absolute): `.`, `sub/dir`, `../other`.

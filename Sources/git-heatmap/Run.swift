@@ -62,6 +62,17 @@ struct Run {
     }
   }
 
+  var phaseLogReport: PhaseLog {
+    guard let phaseSink = phase.sink else { return PhaseLog() }
+    // Phases are timed on the thread that reads, while this run waits for it.
+    nonisolated(unsafe) let sink = phaseSink
+    return PhaseLog { name, nanoseconds in
+      sink.write(
+        "\(Command.name): timing: \(name) \(String(format: "%.1f", Double(nanoseconds) / 1e6)) ms\(PhaseTimer.residentMemory())\n"
+      )
+    }
+  }
+
   var phase: PhaseTimer {
     PhaseTimer(sink: context.environment["GIT_HEATMAP_TIMING"] != nil ? stderr : nil)
   }
@@ -140,19 +151,19 @@ struct Run {
     if isExport {
       var result = exportCommits(sources)
       result.pendingWrites = sources.compactMap { source in
-        source.cacheToSave.map { (cache, location) in Threads.start { cache.save(to: location) } }
+        source.pendingCache.map { cache in Threads.start { cache.save() } }
       }
       return result
     }
     // Caches are written on the other core while the graph is computed and drawn.
     var saving: [Threads.Handle] = []
     for source in sources {
-      guard let (cache, location) = source.cacheToSave else { continue }
+      guard let cache = source.pendingCache else { continue }
       let gate = context.cacheWriteGate
       saving.append(
         Threads.start {
           _ = gate?.wait(timeout: .now() + 5)
-          cache.save(to: location)
+          cache.save()
         })
     }
     // Should anything below fail, the caches are still written whole before the process ends.
@@ -285,7 +296,7 @@ struct Run {
             histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options
           ).outside
         for source in sources {
-          if let (cache, location) = source.cacheToSave { cache.save(to: location) }
+          source.pendingCache?.save()
         }
       } catch {
         throw CommandError(error)
@@ -403,10 +414,10 @@ struct Run {
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
-  func warn(_ warnings: [String]) {
+  func warn(_ warnings: [some CustomStringConvertible]) {
     guard !invocation.isQuiet else { return }
     for warning in warnings.prefix(5) {
-      stderr.write("\(Command.name): warning: \(TextEscaping.terminal(warning))\n")
+      stderr.write("\(Command.name): warning: \(TextEscaping.terminal(warning.description))\n")
     }
     if warnings.count > 5 {
       stderr.write("\(Command.name): warning: \(warnings.count - 5) more commits like these\n")

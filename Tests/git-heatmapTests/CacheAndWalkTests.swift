@@ -1,9 +1,9 @@
 import Foundation
-import GitActivity
 import Synchronization
 import TestSupport
 import Testing
 
+@testable import GitActivity
 @testable import git_heatmap
 
 @Suite("Every path gives a full walk's counts: cold, windowed, cached, updated, rewritten")

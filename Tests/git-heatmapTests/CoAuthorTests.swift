@@ -1,8 +1,8 @@
 import Foundation
-import GitActivity
 import TestSupport
 import Testing
 
+@testable import GitActivity
 @testable import git_heatmap
 
 @Suite("--co-authors: a commit counts for its Co-authored-by people, as GitHub counts it")

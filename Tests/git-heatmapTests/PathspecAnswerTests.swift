@@ -1,8 +1,8 @@
 import Foundation
-import GitActivity
 import TestSupport
 import Testing
 
+@testable import GitActivity
 @testable import git_heatmap
 
 /// A pathspec's answers kept beside the history cache (`PathspecAnswerCache`): a repeated

@@ -3,12 +3,12 @@ import Foundation
 extension HistoryCache {
   /// Where a repository's cache lives: in its git directory, or elsewhere when that is not
   /// writable.
-  package struct Location: Sendable, Equatable {
-    package var primary: String
-    package var fallback: String?
+  struct Location: Sendable, Equatable {
+    var primary: String
+    var fallback: String?
 
     /// `<git dir>/git-heatmap/history.cache`, else `<fallback directory>/<id>.cache`.
-    package init(commonDirectory: String, fallbackDirectory: String?) {
+    init(commonDirectory: String, fallbackDirectory: String?) {
       primary = commonDirectory + "/git-heatmap/history.cache"
       fallback = fallbackDirectory.map { directory in
         let name = commonDirectory.unicodeScalars.map { scalar -> String in
@@ -23,7 +23,7 @@ extension HistoryCache {
   /// The cache at `location`, or nil when there is none that can be trusted. The file is read,
   /// not mapped: another run may truncate or replace it meanwhile, and then its checksum fails
   /// and it is ignored.
-  package static func load(from location: Location) -> HistoryCache? {
+  static func load(from location: Location) -> HistoryCache? {
     for path in location.paths {
       if let cache = AtomicFile.withContents(of: path, { HistoryCache(decoding: $0) }) {
         return cache
@@ -35,7 +35,7 @@ extension HistoryCache {
   /// Writes the cache, atomically, to the first place that takes it; false when none did.
   /// Temporaries that killed runs left there are swept first.
   @discardableResult
-  package func save(to location: Location) -> Bool {
+  func save(to location: Location) -> Bool {
     for path in location.paths {
       let directory = (path as NSString).deletingLastPathComponent
       RawDirectory.create(directory)
@@ -52,7 +52,7 @@ extension HistoryCache {
 
   /// Removes the cache files and the temporaries of dead runs; true when there was a cache.
   @discardableResult
-  package static func remove(at location: Location) -> Bool {
+  static func remove(at location: Location) -> Bool {
     var removed = false
     for path in location.paths {
       sweep(path)

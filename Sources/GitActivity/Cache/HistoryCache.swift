@@ -8,7 +8,7 @@ import Foundation
 /// missing, truncated, corrupt (checksum) or of another version is ignored and rebuilt; files are
 /// written to a temporary name and renamed, so a reader never sees half of one. The mailmap and
 /// the author filters are applied after the cache, so changing them needs no rebuild.
-package struct HistoryCache: Sendable {
+struct HistoryCache: Sendable {
   /// Commit ids in the order they were read (roughly newest first within each run), so that a
   /// walk touches the records close to one another.
   var ids: [ObjectID] = []
@@ -25,13 +25,13 @@ package struct HistoryCache: Sendable {
   var identities: [RawIdentity] = []
   /// Whether every record's `Co-authored-by` people were read (`--co-authors` needs them; once
   /// read, later walks read them for new commits too, so that the cache stays complete).
-  package var hasCoAuthors = false
+  var hasCoAuthors = false
   /// The co-authors of the records that have some, as indices into `identities`.
-  package var coAuthors: [Int32: [Int32]] = [:]
+  var coAuthors: [Int32: [Int32]] = [:]
 
-  package init() {}
+  init() {}
 
-  package var count: Int { ids.count }
+  var count: Int { ids.count }
 
   /// The record number of `id`, or nil when it is not cached.
   func index(of id: ObjectID) -> Int32? {

@@ -11,16 +11,16 @@ import Foundation
 /// its magic and by whether Bloom filters were trusted; at most `fileLimit` of them, the least
 /// recently used removed first. A file that is missing, cut, corrupt (checksum) or of another
 /// key is ignored and rewritten, as the history cache is.
-package struct PathspecAnswerCache: Sendable {
+struct PathspecAnswerCache: Sendable {
   /// The comparisons made for one commit: bit `i` of `compared` says parent `i` (of the first
   /// eight) was compared, the same bit of `same` that it was TREESAME; for a root, bit 0 says
   /// it was compared with the empty tree, and `same` that the paths hold nothing in it.
-  package struct Answer: Hashable, Sendable {
-    package var compared: UInt8 = 0
-    package var same: UInt8 = 0
+  struct Answer: Hashable, Sendable {
+    var compared: UInt8 = 0
+    var same: UInt8 = 0
 
     /// Whether the commit is TREESAME to parent `index`, when that is known.
-    package func isSame(toParent index: Int) -> Bool? {
+    func isSame(toParent index: Int) -> Bool? {
       guard index < 8, compared & (1 << index) != 0 else { return nil }
       return same & (1 << index) != 0
     }
@@ -29,39 +29,39 @@ package struct PathspecAnswerCache: Sendable {
   static let magic: [UInt8] = Array("GHMPATHS".utf8)
   static let formatVersion: UInt32 = 1
   /// The most pathspecs a repository keeps answers for.
-  package static let fileLimit = 16
+  static let fileLimit = 16
 
   /// The pathspec, its magic, and how the answers were made.
-  package let key: String
+  let key: String
   /// The answers read from the file, sorted by id.
   private var ids: [ObjectID] = []
   private var answers: [Answer] = []
   /// Answers found in this run.
   private var added: [ObjectID: Answer] = [:]
   /// Whether the file was read (and so is to be marked as used, even when nothing changed).
-  package private(set) var wasLoaded = false
+  private(set) var wasLoaded = false
 
   /// The key of a selection's paths (as `RevisionSelection.paths` holds them: normalised to
   /// the top of the work tree, with their magic). Answers come only from tree comparisons
   /// (what a Bloom filter rules out is not recorded), so whether filters were trusted needs no
   /// place in it.
-  package static func key(paths: [String]) -> String {
+  static func key(paths: [String]) -> String {
     "paths\u{0}" + paths.joined(separator: "\u{0}")
   }
 
   /// No answers yet for `key`.
-  package init(key: String) {
+  init(key: String) {
     self.key = key
   }
 
   /// Whether this run found answers the file does not hold.
-  package var hasNewAnswers: Bool { !added.isEmpty }
+  var hasNewAnswers: Bool { !added.isEmpty }
 
   /// How many commits have answers.
-  package var count: Int { ids.count + added.count }
+  var count: Int { ids.count + added.count }
 
   /// What is known of `id`.
-  package func answer(for id: ObjectID) -> Answer? {
+  func answer(for id: ObjectID) -> Answer? {
     if !added.isEmpty, let found = added[id] { return found }
     var (low, high) = (0, ids.count)
     while low < high {
@@ -72,7 +72,7 @@ package struct PathspecAnswerCache: Sendable {
   }
 
   /// Records that `id` is (or is not) TREESAME to parent `index` (a root: holds nothing).
-  package mutating func record(_ id: ObjectID, parent index: Int, same: Bool) {
+  mutating func record(_ id: ObjectID, parent index: Int, same: Bool) {
     guard index < 8 else { return }
     var answer = self.answer(for: id) ?? Answer()
     let bit = UInt8(1) << index
@@ -83,7 +83,7 @@ package struct PathspecAnswerCache: Sendable {
   }
 
   /// The file for `key` beside the history cache at `location`.
-  package static func location(for key: String, beside location: HistoryCache.Location)
+  static func location(for key: String, beside location: HistoryCache.Location)
     -> HistoryCache.Location
   {
     let digest = String(HistoryCache.checksum(Array(key.utf8)[...]), radix: 16)
@@ -99,7 +99,7 @@ package struct PathspecAnswerCache: Sendable {
   }
 
   /// The answers for `key` at `location`, or none when there is no file that can be trusted.
-  package static func load(key: String, from location: HistoryCache.Location)
+  static func load(key: String, from location: HistoryCache.Location)
     -> PathspecAnswerCache
   {
     var cache = PathspecAnswerCache(key: key)
@@ -176,7 +176,7 @@ package struct PathspecAnswerCache: Sendable {
   /// Writes the answers (the file's and this run's) atomically to the first place that takes
   /// them, or, with nothing new, marks the file as just used; then removes the least recently
   /// used files beyond `fileLimit`.
-  package func save(to location: HistoryCache.Location) {
+  func save(to location: HistoryCache.Location) {
     for path in location.paths {
       let directory = (path as NSString).deletingLastPathComponent
       RawDirectory.create(directory)
@@ -202,7 +202,7 @@ package struct PathspecAnswerCache: Sendable {
 
   /// Removes every pathspec's answers beside the history cache at `location`
   /// (`--clear-cache`).
-  package static func removeAll(beside location: HistoryCache.Location) {
+  static func removeAll(beside location: HistoryCache.Location) {
     let any = Self.location(for: "", beside: location)
     for path in any.paths { evict(like: path, keeping: 0) }
   }

@@ -15,8 +15,8 @@ public struct ExportedCommits {
     public var history: History
     /// The repositories the exports name, in natural order (`proj2` before `proj10`).
     public var repositories: [String]
-    /// One line per commit that exports disagree about.
-    public var warnings: [String]
+    /// One for each commit that exports disagree about.
+    public var warnings: [ActivityWarning]
     /// How many records were read, copies included.
     public var recordCount: Int
     /// How many distinct commits `keeps` left out.
@@ -295,14 +295,14 @@ public struct ExportedCommits {
   /// The history of every distinct commit.
   public consuming func finish() -> Result {
     if !isSettled { settle() }
-    var warnings: [String] = []
+    var warnings: [ActivityWarning] = []
     for (copy, kept) in suspects.sorted(by: { $0.key < $1.key }) {
       guard let first = suspectRecords[kept], let second = suspectRecords[copy],
         let what = first.disagreement(with: second)
       else { continue }
       warnings.append(
-        "the exports disagree about commit \(first.id.hex) (\(what)): '\(first.repository)' and '\(second.repository)'; counted as the first has it"
-      )
+        .exportsDisagree(
+          commit: first.id.hex, what: what, first: first.repository, second: second.repository))
     }
     handOver()
     var history = held()

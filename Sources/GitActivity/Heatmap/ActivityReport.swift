@@ -21,7 +21,7 @@ public struct ActivityReport: Hashable, Sendable {
   public var today: Day
   /// What the reading noticed but did not stop for, one line each: a mailmap line it could not
   /// read, a commit without a valid date (not counted).
-  public var warnings: [String] = []
+  public var warnings: [ActivityWarning] = []
 
   /// A report of `activity` over `window`; the statistics are computed here, once.
   public init(

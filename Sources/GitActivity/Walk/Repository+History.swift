@@ -17,7 +17,7 @@ extension Repository {
   ///
   /// With paths, `answers` (`PathspecAnswerCache.key(paths:)` of the selection's paths) holds
   /// what earlier walks of the same pathspec compared; the read returns them with this walk's.
-  package func history(
+  func history(
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?,
     answers: PathspecAnswerCache? = nil
   ) throws(GitError) -> HistoryRead {

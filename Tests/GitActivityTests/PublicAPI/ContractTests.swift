@@ -97,9 +97,69 @@ struct ContractTests {
     let report = try Repository.discover(from: repo.path).activityReport(
       ActivityRequest(), today: Self.today)
     #expect(
-      report.warnings.contains { $0.contains("commit \(id) has no valid author date") },
+      report.warnings.contains(.undatedCommit(id: id, byCommitter: false)),
       "\(report.warnings)")
     #expect(report.activity.total == 1)
+  }
+
+  @Test("the command's read is public: a cache kept and reused, several repositories at once")
+  func readThroughTheFrontDoor() throws {
+    let first = try TemporaryRepository()
+    let second = try TemporaryRepository()
+    for index in 0..<5 {
+      try first.commit(date: "\(1_733_000_000 + index * 86_400) +0000")
+      try second.commit(
+        date: "\(1_733_000_000 + index * 43_200) +0100", author: "Bo", email: "bo@x")
+    }
+    try second.write("docs/a.md", "a")
+    try second.git(["add", "docs/a.md"])
+    try second.commit(date: "1733900000 +0000")
+    // An unreadable mailmap is a warning, as values.
+    try FileManager.default.createDirectory(
+      atPath: first.path + "/mailmap-dir", withIntermediateDirectories: true)
+    try first.git(["config", "mailmap.file", "mailmap-dir"])
+    var request = ActivityRequest()
+    request.cache = CachePolicy(isEnabled: true)
+    let paths = [first.path, second.path, first.path + "/no-such-folder"]
+    let results = Repository.read(repositoriesAt: paths, request)
+    #expect(results.count == 3)
+    let reads = try results.prefix(2).map { try $0.get() }
+    #expect(reads.map(\.history.commits.count) == [5, 6])
+    #expect(
+      reads[0].warnings == [.unreadableMailmap(path: "mailmap-dir", reason: "Is a directory")])
+    #expect(
+      reads[0].warnings.map(\.description) == [
+        "unable to open mailmap at mailmap-dir: Is a directory"
+      ])
+    guard case .failure(.git(let missing)) = results[2] else {
+      Issue.record("a folder that is not there is not a repository: \(results[2])"); return
+    }
+    #expect(missing.kind == .notARepository)
+    // The first read adds to the cache; once saved, the next read finds nothing new.
+    #expect(reads.allSatisfy { $0.pendingCache != nil })
+    for read in reads { #expect(read.pendingCache?.save() == true) }
+    #expect(FileManager.default.fileExists(atPath: first.path + "/.git/git-heatmap/history.cache"))
+    let again = try Repository.read(repositoriesAt: Array(paths.prefix(2)), request).map {
+      try $0.get()
+    }
+    #expect(again.map(\.history.commits.count) == [5, 6])
+    #expect(again.allSatisfy { $0.pendingCache == nil })
+    // Paths are each repository's own, from its top; the report counts both, each once.
+    request.selection.paths = ["docs/"]
+    let docs = try Repository.read(repositoriesAt: [second.path], request).map { try $0.get() }
+    #expect(docs.map(\.history.commits.count) == [1])
+    let window = WindowRequest(weeks: 60).resolve(today: Self.today)
+    let report = ActivityReport(
+      reading: again, window: window, options: ActivityOptions(), today: Self.today)
+    let expected = try [first, second].map { try $0.gitDays().values.reduce(0, +) }
+    #expect(report.repositoryTotals == expected && report.activity.total == 11)
+    #expect(report.warnings.count == 1)
+    // A message pattern that does not compile is a typed error, as the author patterns are.
+    request.messageFilter.patterns = ["a["]
+    guard
+      case .failure(.invalidPattern("a[", _)) = Repository.read(
+        repositoriesAt: [second.path], request)[0]
+    else { Issue.record("an invalid --grep pattern"); return }
   }
 
   @Test("cancelled, a report stops within 0.5 s on 200,000 commits; an async one throws cancelled")

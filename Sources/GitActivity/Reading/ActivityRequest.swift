@@ -1,0 +1,56 @@
+import Foundation
+import Synchronization
+
+/// Which commits to count and how, as one value: what the command line's options mean, for a
+/// Swift app that asks the library directly.
+///
+/// ```swift
+/// let repository = try Repository.discover(from: "/path/to/checkout")
+/// var request = ActivityRequest()
+/// request.window = WindowRequest(weeks: 30)
+/// request.options.filter = AuthorFilter(patterns: ["ada@example.com"])
+/// let report = try repository.activityReport(request, today: Day(.now, in: .current))
+/// let counts = report.activity.countsByDate(in: .current)  // [Date: Int]
+/// ```
+public struct ActivityRequest: Sendable, Equatable {
+  /// The revisions, as `git log` takes them; empty means HEAD.
+  public var selection = RevisionSelection()
+  /// The days: `--weeks`/`--end`, `--since`/`--until` or `--year`, and the week start.
+  public var window = WindowRequest()
+  /// How commits become days: time zone, author or committer date, merges, author filters.
+  public var options = ActivityOptions()
+  /// How the history is read: first parent only, replace refs, threads.
+  public var walk = WalkOptions()
+  /// Whether `.mailmap` and `mailmap.*` map identities, as `git shortlog` does.
+  public var usesMailmap = true
+  /// `--grep` and its kin: only commits whose messages match count.
+  public var messageFilter = MessageFilter()
+  /// Whether the history cache is read and updated; by default it is not.
+  public var cache = CachePolicy()
+  /// Where the read's phases are timed.
+  package var phases = PhaseLog()
+
+  /// A request for the last year of HEAD, every author, each commit on its author's day.
+  public init() {}
+}
+
+extension ActivityRequest {
+  /// What is wrong with the request in itself, before any repository is read; nil when
+  /// nothing is.
+  public func problem(today: Day) -> ActivityError? {
+    let filter = options.filter
+    for pattern in filter.patterns + filter.exclusions + filter.committerPatterns {
+      if let reason = AuthorFilter.problem(with: pattern, locale: filter.locale) {
+        return .invalidPattern(pattern, reason: reason)
+      }
+    }
+    if let problem = window.problem(today: today) { return .invalidWindow(problem) }
+    if case .named(let name) = options.zone, TimeZone(identifier: name) == nil {
+      return .unknownTimeZone(name)
+    }
+    if let reason = messageFilter.problem() {
+      return .invalidPattern(messageFilter.patterns.joined(separator: " "), reason: reason)
+    }
+    return nil
+  }
+}

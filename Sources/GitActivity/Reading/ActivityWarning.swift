@@ -1,0 +1,11 @@
+/// What a read noticed but did not stop for, as values: `ReportText` puts them into words.
+public enum ActivityWarning: Hashable, Sendable {
+  /// A mailmap file that exists but could not be read, as the configuration names it, and why.
+  case unreadableMailmap(path: String, reason: String)
+  /// A commit that would count but has no valid date of the kind counted (`byCommitter` for
+  /// `--date committer`): git log prints an empty date for it, and it is not counted.
+  case undatedCommit(id: String, byCommitter: Bool)
+  /// Two exports that hold the same commit with different facts (`what` differs); the first
+  /// export's copy counts.
+  case exportsDisagree(commit: String, what: String, first: String, second: String)
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+
+extension Repository {
+  /// Reads what `request` selects from this repository: its history (through the cache when the
+  /// policy keeps one, taking a pathspec's answers from earlier runs too), filtered by the
+  /// message filter, with the mailmap, `user.email` and `remote.origin.url`. The paths of the
+  /// selection are those `pathspec(_:currentDirectory:environment:)` returns. This is the read
+  /// every count of the command line and of `activityReport` goes through.
+  public func read(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
+    if let problem = request.messageFilter.problem() {
+      throw .invalidPattern(request.messageFilter.patterns.joined(separator: " "), reason: problem)
+    }
+    do throws(GitError) {
+      return try readHistory(request)
+    } catch {
+      throw .git(error)
+    }
+  }
+
+  private func readHistory(_ request: ActivityRequest) throws(GitError) -> RepositoryHistory {
+    let policy = request.cache
+    let location = HistoryCache.Location(
+      commonDirectory: commonDirectory, fallbackDirectory: policy.fallbackDirectory)
+    if policy.clearsFirst {
+      HistoryCache.remove(at: location)
+      PathspecAnswerCache.removeAll(beside: location)
+    }
+    let phase = request.phases
+    let read: History
+    var pending: PendingCache?
+    if policy.isEnabled {
+      let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
+      // A pathspec's answers from earlier runs, beside the cache.
+      let paths = request.selection.paths
+      let key = PathspecAnswerCache.key(paths: paths)
+      let answersLocation = PathspecAnswerCache.location(for: key, beside: location)
+      let answers =
+        paths.isEmpty
+        ? nil : phase("load answers") { PathspecAnswerCache.load(key: key, from: answersLocation) }
+      let walked = try phase("walk") { () throws(GitError) in
+        try self.history(request.selection, options: request.walk, cache: cache, answers: answers)
+      }
+      pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
+      if let found = walked.pathspecAnswers {
+        phase("save answers") { found.save(to: answersLocation) }
+      }
+      read = walked.history
+    } else {
+      read = try phase("walk") { () throws(GitError) in
+        try self.history(request.selection, options: request.walk)
+      }
+    }
+    let history = try request.messageFilter.filter(read, in: self)
+    let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
+    var result = RepositoryHistory(
+      name: RawPath.display(displayPath), history: history, mailmap: mailmap.mailmap,
+      warnings: mailmap.unreadable.map { .unreadableMailmap(path: $0.path, reason: $0.reason) }
+        + history.undatedWarnings(byCommitter: request.options.usesCommitterDate),
+      userEmail: try configString("user.email").flatMap { $0.isEmpty ? nil : $0 })
+    result.commonDirectory = commonDirectory
+    result.gitDirectory = gitDirectory
+    result.remoteURL = try configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 }
+    result.pendingCache = pending
+    return result
+  }
+
+  /// Reads `request` from each repository at `paths`, concurrently (one thread each, up to the
+  /// number of cores, each walk on one thread), in the order given. The selection's paths are
+  /// pathspecs as given from each repository's top (`git -C <top> log -- <paths>`); `environment`
+  /// holds the `GIT_*` variables that choose how repositories open and pathspecs read.
+  public static func read(
+    repositoriesAt paths: [String], _ request: ActivityRequest,
+    environment: [String: String] = [:]
+  ) -> [Result<RepositoryHistory, ActivityError>] {
+    var request = request
+    request.walk.recordsCommitIDs = true
+    if paths.count > 1 { request.walk.workerCount = 1 }
+    // Each phase line names no repository: several at once print none.
+    request.phases = PhaseLog()
+    let results = Mutex<[Int: Result<RepositoryHistory, ActivityError>]>([:])
+    let shared = request
+    Threads.concurrentPerform(
+      iterations: paths.count, width: ProcessInfo.processInfo.activeProcessorCount
+    ) { index in
+      let result: Result<RepositoryHistory, ActivityError>
+      do throws(ActivityError) {
+        let repository: Repository
+        var request = shared
+        do throws(GitError) {
+          repository = try Repository.open(at: paths[index], environment: environment)
+          request.selection.paths = try repository.pathspec(
+            shared.selection.paths,
+            currentDirectory: repository.workingDirectory ?? repository.gitDirectory,
+            environment: environment)
+        } catch {
+          throw .git(error)
+        }
+        result = .success(try repository.read(request))
+      } catch {
+        result = .failure(error)
+      }
+      results.withLock { $0[index] = result }
+    }
+    return paths.indices.map { index in
+      results.withLock { $0[index] }
+        ?? .failure(.git(GitError(message: "not read", function: "read")))
+    }
+  }
+}
+
+extension History {
+  /// A warning for each commit that would count but cannot be placed on a day by the date in
+  /// force.
+  package func undatedWarnings(byCommitter: Bool) -> [ActivityWarning] {
+    undated.filter { $0.isUncounted(usesCommitterDate: byCommitter) }.map {
+      .undatedCommit(id: $0.id, byCommitter: byCommitter)
+    }
+  }
+}

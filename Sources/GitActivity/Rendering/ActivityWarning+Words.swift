@@ -1,0 +1,15 @@
+extension ActivityWarning: CustomStringConvertible {
+  /// The warning in one line, as the command prints it after `warning: `.
+  public var description: String {
+    switch self {
+    case .unreadableMailmap(let path, let reason):
+      return "unable to open mailmap at \(path): \(reason)"
+    case .undatedCommit(let id, let byCommitter):
+      return
+        "commit \(id) has no valid \(byCommitter ? "committer" : "author") date; it is not counted"
+    case .exportsDisagree(let commit, let what, let first, let second):
+      return
+        "the exports disagree about commit \(commit) (\(what)): '\(first)' and '\(second)'; counted as the first has it"
+    }
+  }
+}
