@@ -1,8 +1,8 @@
 import Foundation
-import GitActivity
 import TestSupport
 import Testing
 
+@testable import GitActivity
 @testable import git_heatmap
 
 @Suite("People and places: several repositories, authors")

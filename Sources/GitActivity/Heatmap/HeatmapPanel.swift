@@ -56,7 +56,7 @@ public struct HeatmapPanel: Hashable, Sendable {
   }
 
   /// `45.2%`, `17.0%`, `0.4%`: one precision for every share.
-  package static func formatPercent(_ value: Double) -> String {
+  static func formatPercent(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)%"
   }

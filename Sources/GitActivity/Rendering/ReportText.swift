@@ -39,13 +39,13 @@ package enum ReportText {
   }
 
   /// `busiest day Tuesday, 19 May 2026 (54 commits)`: how every output names the busiest day.
-  package static func busiestDay(_ busiest: DayCount) -> String {
+  static func busiestDay(_ busiest: DayCount) -> String {
     "busiest day \(date(busiest.day)) (\(Wording.count(busiest.count, "commit")))"
   }
 
   /// The sentences every long form says after the total: the longest streak with its days, the
   /// current one (only for a window that reaches today), the busiest day.
-  package static func factSentences(_ report: ActivityReport) -> [String] {
+  static func factSentences(_ report: ActivityReport) -> [String] {
     let stats = report.statistics
     var sentences: [String] = []
     if let longest = stats.longestStreak {
@@ -85,7 +85,7 @@ package enum ReportText {
   }
 
   /// The statistics line's items: active days, streaks, the busiest day.
-  package static func statisticsItems(_ report: ActivityReport) -> [String] {
+  static func statisticsItems(_ report: ActivityReport) -> [String] {
     let stats = report.statistics
     var items = [Wording.count(stats.activeDays, "active day")]
     items.append("longest streak " + Wording.count(stats.longestStreak?.days ?? 0, "day"))

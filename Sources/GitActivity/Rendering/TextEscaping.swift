@@ -52,7 +52,7 @@ package enum TextEscaping {
   }
 
   /// Text for XML (SVG): `& < > " '` escaped, and characters XML 1.0 forbids removed.
-  package static func xml(_ text: String) -> String {
+  static func xml(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -2,21 +2,21 @@
 /// to subcommands in the environment: `GIT_CONFIG_PARAMETERS` (shell-quoted `'key=value'` or
 /// `'key'='value'` items) and `GIT_CONFIG_COUNT` with `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`.
 /// libgit2 1.5 reads neither; it is the highest level of configuration, above the repository's.
-package struct CommandLineConfig: Sendable, Equatable {
+struct CommandLineConfig: Sendable, Equatable {
   /// The entries in the order given, later ones winning; names with the section and key in
   /// lowercase, as git normalizes them. A value of nil is a key given without `=` (true).
-  package var entries: [(name: String, value: String?)] = []
+  var entries: [(name: String, value: String?)] = []
 
-  package init() {}
+  init() {}
 
-  package static func == (lhs: CommandLineConfig, rhs: CommandLineConfig) -> Bool {
+  static func == (lhs: CommandLineConfig, rhs: CommandLineConfig) -> Bool {
     lhs.entries.map(\.name) == rhs.entries.map(\.name)
       && lhs.entries.map(\.value) == rhs.entries.map(\.value)
   }
 
   /// The configuration `environment` carries; a malformed `GIT_CONFIG_PARAMETERS` is an error,
   /// as it is for git ("bogus format in GIT_CONFIG_PARAMETERS").
-  package init(environment: [String: String]) throws(GitError) {
+  init(environment: [String: String]) throws(GitError) {
     if let parameters = environment["GIT_CONFIG_PARAMETERS"], !parameters.isEmpty {
       guard let items = Self.parse(parameters) else {
         throw GitError(
@@ -47,7 +47,7 @@ package struct CommandLineConfig: Sendable, Equatable {
 
   /// The last value given for `name` (compared as git compares: section and key without regard
   /// to case, subsection exactly); `.some(nil)` for a key given without a value.
-  package func value(of name: String) -> String?? {
+  func value(of name: String) -> String?? {
     let wanted = Self.normalized(name)
     return entries.last { $0.name == wanted }.map(\.value)
   }

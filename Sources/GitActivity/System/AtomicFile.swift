@@ -55,7 +55,7 @@ package enum AtomicFile {
   }
 
   /// Removes the temporaries of `path` that dead processes left.
-  package static func sweep(_ path: String) {
+  static func sweep(_ path: String) {
     let name = temporaryName(for: path)
     TemporaryFiles.sweep(directory: name.directory, prefixes: [name.prefix])
   }
@@ -64,7 +64,7 @@ package enum AtomicFile {
   /// file that another process truncates or rewrites meanwhile gives short or mixed bytes (which
   /// a checksum catches), never a signal, as a memory mapping would (SIGBUS). Nil when the file
   /// cannot be opened, is not a regular file, or is larger than `limit`.
-  package static func contents(of path: String, limit: Int = Int(Int32.max)) -> [UInt8]? {
+  static func contents(of path: String, limit: Int = Int(Int32.max)) -> [UInt8]? {
     try? read(path, limit: limit)
   }
 
@@ -73,7 +73,7 @@ package enum AtomicFile {
   /// pages the kernel supplies at once (`MAP_POPULATE`) rather than one fault at a time: the
   /// history cache's 6 MB for git/git. Nil when the file cannot be read whole, or grew while it
   /// was read.
-  package static func withContents<T>(
+  static func withContents<T>(
     of path: String, _ body: (UnsafeRawBufferPointer) -> T?
   ) -> T? {
     guard let (descriptor, size) = try? openRegular(path, followsLinks: true) else { return nil }

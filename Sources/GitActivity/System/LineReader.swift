@@ -5,22 +5,22 @@ import Foundation
 /// magic bytes, whatever its name), members one after another as `gzip -d` reads them. A stream
 /// that ends inside a gzip member, or whose checksum fails, is an error: nothing is read silently
 /// short.
-package struct LineReader {
+struct LineReader {
   /// Why a stream could not be read.
-  package struct Failure: Error {
-    package var message: String
+  struct Failure: Error {
+    var message: String
   }
 
   private let descriptor: Int32
 
   /// A reader of what `descriptor` holds; the caller owns the descriptor.
-  package init(descriptor: Int32) {
+  init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
   /// Calls `body` with each line (without its `\n`) and its number, from 1. The last line must
   /// end with a newline too: a file cut short of it is an error (`isTruncated`).
-  package func forEachLine(
+  func forEachLine(
     _ body: (UnsafeRawBufferPointer, Int) throws -> Void
   ) throws {
     var pending: [UInt8] = []

@@ -8,9 +8,9 @@ import Foundation
 
 /// The few C spellings that differ between Linux (Glibc) and macOS (Darwin), each with both
 /// beside each other, so that a reader can check them; the rest of the library calls these.
-package enum Platform {
+enum Platform {
   /// A file's modification time, in whole seconds.
-  package static func modificationSeconds(_ status: stat) -> Int {
+  static func modificationSeconds(_ status: stat) -> Int {
     #if canImport(Glibc)
       return status.st_mtim.tv_sec
     #else
@@ -20,7 +20,7 @@ package enum Platform {
 
   /// `mmap` flags for anonymous memory filled at once: Linux's `MAP_POPULATE` asks for every
   /// page up front (one fault instead of one per page); Darwin has no such flag.
-  package static let populatedAnonymous: Int32 = {
+  static let populatedAnonymous: Int32 = {
     #if canImport(Glibc)
       return MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
     #else
@@ -30,7 +30,7 @@ package enum Platform {
 
   /// Sets the plain handler of a `sigaction` (glibc: `__sigaction_handler.sa_handler`,
   /// Darwin: `__sigaction_u.__sa_handler`).
-  package static func setHandler(
+  static func setHandler(
     _ action: inout sigaction, _ handler: (@convention(c) (Int32) -> Void)?
   ) {
     #if canImport(Glibc)
@@ -41,7 +41,7 @@ package enum Platform {
   }
 
   /// The plain handler a `sigaction` holds, as an address (to compare with `SIG_IGN`).
-  package static func handlerAddress(_ action: sigaction) -> Int {
+  static func handlerAddress(_ action: sigaction) -> Int {
     #if canImport(Glibc)
       return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
     #else
@@ -51,5 +51,5 @@ package enum Platform {
 
   /// The `newlocale` mask of what regcomp and regexec consult: character classes and
   /// collation (glibc's and Darwin's masks are both named, with different values).
-  package static let regexLocaleMask: Int32 = LC_CTYPE_MASK | LC_COLLATE_MASK
+  static let regexLocaleMask: Int32 = LC_CTYPE_MASK | LC_COLLATE_MASK
 }

@@ -17,7 +17,7 @@ package enum RawDirectory {
   }
 
   /// Makes `directory` and the folders above it that are missing, as `mkdir -p`.
-  package static func create(_ directory: String) {
+  static func create(_ directory: String) {
     var status = stat()
     if RawPath.withCString(directory, { stat($0, &status) }) == 0 { return }
     let parent = (directory as NSString).deletingLastPathComponent

@@ -4,7 +4,7 @@ import Foundation
 /// one inline script by its digest so that nothing else on the page can run. Written here as
 /// the standard describes it (the toolchain has no hash on Linux, and the page needs only this);
 /// checked against `sha256sum` in the tests.
-package enum SHA256 {
+enum SHA256 {
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
@@ -19,7 +19,7 @@ package enum SHA256 {
   ]
 
   /// The 32-byte digest of `bytes`.
-  package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+  static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
       0x5be0_cd19,
@@ -67,7 +67,7 @@ package enum SHA256 {
   }
 
   /// The digest in base64, as a `Content-Security-Policy` source names a script (`'sha256-…'`).
-  package static func base64Digest(_ bytes: some Collection<UInt8>) -> String {
+  static func base64Digest(_ bytes: some Collection<UInt8>) -> String {
     Data(digest(bytes)).base64EncodedString()
   }
 

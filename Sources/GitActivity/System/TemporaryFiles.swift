@@ -23,7 +23,7 @@ package enum TemporaryFiles {
 
   /// Registers `path`; returns a token for `unregister`, or nil when the table is full (the file
   /// is then only removed by the caller, or by the next sweep).
-  package static func register(_ path: String) -> Int? {
+  static func register(_ path: String) -> Int? {
     _ = slots
     guard let copy = RawPath.withCString(path, { strdup($0) }) else { return nil }
     return lock.withLock {
@@ -37,7 +37,7 @@ package enum TemporaryFiles {
   }
 
   /// Forgets a registered path. Its copy is not freed: the handler may be reading it.
-  package static func unregister(_ token: Int?) {
+  static func unregister(_ token: Int?) {
     guard let token else { return }
     lock.withLock { slots[token] = nil }
   }
@@ -133,7 +133,7 @@ package enum TemporaryFiles {
   /// Removes temporaries that processes no longer running left in `directory` (killed with
   /// SIGKILL, or by a power cut): names that start with one of `prefixes` followed by
   /// `PID-`, where no process has that id.
-  package static func sweep(directory: String, prefixes: [String]) {
+  static func sweep(directory: String, prefixes: [String]) {
     guard let names = RawDirectory.names(directory) else { return }
     for name in names {
       for prefix in prefixes where name.hasPrefix(prefix) {

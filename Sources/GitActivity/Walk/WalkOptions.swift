@@ -28,7 +28,7 @@ public struct WalkOptions: Sendable, Equatable {
   /// How many commits a worker reads before it takes the walk for a long one
   /// (`PackCursor.shortWalk` unless set; tests set 0, so that small histories are read as long
   /// ones are: partially, and ahead).
-  package var shortWalkReads: Int?
+  var shortWalkReads: Int?
   /// Where replace refs live (git's `GIT_REPLACE_REF_BASE`), or nil to read every object as it
   /// is (`--no-replace-objects`, `GIT_NO_REPLACE_OBJECTS`).
   public var replaceRefBase: String? = "refs/replace/"
