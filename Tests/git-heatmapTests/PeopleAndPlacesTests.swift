@@ -158,7 +158,7 @@ struct PeopleAndPlacesTests {
       window + ["--by-author", "--format", "svg", "--emails"], in: repo.path
     ).stdout
     #expect(withEmails.contains("Ada Lovelace &lt;ada@example.com&gt; · 12 commits (70.6%)"))
-    #expect(HeatmapPanel.formatPercent(17) == "17.0%" && HeatmapPanel.formatPercent(0.44) == "0.4%")
+    #expect(ReportText.percent(17) == "17.0%" && ReportText.percent(0.44) == "0.4%")
     #expect(!lines.contains { $0.hasPrefix("Hedy") || $0.hasPrefix("Linus") })
 
     let svg = heatmap(["--format", "svg", "--by-author"] + window, in: repo.path)

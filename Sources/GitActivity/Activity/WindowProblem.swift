@@ -1,6 +1,6 @@
 /// Why a window request gives no window worth drawing: values, for the caller to put into its
 /// own words (the command names its options, a library user's app its controls).
-public enum WindowProblem: Hashable, Sendable, CustomStringConvertible {
+public enum WindowProblem: Hashable, Sendable {
   /// The first day is after the last; `byEnd` when the last day came from `end` (the seed's
   /// window end) rather than `until`.
   case startsAfterEnd(first: Day, last: Day, byEnd: Bool)
@@ -9,16 +9,4 @@ public enum WindowProblem: Hashable, Sendable, CustomStringConvertible {
   case startsAfterToday(days: DayRange, today: Day, year: Int?, bySince: Bool)
   /// The window reaches outside the years 1 to 9999.
   case outsideRepresentableYears
-
-  /// In plain words, without option names.
-  public var description: String {
-    switch self {
-    case .startsAfterEnd(let first, let last, _):
-      return "the window starts on \(first.iso), after its last day \(last.iso)"
-    case .startsAfterToday(let days, let today, _, _):
-      return "the window starts on \(days.first.iso), after today (\(today.iso))"
-    case .outsideRepresentableYears:
-      return "the window reaches outside the years 1 to 9999"
-    }
-  }
 }

@@ -1,14 +1,25 @@
 /// A graph with an optional heading of its own, as renderers stack them: one per calendar year
 /// of a long window, or one per author with `--by-author`.
 public struct HeatmapPanel: Hashable, Sendable {
-  /// The panel's heading (an author's name), or nil for the one graph.
-  public var heading: String?
+  /// What a panel shows, as values: renderers put it into words (`heading`, in `Rendering/`).
+  public enum Subject: Hashable, Sendable {
+    /// The one graph of the report: no heading of its own.
+    case whole
+    /// A calendar year of a long window, and its commits.
+    case year(Int, total: Int)
+    /// An author (the email nil when outputs leave it out), their commits and their share of
+    /// the report's, in percent.
+    case author(name: String, email: String?, total: Int, share: Double)
+  }
+
+  /// What the panel shows.
+  public var subject: Subject
   /// The grid it draws.
   public var grid: HeatmapGrid
 
-  /// A panel drawing `grid` under `heading`.
-  public init(heading: String?, grid: HeatmapGrid) {
-    self.heading = heading
+  /// A panel drawing `grid` for `subject`.
+  public init(subject: Subject = .whole, grid: HeatmapGrid) {
+    self.subject = subject
     self.grid = grid
   }
 
@@ -20,12 +31,10 @@ public struct HeatmapPanel: Hashable, Sendable {
     let grid = HeatmapGrid(
       activity: report.activity, weekStart: report.window.weekStart, scale: scale)
     guard grid.columnCount > longWindowWeeks else {
-      return [HeatmapPanel(heading: nil, grid: grid)]
+      return [HeatmapPanel(grid: grid)]
     }
     return grid.splitByYear().map {
-      HeatmapPanel(
-        heading: "\($0.days.first.year): \(Wording.count($0.counts.saturatingSum, "commit"))",
-        grid: $0)
+      HeatmapPanel(subject: .year($0.days.first.year, total: $0.counts.saturatingSum), grid: $0)
     }
   }
 
@@ -44,20 +53,13 @@ public struct HeatmapPanel: Hashable, Sendable {
     return zip(authors, countsByAuthor).map { author, counts in
       let thresholds = perAuthor ? LevelScale.Thresholds(scale: scale, counts: counts) : shared
       let share = Double(author.total) * 100 / Double(total)
-      let who = showsEmails ? "\(author.author.name) <\(author.author.email)>" : author.author.name
-      let heading =
-        "\(who) · \(Wording.count(author.total, "commit")) (\(formatPercent(share)))"
       return HeatmapPanel(
-        heading: heading,
+        subject: .author(
+          name: author.author.name, email: showsEmails ? author.author.email : nil,
+          total: author.total, share: share),
         grid: HeatmapGrid(
           days: report.activity.days, counts: counts, weekStart: report.window.weekStart,
           thresholds: thresholds))
     }
-  }
-
-  /// `45.2%`, `17.0%`, `0.4%`: one precision for every share.
-  static func formatPercent(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)%"
   }
 }

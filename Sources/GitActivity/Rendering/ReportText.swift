@@ -3,6 +3,12 @@ import Foundation
 /// The words every renderer says about a report, in one place: the terminal, the SVG, the
 /// calendar, the summary and the alt text say the same things the same way.
 package enum ReportText {
+  /// `45.2%`, `17.0%`, `0.4%`: one precision for every share.
+  static func percent(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)%"
+  }
+
   /// `Monday, 3 March 2025`, the seed's way of saying a day, and every output's.
   package static func date(_ day: Day) -> String {
     let (year, month, dayOfMonth) = day.components

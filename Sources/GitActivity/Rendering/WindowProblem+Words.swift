@@ -1,0 +1,13 @@
+extension WindowProblem: CustomStringConvertible {
+  /// In plain words, without option names.
+  public var description: String {
+    switch self {
+    case .startsAfterEnd(let first, let last, _):
+      return "the window starts on \(first.iso), after its last day \(last.iso)"
+    case .startsAfterToday(let days, let today, _, _):
+      return "the window starts on \(days.first.iso), after today (\(today.iso))"
+    case .outsideRepresentableYears:
+      return "the window reaches outside the years 1 to 9999"
+    }
+  }
+}
