@@ -48,7 +48,7 @@ enum Command {
       }
       try parsed.checkCombinations()
       var read = try Invocation(parsed)
-      if read.readsStandardInput { try read.readStandardInput(STDIN_FILENO) }
+      if read.commits.readsStandardInput { try read.readStandardInput(STDIN_FILENO) }
       invocation = read
     } catch {
       stderr.write(error.report)
@@ -64,28 +64,28 @@ enum Command {
     }
     do throws(CommandError) {
       let run = Run(invocation: invocation, context: context, stderr: stderr)
-      let writesStdout = invocation.output.map { $0 == "-" } ?? true
-      if invocation.isPNG && writesStdout && context.stdoutIsTerminal {
+      let writesStdout = invocation.output.file.map { $0 == "-" } ?? true
+      if invocation.output.isPNG && writesStdout && context.stdoutIsTerminal {
         throw .usage("a PNG is not for the terminal: name a file with -o FILE.png, or redirect")
       }
       let result = try run.render()
       // Once the graph is out, the caches finish writing (on the other core since the walk).
       defer { result.pendingWrites.forEach { $0.wait() } }
       let png =
-        invocation.isPNG
+        invocation.output.isPNG
         ? try Run.png(
-          from: result.text, scale: invocation.scaleFactor,
+          from: result.text, scale: invocation.output.scaleFactor,
           libraryName: context.environment["GIT_HEATMAP_LIBRSVG"]) : nil
       if let produce = result.produce {
-        if let output = invocation.output, output != "-" {
+        if let output = invocation.output.file, output != "-" {
           let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
           try OutputFile.write(to: path, displayPath: output, produce: produce)
         } else {
           produce { stdout.write(String(decoding: $0, as: UTF8.self)) }
         }
-      } else if let output = invocation.output, output != "-" {
+      } else if let output = invocation.output.file, output != "-" {
         try write(png ?? Array(result.text.utf8), to: output, context: context)
-        if !invocation.isQuiet, let alt = result.alternativeText {
+        if !invocation.output.isQuiet, let alt = result.alternativeText {
           stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")
         }
       } else if let png {

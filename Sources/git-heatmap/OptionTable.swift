@@ -181,7 +181,7 @@ enum OptionTable {
 
     OptionSpec(
       long: "layout", kind: .value(placeholder: "layout"),
-      choices: ["github", "calendar", "punchcard"], defaultValue: "github",
+      choices: Invocation.Output.Layout.allCases.map(\.rawValue), defaultValue: "github",
       help: "weeks as columns, a month calendar of the days, or weekday by hour of day",
       group: .output),
     OptionSpec(

@@ -17,11 +17,12 @@ extension Run {
   /// left to the draw), one record each, written a piece at a time.
   func exportCommits(_ sources: [Source]) -> Output {
     let writer = CommitExportWriter(
-      form: invocation.exportShape.form, includesCoAuthors: invocation.countsCoAuthors)
+      form: invocation.output.exportShape.form,
+      includesCoAuthors: invocation.counting.countsCoAuthors)
     let single =
-      sources.count == 1 && invocation.repositories.isEmpty
-      && invocation.scanDirectories.isEmpty
-    let isGzipped = invocation.exportShape.isGzipped && invocation.output != nil
+      sources.count == 1 && invocation.sources.repositories.isEmpty
+      && invocation.sources.scanDirectories.isEmpty
+    let isGzipped = invocation.output.exportShape.isGzipped && invocation.output.file != nil
     return Output(text: "") { write in
       withoutActuallyEscaping(write) { write in
         let compressor = isGzipped ? GzipCompressor(sink: write) : nil
@@ -31,7 +32,7 @@ extension Run {
         emit(writer.header)
         for source in sources {
           let name =
-            invocation.repositoryName
+            invocation.sources.repositoryName
             ?? (single ? source.remoteURL.map(Self.withoutCredentials) ?? source.name : source.name)
           writer.write(source.history, repository: name, mailmap: source.mailmap, to: emit)
         }
@@ -60,13 +61,13 @@ extension Run {
     zone: DayZone, window: DayRange?, tally: TallyBox? = nil, userEmail: String? = nil
   ) throws(CommandError) -> (source: Source, leftOut: Int) {
     let keepsIDs =
-      invocation.listedDay != nil || invocation.isInteractive
-      || invocation.format == .html
-    var commits = ExportedCommits(usesMailmap: invocation.usesMailmap, keepsIDs: keepsIDs)
+      invocation.days.listedDay != nil || invocation.output.isInteractive
+      || invocation.output.format == .html
+    var commits = ExportedCommits(usesMailmap: invocation.counting.usesMailmap, keepsIDs: keepsIDs)
     if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
     if let window {
       let bucketer = DayBucketer(zone: zone)
-      let usesCommitterDate = invocation.usesCommitterDate
+      let usesCommitterDate = invocation.counting.usesCommitterDate
       commits.keeps = { facts in
         guard let stamp = usesCommitterDate ? facts.committer : facts.author else { return true }
         return window.contains(bucketer.day(of: stamp))
@@ -84,7 +85,7 @@ extension Run {
           try commits.survey(descriptor: file.descriptor, name: file.name)
         }
       }
-      if invocation.countsCoAuthors, let place = commits.firstWithoutCoAuthors {
+      if invocation.counting.countsCoAuthors, let place = commits.firstWithoutCoAuthors {
         throw GitError(
           message:
             "\(place): this export holds no co-authors: export again with --co-authors to count them",
@@ -108,7 +109,7 @@ extension Run {
       read: RepositoryHistory(
         name: result.repositories.joined(separator: ", "), history: result.history,
         warnings: result.warnings
-          + result.history.undatedWarnings(byCommitter: invocation.usesCommitterDate),
+          + result.history.undatedWarnings(byCommitter: invocation.counting.usesCommitterDate),
         userEmail: userEmail),
       exportedNames: result.repositories)
     return (source, result.leftOut)
@@ -117,7 +118,7 @@ extension Run {
   /// `user.email` for `--me` in a draw from exports: git's configuration as read from the
   /// current folder (a repository's, if it is in one, then the user's and the system's).
   func exportsUserEmail() -> String? {
-    guard invocation.isMe else { return nil }
+    guard invocation.counting.isMe else { return nil }
     let entries = try? GitConfiguration.entries(
       sections: ["user"], from: context.currentDirectory, environment: context.environment)
     let email = entries?.last { $0.name.lowercased() == "user.email" }?.value
@@ -182,7 +183,7 @@ extension Run {
   /// that matches nothing is an error, never a silently smaller graph.
   func exportPaths() throws(CommandError) -> [String] {
     var paths: [String] = []
-    for argument in invocation.exportFiles {
+    for argument in invocation.sources.exportFiles {
       if argument == "-" || RawDirectory.kind(absolute(argument)).exists
         || !argument.contains(where: { "*?[".contains($0) })
       {

@@ -5,7 +5,7 @@ import GitActivity
 /// counts them (after the author, merge and message filters, before the window, which is a
 /// reading here).
 extension Run {
-  var limitsCount: Bool { invocation.maxCount != nil || invocation.skipCount > 0 }
+  var limitsCount: Bool { invocation.commits.maxCount != nil || invocation.commits.skipCount > 0 }
 
   /// The source with only the commits `-n` and `--skip` leave.
   func limited(_ source: Source, options: ActivityOptions, walk: WalkOptions) throws(CommandError)
@@ -38,8 +38,8 @@ extension Run {
         of: history, selection: try selection(in: repository),
         firstParentOnly: walk.followsFirstParentOnly)
       let kept = Set(
-        order.filter(accepted.contains).dropFirst(invocation.skipCount).prefix(
-          invocation.maxCount ?? Int.max))
+        order.filter(accepted.contains).dropFirst(invocation.commits.skipCount).prefix(
+          invocation.commits.maxCount ?? Int.max))
       result.history = history.keeping { kept.contains($0) }
       return result
     } catch {
@@ -51,11 +51,12 @@ extension Run {
   var limitPhrase: String? {
     guard limitsCount else { return nil }
     var parts: [String] = []
-    if let count = invocation.maxCount { parts.append("-n \(count)") }
-    if invocation.skipCount > 0 { parts.append("--skip \(invocation.skipCount)") }
-    let newest = invocation.maxCount.map { "the newest \(Wording.grouped($0))" } ?? "all"
+    if let count = invocation.commits.maxCount { parts.append("-n \(count)") }
+    if invocation.commits.skipCount > 0 { parts.append("--skip \(invocation.commits.skipCount)") }
+    let newest = invocation.commits.maxCount.map { "the newest \(Wording.grouped($0))" } ?? "all"
     let after =
-      invocation.skipCount > 0 ? " after the newest \(Wording.grouped(invocation.skipCount))" : ""
+      invocation.commits.skipCount > 0
+      ? " after the newest \(Wording.grouped(invocation.commits.skipCount))" : ""
     return "of \(newest)\(after) (\(parts.joined(separator: " ")))"
   }
 }

@@ -5,9 +5,9 @@ import GitActivity
 extension Run {
   /// The text for the chosen format and mode; only the writer that format needs is made.
   func output(_ report: ActivityReport) -> Output {
-    let scale = invocation.scale
+    let scale = invocation.appearance.scale
     var byAuthor: (top: Int, perAuthor: Bool)?
-    switch invocation.mode {
+    switch invocation.output.mode {
     case .authorTable(let order, let top):
       let rows = Array(
         AuthorSummary.sorted(
@@ -15,8 +15,8 @@ extension Run {
             AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
           }, by: order
         ).prefix(top ?? Int.max))
-      let writer = AuthorTableWriter(isASCII: invocation.isASCII, width: terminalWidth)
-      switch invocation.format {
+      let writer = AuthorTableWriter(isASCII: invocation.appearance.isASCII, width: terminalWidth)
+      switch invocation.output.format {
       case .csv: return Output(text: writer.csv(rows))
       case .json: return Output(text: writer.json(rows, report: report))
       case .terminal, .summary, .svg, .commits, .html:
@@ -28,9 +28,9 @@ extension Run {
       break
     }
     // The calendar is a layout of the one graph; --by-author draws graphs of people instead.
-    let isCalendar = invocation.isCalendar && byAuthor == nil
+    let isCalendar = invocation.output.layout == .calendar && byAuthor == nil
     // Emails stay out of images (for public READMEs) unless --emails; the terminal is private.
-    let showsEmails = invocation.format != .svg || invocation.showsEmails
+    let showsEmails = invocation.output.format != .svg || invocation.appearance.showsEmails
     func panels() -> [HeatmapPanel] {
       byAuthor.map {
         HeatmapPanel.byAuthor(
@@ -39,9 +39,10 @@ extension Run {
     }
     func calendar(_ theme: SVGOptions.Theme) -> CalendarRenderer {
       CalendarRenderer(
-        gradient: CalendarRenderer.gradient(stops: invocation.palette, theme: theme), scale: scale)
+        gradient: CalendarRenderer.gradient(stops: invocation.appearance.palette, theme: theme),
+        scale: scale)
     }
-    switch invocation.format {
+    switch invocation.output.format {
     case .commits, .html:
       return Output(text: "")  // written before a report is made (`exportCommits`, `page`)
     case .csv:
@@ -105,43 +106,44 @@ extension Run {
 
   func svgOptions() -> SVGOptions {
     var options = SVGOptions()
-    options.theme = invocation.theme.flatMap(SVGOptions.Theme.init(rawValue:)) ?? .github
-    options.tint = invocation.tint
-    options.levelColors = invocation.palette
-    options.cellSize = invocation.cellSize
-    options.spacing = invocation.spacing
-    options.radius = invocation.radius
-    options.isTransparent = invocation.isTransparent
-    options.isCompact = invocation.isCompact
-    options.animates = invocation.animates
-    options.title = invocation.title
+    options.theme = invocation.appearance.theme.flatMap(SVGOptions.Theme.init(rawValue:)) ?? .github
+    options.tint = invocation.appearance.tint
+    options.levelColors = invocation.appearance.palette
+    options.cellSize = invocation.appearance.cellSize
+    options.spacing = invocation.appearance.spacing
+    options.radius = invocation.appearance.radius
+    options.isTransparent = invocation.appearance.isTransparent
+    options.isCompact = invocation.appearance.isCompact
+    options.animates = invocation.appearance.animates
+    options.title = invocation.appearance.title
     return options
   }
 
   func terminalOptions() -> TerminalOptions {
     let depth = Appearance.colorDepth(
-      mode: invocation.colorMode, environment: context.environment,
-      stdoutIsTerminal: writesToTerminal, gitColor: invocation.gitColor)
+      mode: invocation.appearance.colorMode, environment: context.environment,
+      stdoutIsTerminal: writesToTerminal, gitColor: invocation.appearance.gitColor)
     // Only a graph in color on a terminal, with no theme chosen, needs to know the background.
     // Under git's pager the terminal is still there, behind /dev/tty.
-    let writesFile = invocation.output.map { $0 != "-" } ?? false
+    let writesFile = invocation.output.file.map { $0 != "-" } ?? false
     let underPager = context.environment["GIT_PAGER_IN_USE"].map { !$0.isEmpty } ?? false
     let asks =
       depth != .none && (writesToTerminal || (underPager && !writesFile))
-      && invocation.theme != "github" && invocation.theme != "github-dark"
+      && invocation.appearance.theme != "github" && invocation.appearance.theme != "github-dark"
     let palette = Appearance.palette(
-      theme: invocation.theme,
+      theme: invocation.appearance.theme,
       isDarkByDefault: Appearance.terminalIsDark(
         environment: context.environment,
         reportedBackground: asks ? context.terminalBackground() : nil),
-      tint: invocation.tint, colors: invocation.palette)
+      tint: invocation.appearance.tint, colors: invocation.appearance.palette)
     return TerminalOptions(
-      colorDepth: depth, palette: palette, isASCII: invocation.isASCII, width: terminalWidth)
+      colorDepth: depth, palette: palette, isASCII: invocation.appearance.isASCII,
+      width: terminalWidth)
   }
 
   /// Whether the text goes to a terminal: stdout is one and no `-o FILE` was given.
   var writesToTerminal: Bool {
-    let writesFile = invocation.output.map { $0 != "-" } ?? false
+    let writesFile = invocation.output.file.map { $0 != "-" } ?? false
     return context.stdoutIsTerminal && !writesFile
   }
 
@@ -151,7 +153,7 @@ extension Run {
       report.zone == .author ? "each author's own clock" : "the clock of \(report.zone.description)"
     let headline =
       "\(Wording.count(card.total, "commit")) \(ReportText.phrase(report.window)) by weekday and hour, on \(clock)"
-    switch invocation.format {
+    switch invocation.output.format {
     case .csv: return Output(text: PunchcardWriter().csv(card))
     case .json: return Output(text: PunchcardWriter().json(card, report: report))
     case .summary:

@@ -51,14 +51,14 @@ extension Run {
       }
     }
     var page = ContributionPage(
-      title: ReportText.heading(for: report, title: invocation.title),
+      title: ReportText.heading(for: report, title: invocation.appearance.title),
       repositories: names, commits: commits, window: report.window, today: report.today)
-    page.scale = invocation.scale
+    page.scale = invocation.appearance.scale
     var appearance = svgOptions()
     // A page follows its viewer's light or dark scheme unless a theme was chosen.
-    if invocation.theme == nil { appearance.theme = .auto }
+    if invocation.appearance.theme == nil { appearance.theme = .auto }
     page.appearance = appearance
-    page.commitURL = invocation.commitURL
+    page.commitURL = invocation.output.commitURL
     page.clock =
       report.zone == .author ? "each author's own clock" : "the clock of \(report.zone.description)"
     return Output(text: phase("page markup") { page.html() })

@@ -27,13 +27,13 @@ extension Run {
     // Each repository with the name outputs give it: as given for --repo, relative to the scan
     // root for --scan; in natural order (proj2 before proj10), which also decides whose copy of
     // a shared commit counts.
-    var named: [(path: String, name: String)] = invocation.repositories.map {
+    var named: [(path: String, name: String)] = invocation.sources.repositories.map {
       (absolute($0), RawPath.withoutTrailingSlashes($0))
     }
     for (given, directory) in zip(
-      invocation.scanDirectories, invocation.scanDirectories.map(absolute))
+      invocation.sources.scanDirectories, invocation.sources.scanDirectories.map(absolute))
     {
-      let found = RepositoryScanner.scan(directory, depth: invocation.scanDepth)
+      let found = RepositoryScanner.scan(directory, depth: invocation.sources.scanDepth)
       if found.isEmpty && !quietly {
         warn(["no repository found in '\(RawPath.display(directory))'"])
       }
@@ -58,7 +58,7 @@ extension Run {
     named.sort { NaturalOrder.precedes($0.name, $1.name) }
     let paths = named.map(\.path)
     let names = named.map(\.name)
-    if invocation.repositories.isEmpty && invocation.scanDirectories.isEmpty {
+    if invocation.sources.repositories.isEmpty && invocation.sources.scanDirectories.isEmpty {
       let repository = try phase("open") { () throws(GitError) in
         try Repository.discover(from: startDirectory(), environment: context.environment)
       }
@@ -66,12 +66,12 @@ extension Run {
       request.selection = try selection(in: repository)
       // One repository counts each commit once by the walk itself: no ids needed.
       request.walk.recordsCommitIDs =
-        keepsIDs || invocation.listedDay != nil || invocation.isInteractive
-        || invocation.format == .html
-        || !invocation.messageFilter.isEmpty || invocation.maxCount != nil
-        || invocation.skipCount > 0
+        keepsIDs || invocation.days.listedDay != nil || invocation.output.isInteractive
+        || invocation.output.format == .html
+        || !invocation.commits.messageFilter.isEmpty || invocation.commits.maxCount != nil
+        || invocation.commits.skipCount > 0
       var progressLine: ProgressLine?
-      if ProgressLine.isWanted(context: context, isQuiet: invocation.isQuiet) {
+      if ProgressLine.isWanted(context: context, isQuiet: invocation.output.isQuiet) {
         let progress = WalkProgress()
         request.walk.progress = progress
         progressLine = ProgressLine(
@@ -93,7 +93,8 @@ extension Run {
     // Each repository on its own thread, up to the number of cores; one reader each. With
     // several repositories, paths after `--` are relative to each one's top.
     var request = request(walk: walk)
-    request.selection.paths = (invocation.pathArguments ?? []) + invocation.standardInputPaths
+    request.selection.paths =
+      (invocation.commits.pathArguments ?? []) + invocation.commits.standardInputPaths
     let results = Repository.read(
       repositoriesAt: paths, request, environment: context.environment)
     var sources: [Source] = []
@@ -122,15 +123,15 @@ extension Run {
   /// after them), `--grep`, the cache and the mailmap, read with `walk`.
   func request(walk: WalkOptions) -> ActivityRequest {
     var request = ActivityRequest()
-    request.selection = invocation.selection
-    request.selection.revisions += invocation.standardInputRevisions
+    request.selection = invocation.commits.selection
+    request.selection.revisions += invocation.commits.standardInputRevisions
     request.walk = walk
-    request.usesMailmap = invocation.usesMailmap
-    request.options.usesCommitterDate = invocation.usesCommitterDate
+    request.usesMailmap = invocation.counting.usesMailmap
+    request.options.usesCommitterDate = invocation.counting.usesCommitterDate
     request.cache = CachePolicy(
-      isEnabled: invocation.usesCache, clearsFirst: invocation.clearsCache,
+      isEnabled: invocation.sources.usesCache, clearsFirst: invocation.sources.clearsCache,
       fallbackDirectory: fallbackCacheDirectory())
-    request.messageFilter = invocation.messageFilter
+    request.messageFilter = invocation.commits.messageFilter
     request.messageFilter.locale = Self.characterLocale(context.environment)
     request.phases = phaseLogReport
     return request
@@ -176,7 +177,7 @@ extension Run {
   }
 
   func startDirectory() -> String {
-    guard let directory = invocation.directory else { return context.currentDirectory }
+    guard let directory = invocation.sources.directory else { return context.currentDirectory }
     return directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
   }
 
@@ -184,10 +185,10 @@ extension Run {
   /// it, each positional argument a revision or a path by git's rules. Paths are made relative
   /// to the top of the work tree from the folder the run started in.
   func selection(in repository: Repository) throws(GitError) -> RevisionSelection {
-    var selection = invocation.selection
-    var paths = invocation.pathArguments ?? []
+    var selection = invocation.commits.selection
+    var paths = invocation.commits.pathArguments ?? []
     let positional = selection.revisions.filter { !RevisionSelection.isPseudoOption($0) }
-    if invocation.pathArguments == nil && !positional.isEmpty {
+    if invocation.commits.pathArguments == nil && !positional.isEmpty {
       // git's rule, on the positional words alone: the revisions come first, and from the first
       // word that is not one, all are paths. The ref options stay where they were given.
       let split = try repository.splitRevisionsAndPaths(
@@ -201,8 +202,8 @@ extension Run {
       paths = split.paths
     }
     // `--stdin`'s revisions come after the command line's, and are never paths.
-    selection.revisions += invocation.standardInputRevisions
-    paths += invocation.standardInputPaths
+    selection.revisions += invocation.commits.standardInputRevisions
+    paths += invocation.commits.standardInputPaths
     selection.paths = try repository.pathspec(
       paths, currentDirectory: startDirectory(), environment: context.environment)
     return selection

@@ -80,15 +80,16 @@ struct Run {
   func render() throws(CommandError) -> Output {
     let zone = try resolvedZone()
     let today = Day(context.now, in: todayZone(zone))
-    if let day = invocation.listedDay?.resolve(today: today), today < day {
+    if let day = invocation.days.listedDay?.resolve(today: today), today < day {
       throw CommandError.usage("'--day' \(day.iso) is after today (\(today.iso))")
     }
-    if let problem = invocation.window.problem(today: today) {
+    if let problem = invocation.days.window.problem(today: today) {
       throw CommandError.usage(Self.words(problem))
     }
-    var window = invocation.window.resolve(today: today)
-    let request = invocation.window
-    if invocation.isCalendar && request.weeks == nil && request.end == nil && request.since == nil
+    var window = invocation.days.window.resolve(today: today)
+    let request = invocation.days.window
+    if invocation.output.layout == .calendar && request.weeks == nil && request.end == nil
+      && request.since == nil
       && request.until == nil && request.year == nil
     {
       // A wall calendar of the last year is its twelve whole months, this one the last, rather
@@ -98,15 +99,15 @@ struct Run {
         weekStart: window.weekStart, kind: .lastMonths(12))
     }
     var walk = walkOptions()
-    let isExport = invocation.format == .commits
-    let drawsFromExports = !invocation.exportFiles.isEmpty
+    let isExport = invocation.output.format == .commits
+    let drawsFromExports = !invocation.sources.exportFiles.isEmpty
     // An export holds the whole selection; the window is the draw's.
     // -n and --skip count from the newest commit, whatever the window.
     // The page holds every year of the history.
-    let isPage = invocation.format == .html
+    let isPage = invocation.output.format == .html
     walk.committedNoEarlierThan =
       isExport || drawsFromExports || limitsCount || isPage ? nil : window.walkCutoff
-    if invocation.isInteractive {
+    if invocation.output.isInteractive {
       if context.environment["TERM"] == "dumb" {
         throw .usage("'--interactive' needs a terminal that can move its cursor, not TERM=dumb")
       }
@@ -119,10 +120,10 @@ struct Run {
     // A draw from exports holds only the window's commits (-i scrolls through all of them), and
     // where nothing needs them afterwards (a list of commits, the punch card, -i), counts them a
     // piece at a time and holds none.
-    let exportWindow = invocation.isInteractive || isPage ? nil : window.days
+    let exportWindow = invocation.output.isInteractive || isPage ? nil : window.days
     let streamsExports =
-      drawsFromExports && invocation.listedDay == nil && !invocation.isPunchcard
-      && !invocation.isInteractive && !isPage
+      drawsFromExports && invocation.days.listedDay == nil && invocation.output.layout != .punchcard
+      && !invocation.output.isInteractive && !isPage
     var leftOut = 0
     var streamed: DailyActivity?
     var sources: [Source]
@@ -182,7 +183,7 @@ struct Run {
       }
       sources = limitedSources
     }
-    if invocation.isInteractive {
+    if invocation.output.isInteractive {
       return try interactive(sources: sources, options: options, today: today)
     }
     let days =
@@ -193,7 +194,7 @@ struct Run {
         DailyActivity(
           histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)
       }
-    if activity.total == 0 && !invocation.isQuiet && invocation.listedDay == nil
+    if activity.total == 0 && !invocation.output.isQuiet && invocation.days.listedDay == nil
       && (activity.outside.count > 0 || leftOut > 0 || walk.committedNoEarlierThan != nil
         || !options.filter.isEmpty)
     {
@@ -212,12 +213,12 @@ struct Run {
         () throws(CommandError) in
         try page(activity, sources: sources, options: options, report: report)
       }
-    } else if invocation.listedDay != nil {
+    } else if invocation.days.listedDay != nil {
       result = try listDay(activity, sources: sources, day: window.days.first, options: options)
-    } else if invocation.isPunchcard {
+    } else if invocation.output.layout == .punchcard {
       let card = Punchcard(
         activity: activity, histories: sources.map(\.history), options: options,
-        weekStart: window.weekStart, scale: invocation.scale)
+        weekStart: window.weekStart, scale: invocation.appearance.scale)
       result = punchcardOutput(card, report: report)
     } else {
       result = phase("render") { output(report) }
@@ -247,11 +248,11 @@ struct Run {
   /// for `--me`), and what is recorded for lists of commits.
   func activityOptions(zone: DayZone, emails: [String]) throws(CommandError) -> ActivityOptions {
     var filter = AuthorFilter(
-      patterns: invocation.authorPatterns, exclusions: invocation.exclusions)
-    filter.committerPatterns = invocation.committerPatterns
+      patterns: invocation.counting.authorPatterns, exclusions: invocation.counting.exclusions)
+    filter.committerPatterns = invocation.counting.committerPatterns
     // Case folds in the user's locale, as git's regcomp folds it.
     filter.locale = Self.characterLocale(context.environment)
-    if invocation.isMe {
+    if invocation.counting.isMe {
       guard !emails.isEmpty else {
         throw CommandError.failure(
           "--me needs user.email in git config: git config --global user.email you@example.com")
@@ -259,14 +260,15 @@ struct Run {
       filter.ownEmails = emails
     }
     var options = ActivityOptions(
-      zone: zone, usesCommitterDate: invocation.usesCommitterDate,
-      excludesMerges: invocation.excludesMerges, filter: filter)
-    options.minimumParents = invocation.minimumParents
-    options.maximumParents = invocation.maximumParents
+      zone: zone, usesCommitterDate: invocation.counting.usesCommitterDate,
+      excludesMerges: invocation.counting.excludesMerges, filter: filter)
+    options.minimumParents = invocation.counting.minimumParents
+    options.maximumParents = invocation.counting.maximumParents
     options.recordsCommits =
-      invocation.listedDay != nil || invocation.isPunchcard || invocation.isInteractive
-      || invocation.format == .html
-    options.countsCoAuthors = invocation.countsCoAuthors
+      invocation.days.listedDay != nil || invocation.output.layout == .punchcard
+      || invocation.output.isInteractive
+      || invocation.output.format == .html
+    options.countsCoAuthors = invocation.counting.countsCoAuthors
     return options
   }
 
@@ -279,7 +281,7 @@ struct Run {
   ) throws(CommandError) {
     let days = window.days
     var outside = found
-    if !invocation.exportFiles.isEmpty {
+    if !invocation.sources.exportFiles.isEmpty {
       // The exports again, every commit counted this time, to say where the commits are.
       let tally = TallyBox(DailyActivity.Tally(days: days, options: options, deduplicates: false))
       _ = try readExports(zone: options.zone, window: nil, tally: tally)
@@ -303,10 +305,10 @@ struct Run {
       }
     }
     let selection =
-      !invocation.exportFiles.isEmpty
+      !invocation.sources.exportFiles.isEmpty
       ? "the exports"
-      : invocation.selection.revisions.isEmpty
-        ? "HEAD" : invocation.selection.revisions.joined(separator: " ")
+      : invocation.commits.selection.revisions.isEmpty
+        ? "HEAD" : invocation.commits.selection.revisions.joined(separator: " ")
     let shownSelection = TextEscaping.terminal(selection)
     guard outside.count > 0 else {
       // Nothing anywhere: when a filter chose the people, say that it is the filter.
@@ -364,7 +366,7 @@ struct Run {
   /// and the knobs for benchmarks.
   private func walkOptions() -> WalkOptions {
     let environment = context.environment
-    var walk = invocation.walk
+    var walk = invocation.commits.walk
     if let workers = environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
       walk.workerCount = workers
     }
@@ -390,7 +392,7 @@ struct Run {
   /// never a silent UTC.
   private func resolvedZone() throws(CommandError) -> DayZone {
     let zone: DayZone
-    switch invocation.zone {
+    switch invocation.counting.zone {
     case .zone(let chosen): zone = chosen
     case .local: zone = .named(context.localTimeZone.identifier)
     }
@@ -415,7 +417,7 @@ struct Run {
   }
 
   func warn(_ warnings: [some CustomStringConvertible]) {
-    guard !invocation.isQuiet else { return }
+    guard !invocation.output.isQuiet else { return }
     for warning in warnings.prefix(5) {
       stderr.write("\(Command.name): warning: \(TextEscaping.terminal(warning.description))\n")
     }
@@ -441,7 +443,7 @@ struct Run {
     var commits = try listed(activity, sources: sources, options: options).map(\.commit)
     commits.sort { ($0.seconds, $0.id) > ($1.seconds, $1.id) }
     let writer = DayListWriter(day: day)
-    switch invocation.format {
+    switch invocation.output.format {
     case .csv: return Output(text: writer.csv(commits))
     case .json: return Output(text: writer.json(commits))
     case .terminal, .summary, .svg, .commits, .html: return Output(text: writer.terminal(commits))
@@ -475,8 +477,9 @@ struct Run {
     }
     let view = InteractiveView(
       days: days, counts: activity.counts,
-      thresholds: LevelScale.Thresholds(scale: invocation.scale, counts: activity.counts),
-      weekStart: invocation.window.weekStart,
+      thresholds: LevelScale.Thresholds(
+        scale: invocation.appearance.scale, counts: activity.counts),
+      weekStart: invocation.days.window.weekStart,
       commits: { offset in
         (byDay[offset] ?? []).map { counted in
           let facts = sources[counted.history].history.commits[counted.index]

@@ -37,6 +37,28 @@ struct LayeringTests {
     }
   }
 
+  @Test("the folders on disk are the rooms, and the README's architecture draws them in order")
+  func roomsAsDrawn() throws {
+    let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.library.path).filter {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(
+        atPath: Self.library.appendingPathComponent($0).path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+    #expect(onDisk.sorted() == Self.folders.sorted())
+    let readme = try String(
+      contentsOf: Tools.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "## Architecture\n\n```\n"))
+    let diagram = readme[section.upperBound...].prefix { $0 != "\n" }
+    let drawn = diagram.split(separator: "─►").map {
+      $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "/", with: "")
+    }
+    #expect(drawn == Self.folders + ["bytes"])
+    for folder in Self.folders {
+      #expect(readme.contains("- **\(folder)/**"), "the README describes \(folder)/")
+    }
+  }
+
   @Test("no type of a later folder is named in an earlier one")
   func oneWay() throws {
     var owner: [String: Int] = [:]
