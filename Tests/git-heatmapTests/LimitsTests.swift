@@ -48,20 +48,15 @@ struct LimitsTests {
     }
   }
 
-  @Test("address space from 60 to 300 MB")
-  func addressSpace() throws {
+  /// One history of 20,000 commits in one pack, built once for both limits (they only read it).
+  @Test("address space from 60 to 300 MB, open files from 3 to 12")
+  func limits() throws {
     let repo = try Self.repository()
     let expected = try repo.gitDays(["--since", "2020-01-01", "--until", "2021-12-31 23:59:59"])
     for megabytes in stride(from: 60, through: 300, by: 20) {
       let limit = "-v \(megabytes * 1024)"
       Self.check(try Self.run(repo, limit: limit), limit, expected: expected)
     }
-  }
-
-  @Test("open files from 3 to 12")
-  func openFiles() throws {
-    let repo = try Self.repository()
-    let expected = try repo.gitDays(["--since", "2020-01-01", "--until", "2021-12-31 23:59:59"])
     for count in 3...12 {
       let limit = "-n \(count)"
       Self.check(try Self.run(repo, limit: limit), limit, expected: expected)

@@ -197,10 +197,11 @@ struct OutputSafetyTests {
     // Fifty authors, one graph each over twenty years: a 38 MB SVG, long enough to be caught
     // (ten years made 40 MB until the cells shrank to a `<use>` each; then 18 MB, and a signal
     // sometimes missed the write in a busy full run).
-    for index in 0..<50 {
-      try repo.commit(
-        date: "\(1_704_196_800 + index * 60) +0000", author: "P\(index)", email: "p\(index)@x")
-    }
+    try repo.importLine(
+      (0..<50).map {
+        TemporaryRepository.ImportedCommit(
+          author: "P\($0) <p\($0)@x>", time: 1_704_196_800 + $0 * 60)
+      })
     let directory = repo.root.path + "/out"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let arguments = [
@@ -213,7 +214,8 @@ struct OutputSafetyTests {
       var sawTemporary = false
       let result = try runBinary(arguments, in: repo.path, environment: repo.environment) {
         process in
-        // Wait for the temporary to appear, then interrupt.
+        // Wait for the temporary to appear, then interrupt: a look every half millisecond
+        // (the write takes tens of them), not a spin that keeps a core in the kernel.
         let deadline = Date().addingTimeInterval(20)
         while process.isRunning && Date() < deadline {
           let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -222,6 +224,7 @@ struct OutputSafetyTests {
             sawTemporary = true
             return
           }
+          usleep(500)
         }
       }
       let left = try FileManager.default.contentsOfDirectory(atPath: directory)
