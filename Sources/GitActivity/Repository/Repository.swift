@@ -349,18 +349,21 @@ extension Repository {
   /// The mailmap git would use here: `.mailmap` in the work tree, then `mailmap.blob` (by default
   /// `HEAD:.mailmap` in a bare repository), then `mailmap.file`, later sources overriding earlier
   /// ones, as git's `read_mailmap` does. A file that exists but cannot be read is left out with
-  /// a warning, as git warns (`unreadable`); the work tree's `.mailmap` is not followed when it is a symbolic
+  /// a warning, as git warns (`unreadable`: the path as configured, and the system's reason);
+  /// the work tree's `.mailmap` is not followed when it is a symbolic
   /// link (git refuses it, so that a checked-out link cannot make it read a file elsewhere).
-  public func mailmap() throws(GitError) -> (mailmap: Mailmap, unreadable: [UnreadableFile]) {
+  public func mailmap() throws(GitError) -> (
+    mailmap: Mailmap, unreadable: [(path: String, reason: String)]
+  ) {
     var mailmap = Mailmap()
-    var unreadable: [UnreadableFile] = []
+    var unreadable: [(path: String, reason: String)] = []
     func add(file path: String, followsLinks: Bool, shown: String) {
       do {
         mailmap.add(parsing: try AtomicFile.read(path, followsLinks: followsLinks))
       } catch  where error.code != ENOENT {
         // `read` refuses what is not a regular file (a FIFO would wait for a writer) with EINVAL.
         let reason = error.code == EINVAL ? "not a regular file" : error.reason
-        unreadable.append(UnreadableFile(path: shown, reason: reason))
+        unreadable.append((shown, reason))
       } catch {}
     }
     if let workingDirectory {
