@@ -9,14 +9,14 @@ enum Appearance {
   /// `auto` means color when stdout is a terminal whose `TERM` is not `dumb`, or when git runs
   /// us under its pager (`git -p heatmap`, `GIT_PAGER_IN_USE`) and `color.pager` is true.
   static func colorDepth(
-    mode: String, environment: [String: String], stdoutIsTerminal: Bool,
+    mode: GitColorConfig.Mode, environment: [String: String], stdoutIsTerminal: Bool,
     gitColor: GitColorConfig = GitColorConfig()
   ) -> TerminalOptions.ColorDepth {
     let isOn: Bool
     switch mode {
-    case "always": isOn = true
-    case "never": isOn = false
-    default:
+    case .always: isOn = true
+    case .never: isOn = false
+    case .auto:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
         isOn = false
       } else if isSet(environment["CLICOLOR_FORCE"]) || isSet(environment["FORCE_COLOR"]) {

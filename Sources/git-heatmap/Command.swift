@@ -30,7 +30,7 @@ enum Command {
     let invocation: Invocation
     do {
       var parsed = try ArgumentParser().parse(context.arguments)
-      if let shell = parsed.last(.generateCompletion) {
+      if let shell = parsed.last(.generateCompletion).flatMap(Completions.Shell.init(rawValue:)) {
         stdout.write(Completions.script(for: shell))
         return ExitCode.success
       }

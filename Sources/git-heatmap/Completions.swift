@@ -3,11 +3,16 @@ import Foundation
 /// Shell completion scripts, generated from the option table so that they cannot drift from the
 /// parser.
 enum Completions {
-  static func script(for shell: String) -> String {
+  /// The shells a script is made for: `--generate-completion`'s choices.
+  enum Shell: String, CaseIterable {
+    case bash, zsh, fish
+  }
+
+  static func script(for shell: Shell) -> String {
     switch shell {
-    case "zsh": return zsh()
-    case "fish": return fish()
-    default: return bash()
+    case .zsh: return zsh()
+    case .fish: return fish()
+    case .bash: return bash()
     }
   }
 

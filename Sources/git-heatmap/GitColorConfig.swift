@@ -7,7 +7,8 @@ struct GitColorConfig: Equatable {
   var heatmap: String?
   var pager: String?
 
-  enum Mode { case always, never, auto }
+  /// When to color: also `--color`'s choices.
+  enum Mode: String, CaseIterable { case auto, always, never }
 
   /// `color.heatmap` if set, else `color.ui`, as git reads them; `auto` when neither is.
   var mode: Mode {

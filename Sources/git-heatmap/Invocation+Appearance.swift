@@ -8,7 +8,7 @@ extension Invocation {
     var palette: [RGB]?
     var scale: LevelScale
     /// `--color`: auto, always or never; git's `color.*` settings.
-    var colorMode: String
+    var colorMode: GitColorConfig.Mode
     var gitColor: GitColorConfig
     var isASCII: Bool
     var title: String?
@@ -51,7 +51,7 @@ extension Invocation {
       }
       scale =
         parsed.last(.scale).flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
-      colorMode = parsed.last(.color) ?? "auto"
+      colorMode = parsed.last(.color).flatMap(GitColorConfig.Mode.init(rawValue:)) ?? .auto
       gitColor = parsed.gitColor
       isASCII = parsed.has(.ascii)
       title = parsed.last(.title)

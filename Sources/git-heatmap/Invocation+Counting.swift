@@ -4,6 +4,11 @@ extension Invocation {
   /// How the commits read become counts: whose (authors, committers, `--me`, co-authors, the
   /// mailmap), which merges, by which date and in which zone.
   struct Counting {
+    /// `--date`: which date places a commit on a day.
+    enum DateKind: String, CaseIterable {
+      case author, committer
+    }
+
     /// How `--timezone` was given; `local` is resolved against the machine's zone at run time.
     enum ZoneChoice: Equatable {
       case zone(DayZone)
@@ -45,7 +50,7 @@ extension Invocation {
       if let maximum = try parsed.whole(.maxParents) {
         maximumParents = maximum < 0 ? nil : maximum
       }
-      usesCommitterDate = parsed.last(.date) == "committer"
+      usesCommitterDate = parsed.last(.date).flatMap(DateKind.init(rawValue:)) == .committer
       if let zone = parsed.last(.timezone) {
         if zone.lowercased() == "local" {
           self.zone = .local

@@ -150,7 +150,8 @@ enum OptionTable {
       choices: Weekday.allCases.map { $0.name.lowercased() },
       defaultValue: "sunday", help: "the weekday of the first row", group: .window),
     OptionSpec(
-      long: "date", kind: .value(placeholder: "kind"), choices: ["author", "committer"],
+      long: "date", kind: .value(placeholder: "kind"),
+      choices: Invocation.Counting.DateKind.allCases.map(\.rawValue),
       defaultValue: "author", help: "which date places a commit on a day", group: .window),
     OptionSpec(
       long: "timezone", kind: .value(placeholder: "zone"), defaultValue: "author",
@@ -237,7 +238,7 @@ enum OptionTable {
       help: "the same as --color=never", group: .appearance),
     OptionSpec(
       long: "color", kind: .value(placeholder: "when"), bareValue: "always",
-      choices: ["auto", "always", "never"], defaultValue: "auto",
+      choices: GitColorConfig.Mode.allCases.map(\.rawValue), defaultValue: "auto",
       help: "color in the terminal; auto also reads NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR",
       group: .appearance),
     OptionSpec(long: "ascii", kind: .flag, help: "ASCII characters only", group: .appearance),
@@ -289,7 +290,7 @@ enum OptionTable {
       group: .run),
     OptionSpec(
       long: "generate-completion", kind: .value(placeholder: "shell"),
-      choices: ["bash", "zsh", "fish"],
+      choices: Completions.Shell.allCases.map(\.rawValue),
       help: "print a shell completion script", group: .run),
     OptionSpec(
       long: "generate-manpage", kind: .flag, help: "print the man page (roff)", group: .run),

@@ -204,7 +204,8 @@ struct TerminalEndToEndTests {
     for item in cases {
       #expect(
         Appearance.colorDepth(
-          mode: item.mode, environment: item.environment, stdoutIsTerminal: item.isTerminal)
+          mode: GitColorConfig.Mode(rawValue: item.mode)!, environment: item.environment,
+          stdoutIsTerminal: item.isTerminal)
           == item.expected, "\(item)")
     }
     #expect(
