@@ -272,7 +272,9 @@ struct ProgressLineTests {
     let sink = StringSink()
     let line = ProgressLine(progress: progress, stderr: sink, delay: 0)
     line.start()
-    usleep(150_000)
+    // Until the line is drawn (its first frame comes at once with no delay), then finished.
+    let deadline = Date().addingTimeInterval(10)
+    while !sink.text.contains("reading history") && Date() < deadline { usleep(1_000) }
     line.finish()
     #expect(sink.text.hasPrefix("\r\u{1B}[Kreading history: 0 commits (0/s)"))
     #expect(sink.text.hasSuffix("\r\u{1B}[K"))
