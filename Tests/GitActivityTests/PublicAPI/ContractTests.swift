@@ -162,7 +162,9 @@ struct ContractTests {
     else { Issue.record("an invalid --grep pattern"); return }
   }
 
-  @Test("cancelled, a report stops within 0.5 s on 200,000 commits; an async one throws cancelled")
+  @Test(
+    "cancelled, a report stops within 0.5 s on 200,000 commits; an async one throws cancelled; so does a program built against the public API alone"
+  )
   func cancellation() async throws {
     let repo = try TemporaryRepository()
     try repo.importLine(
@@ -225,5 +227,34 @@ struct ContractTests {
       #expect((error as? ActivityError) == .git(.cancelled), "\(error)")
     }
     #expect(watched.isCancelled && watched.commitsRead < 200_000)
+
+    // The same history and the checks above, from a program of its own that imports the
+    // library as an app does (Tests/Contract, a target of the package): each line it prints is
+    // a check, and it exits 1 when one fails.
+    let small = try TemporaryRepository()
+    try small.commit(date: "1734000000 +0000")
+    let tree = try small.emptyTree()
+    let head = try small.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let raw =
+      "tree \(tree)\nparent \(head)\nauthor A <a@x> notatime +0000\ncommitter C <c@x> 1734000100 +0000\n\nm\n"
+    try small.git(["update-ref", "refs/heads/main", try small.writeRawCommit(Data(raw.utf8))])
+    let program = try Self.contractProgram()
+    let output = try TemporaryRepository.run(
+      program, [small.path, repo.path, small.root.path], in: small.root.path,
+      environment: small.environment)
+    let lines = output.split(separator: "\n")
+    #expect(lines.count == 13 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(output)")
+  }
+
+  /// `contract-check`, built beside this test bundle.
+  static func contractProgram() throws -> String {
+    let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var directory = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+    let path = directory.appendingPathComponent("contract-check").path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw TemporaryRepository.CommandError(description: "contract-check is not built at \(path)")
+    }
+    return path
   }
 }
