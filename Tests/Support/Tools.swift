@@ -33,6 +33,14 @@ public enum Tools {
   public static let projectRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// What the library's own tests open repositories with: no developer's configuration
+  /// (`GIT_CONFIG_GLOBAL=/dev/null`, `GIT_CONFIG_NOSYSTEM=1`, and a `HOME` with nothing in it),
+  /// as `TemporaryRepository` runs git.
+  public static let gitEnvironment = [
+    "HOME": "/nonexistent/git-heatmap-test-home", "GIT_CONFIG_GLOBAL": "/dev/null",
+    "GIT_CONFIG_NOSYSTEM": "1",
+  ]
+
   /// Runs `Scripts/svglint` on `svg` and returns its complaints, or nil when the file is valid.
   public static func svglint(_ svg: String) throws -> String? {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -16,7 +16,7 @@ struct ContractTests {
   func typedErrors() throws {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1734000000 +0000")
-    let repository = try Repository.discover(from: repo.path)
+    let repository = try Repository.discover(from: repo.path, environment: Tools.gitEnvironment)
     func failure(_ change: (inout ActivityRequest) -> Void) -> ActivityError? {
       var request = ActivityRequest()
       change(&request)
@@ -65,7 +65,7 @@ struct ContractTests {
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: empty) }
     do {
-      _ = try Repository.open(at: empty.path)
+      _ = try Repository.open(at: empty.path, environment: Tools.gitEnvironment)
       Issue.record("opened a folder that is not a repository")
     } catch {
       #expect(error.kind == .notARepository)
@@ -94,8 +94,9 @@ struct ContractTests {
     let id = try repo.writeRawCommit(Data(raw.utf8))
     try repo.git(["update-ref", "refs/heads/main", id])
     try repo.write(".mailmap", "<broken\n")
-    let report = try Repository.discover(from: repo.path).activityReport(
-      ActivityRequest(), today: Self.today)
+    let report = try Repository.discover(from: repo.path, environment: Tools.gitEnvironment)
+      .activityReport(
+        ActivityRequest(), today: Self.today)
     #expect(
       report.warnings.contains(.undatedCommit(id: id, byCommitter: false)),
       "\(report.warnings)")
@@ -121,7 +122,7 @@ struct ContractTests {
     var request = ActivityRequest()
     request.cache = CachePolicy(isEnabled: true)
     let paths = [first.path, second.path, first.path + "/no-such-folder"]
-    let results = Repository.read(repositoriesAt: paths, request)
+    let results = Repository.read(repositoriesAt: paths, request, environment: Tools.gitEnvironment)
     #expect(results.count == 3)
     let reads = try results.prefix(2).map { try $0.get() }
     #expect(reads.map(\.history.commits.count) == [5, 6])
@@ -139,14 +140,18 @@ struct ContractTests {
     #expect(reads.allSatisfy { $0.pendingCache != nil })
     for read in reads { #expect(read.pendingCache?.save() == true) }
     #expect(FileManager.default.fileExists(atPath: first.path + "/.git/git-heatmap/history.cache"))
-    let again = try Repository.read(repositoriesAt: Array(paths.prefix(2)), request).map {
+    let again = try Repository.read(
+      repositoriesAt: Array(paths.prefix(2)), request, environment: Tools.gitEnvironment
+    ).map {
       try $0.get()
     }
     #expect(again.map(\.history.commits.count) == [5, 6])
     #expect(again.allSatisfy { $0.pendingCache == nil })
     // Paths are each repository's own, from its top; the report counts both, each once.
     request.selection.paths = ["docs/"]
-    let docs = try Repository.read(repositoriesAt: [second.path], request).map { try $0.get() }
+    let docs = try Repository.read(
+      repositoriesAt: [second.path], request, environment: Tools.gitEnvironment
+    ).map { try $0.get() }
     #expect(docs.map(\.history.commits.count) == [1])
     let window = WindowRequest(weeks: 60).resolve(today: Self.today)
     let report = ActivityReport(
@@ -158,7 +163,7 @@ struct ContractTests {
     request.messageFilter.patterns = ["a["]
     guard
       case .failure(.invalidPattern("a[", _)) = Repository.read(
-        repositoriesAt: [second.path], request)[0]
+        repositoriesAt: [second.path], request, environment: Tools.gitEnvironment)[0]
     else { Issue.record("an invalid --grep pattern"); return }
   }
 
@@ -172,7 +177,7 @@ struct ContractTests {
         TemporaryRepository.ImportedCommit(
           author: "Dev \($0 % 97) <d\($0 % 97)@x>", time: 1_500_000_000 + $0 * 600)
       })
-    let repository = try Repository.discover(from: repo.path)
+    let repository = try Repository.discover(from: repo.path, environment: Tools.gitEnvironment)
     var request = ActivityRequest()
     request.window.since = DateExpression(parsing: "2017-01-01")
 

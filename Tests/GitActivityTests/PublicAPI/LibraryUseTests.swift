@@ -42,7 +42,7 @@ struct LibraryUseTests {
     let today = Day(Date(timeIntervalSince1970: 1_735_000_000), in: zone)
 
     // The README's code.
-    let repository = try Repository.discover(from: repo.path)
+    let repository = try Repository.discover(from: repo.path, environment: Tools.gitEnvironment)
     var request = ActivityRequest()
     request.window = WindowRequest(weeks: 30)
     request.options.filter = AuthorFilter(patterns: ["ada@"])
