@@ -64,8 +64,9 @@ enum Command {
     }
     do throws(CommandError) {
       let run = Run(invocation: invocation, context: context, stderr: stderr)
-      let writesStdout = invocation.output.file.map { $0 == "-" } ?? true
-      if invocation.output.isPNG && writesStdout && context.stdoutIsTerminal {
+      if invocation.output.isPNG && invocation.output.writesStandardOutput
+        && context.stdoutIsTerminal
+      {
         throw .usage("a PNG is not for the terminal: name a file with -o FILE.png, or redirect")
       }
       let result = try run.render()

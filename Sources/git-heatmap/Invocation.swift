@@ -114,20 +114,19 @@ struct Invocation {
     if sources.repositoryName != nil && output.format != .commits {
       throw .usage("'--repository-name' names the repository in an export: add --format commits")
     }
-    let severalRepositories = !sources.repositories.isEmpty || !sources.scanDirectories.isEmpty
     if output.format == .commits {
       if let reading = Self.readingOptions.first(where: given) {
         throw .usage(
           "'--\(reading.rawValue)' is a reading, not part of an export: give it when drawing from the export (--from)"
         )
       }
-      if sources.repositoryName != nil && severalRepositories {
+      if sources.repositoryName != nil && sources.areSeveral {
         throw .usage(
           "'--repository-name' names one repository: with --repo or --scan each is named by its path"
         )
       }
     }
-    if (commits.maxCount != nil || commits.skipCount > 0) && severalRepositories {
+    if commits.limitsCount && sources.areSeveral {
       throw .usage(
         "'-n' and '--skip' count git log's order, which is one repository's: not with --repo or --scan"
       )

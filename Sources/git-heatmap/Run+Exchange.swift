@@ -19,9 +19,7 @@ extension Run {
     let writer = CommitExportWriter(
       form: invocation.output.exportShape.form,
       includesCoAuthors: invocation.counting.countsCoAuthors)
-    let single =
-      sources.count == 1 && invocation.sources.repositories.isEmpty
-      && invocation.sources.scanDirectories.isEmpty
+    let single = sources.count == 1 && !invocation.sources.areSeveral
     let isGzipped = invocation.output.exportShape.isGzipped && invocation.output.file != nil
     return Output(text: "") { write in
       withoutActuallyEscaping(write) { write in

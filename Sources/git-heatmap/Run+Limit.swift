@@ -5,7 +5,7 @@ import GitActivity
 /// counts them (after the author, merge and message filters, before the window, which is a
 /// reading here).
 extension Run {
-  var limitsCount: Bool { invocation.commits.maxCount != nil || invocation.commits.skipCount > 0 }
+  var limitsCount: Bool { invocation.commits.limitsCount }
 
   /// The source with only the commits `-n` and `--skip` leave.
   func limited(_ source: Source, options: ActivityOptions, walk: WalkOptions) throws(CommandError)

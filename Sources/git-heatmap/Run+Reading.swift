@@ -58,7 +58,7 @@ extension Run {
     named.sort { NaturalOrder.precedes($0.name, $1.name) }
     let paths = named.map(\.path)
     let names = named.map(\.name)
-    if invocation.sources.repositories.isEmpty && invocation.sources.scanDirectories.isEmpty {
+    if !invocation.sources.areSeveral {
       let repository = try phase("open") { () throws(GitError) in
         try Repository.discover(from: startDirectory(), environment: context.environment)
       }
@@ -133,7 +133,7 @@ extension Run {
       fallbackDirectory: fallbackCacheDirectory())
     request.messageFilter = invocation.commits.messageFilter
     request.messageFilter.locale = Self.characterLocale(context.environment)
-    request.phases = phaseLogReport
+    request.phases = phaseLog
     return request
   }
 

@@ -62,7 +62,8 @@ struct Run {
     }
   }
 
-  var phaseLogReport: PhaseLog {
+  /// Where the library's read times its phases: the same lines as `phase`'s.
+  var phaseLog: PhaseLog {
     guard let phaseSink = phase.sink else { return PhaseLog() }
     // Phases are timed on the thread that reads, while this run waits for it.
     nonisolated(unsafe) let sink = phaseSink
