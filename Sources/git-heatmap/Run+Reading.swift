@@ -68,8 +68,7 @@ extension Run {
       request.walk.recordsCommitIDs =
         keepsIDs || invocation.days.listedDay != nil || invocation.output.isInteractive
         || invocation.output.format == .html
-        || !invocation.commits.messageFilter.isEmpty || invocation.commits.maxCount != nil
-        || invocation.commits.skipCount > 0
+        || !invocation.commits.messageFilter.isEmpty || invocation.commits.limitsCount
       var progressLine: ProgressLine?
       if ProgressLine.isWanted(context: context, isQuiet: invocation.output.isQuiet) {
         let progress = WalkProgress()
