@@ -15,42 +15,38 @@ extension Invocation {
       case local
     }
 
-    var authorPatterns: [String]
-    var exclusions: [String]
-    var committerPatterns: [String]
+    /// What the library counts by: the date, merges, the author filter (checked) and
+    /// co-authors. The zone, `--me`'s emails, the locale and what is recorded for lists of
+    /// commits are set when the run knows them.
+    var options = ActivityOptions()
     var isMe: Bool
-    /// `--co-authors`.
-    var countsCoAuthors: Bool
     var usesMailmap: Bool
-    /// `--no-merges`; `--merges`, `--min-parents`, `--max-parents`.
-    var excludesMerges: Bool
-    var minimumParents: Int
-    var maximumParents: Int?
-    /// `--date committer`.
-    var usesCommitterDate: Bool
     var zone = ZoneChoice.zone(.author)
 
     init(_ parsed: ParsedArguments) throws(CommandError) {
-      authorPatterns = parsed.all(.author)
-      exclusions = parsed.all(.excludeAuthor)
-      committerPatterns = parsed.all(.committer)
-      for (option, pattern) in authorPatterns.map({ ("author", $0) })
-        + exclusions.map({ ("exclude-author", $0) }) + committerPatterns.map({ ("committer", $0) })
+      var filter = AuthorFilter(
+        patterns: parsed.all(.author), exclusions: parsed.all(.excludeAuthor))
+      filter.committerPatterns = parsed.all(.committer)
+      for (option, pattern) in filter.patterns.map({ ("author", $0) })
+        + filter.exclusions.map({ ("exclude-author", $0) })
+        + filter.committerPatterns.map({ ("committer", $0) })
       {
         if let problem = AuthorFilter.problem(with: pattern) {
           throw CommandError.usage(
             "invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
         }
       }
+      options.filter = filter
       isMe = parsed.has(.me)
-      countsCoAuthors = parsed.has(.coAuthors)
+      options.countsCoAuthors = parsed.has(.coAuthors)
       usesMailmap = !parsed.has(.noMailmap)
-      excludesMerges = parsed.has(.noMerges)
-      minimumParents = try parsed.whole(.minParents) ?? (parsed.has(.merges) ? 2 : 0)
+      options.excludesMerges = parsed.has(.noMerges)
+      options.minimumParents = try parsed.whole(.minParents) ?? (parsed.has(.merges) ? 2 : 0)
       if let maximum = try parsed.whole(.maxParents) {
-        maximumParents = maximum < 0 ? nil : maximum
+        options.maximumParents = maximum < 0 ? nil : maximum
       }
-      usesCommitterDate = parsed.last(.date).flatMap(DateKind.init(rawValue:)) == .committer
+      options.usesCommitterDate =
+        parsed.last(.date).flatMap(DateKind.init(rawValue:)) == .committer
       if let zone = parsed.last(.timezone) {
         if zone.lowercased() == "local" {
           self.zone = .local

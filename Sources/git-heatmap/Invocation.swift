@@ -58,7 +58,7 @@ struct Invocation {
     commits = try Commits(parsed)
     counting = try Counting(parsed)
     days = try Days(parsed)
-    commits.walk.readsCoAuthors = counting.countsCoAuthors
+    commits.walk.readsCoAuthors = counting.options.countsCoAuthors
     if days.listedDay != nil,
       ["svg", "png", "summary", "commits", "html"].contains(parsed.last(.format))
     {

@@ -18,7 +18,7 @@ extension Run {
   func exportCommits(_ sources: [Source]) -> Output {
     let writer = CommitExportWriter(
       form: invocation.output.exportShape.form,
-      includesCoAuthors: invocation.counting.countsCoAuthors)
+      includesCoAuthors: invocation.counting.options.countsCoAuthors)
     let single = sources.count == 1 && !invocation.sources.areSeveral
     let isGzipped = invocation.output.exportShape.isGzipped && invocation.output.file != nil
     return Output(text: "") { write in
@@ -65,7 +65,7 @@ extension Run {
     if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
     if let window {
       let bucketer = DayBucketer(zone: zone)
-      let usesCommitterDate = invocation.counting.usesCommitterDate
+      let usesCommitterDate = invocation.counting.options.usesCommitterDate
       commits.keeps = { facts in
         guard let stamp = usesCommitterDate ? facts.committer : facts.author else { return true }
         return window.contains(bucketer.day(of: stamp))
@@ -83,7 +83,7 @@ extension Run {
           try commits.survey(descriptor: file.descriptor, name: file.name)
         }
       }
-      if invocation.counting.countsCoAuthors, let place = commits.firstWithoutCoAuthors {
+      if invocation.counting.options.countsCoAuthors, let place = commits.firstWithoutCoAuthors {
         throw GitError(
           message:
             "\(place): this export holds no co-authors: export again with --co-authors to count them",
@@ -107,7 +107,8 @@ extension Run {
       read: RepositoryHistory(
         name: result.repositories.joined(separator: ", "), history: result.history,
         warnings: result.warnings
-          + result.history.undatedWarnings(byCommitter: invocation.counting.usesCommitterDate),
+          + result.history.undatedWarnings(
+            byCommitter: invocation.counting.options.usesCommitterDate),
         userEmail: userEmail),
       exportedNames: result.repositories)
     return (source, result.leftOut)

@@ -126,7 +126,7 @@ extension Run {
     request.selection.revisions += invocation.commits.standardInputRevisions
     request.walk = walk
     request.usesMailmap = invocation.counting.usesMailmap
-    request.options.usesCommitterDate = invocation.counting.usesCommitterDate
+    request.options.usesCommitterDate = invocation.counting.options.usesCommitterDate
     request.cache = CachePolicy(
       isEnabled: invocation.sources.usesCache, clearsFirst: invocation.sources.clearsCache,
       fallbackDirectory: fallbackCacheDirectory())

@@ -248,28 +248,21 @@ struct Run {
   /// How commits become counts: the zone, the date, merges, the author filter (with `emails`
   /// for `--me`), and what is recorded for lists of commits.
   func activityOptions(zone: DayZone, emails: [String]) throws(CommandError) -> ActivityOptions {
-    var filter = AuthorFilter(
-      patterns: invocation.counting.authorPatterns, exclusions: invocation.counting.exclusions)
-    filter.committerPatterns = invocation.counting.committerPatterns
+    var options = invocation.counting.options
+    options.zone = zone
     // Case folds in the user's locale, as git's regcomp folds it.
-    filter.locale = Self.characterLocale(context.environment)
+    options.filter.locale = Self.characterLocale(context.environment)
     if invocation.counting.isMe {
       guard !emails.isEmpty else {
         throw CommandError.failure(
           "--me needs user.email in git config: git config --global user.email you@example.com")
       }
-      filter.ownEmails = emails
+      options.filter.ownEmails = emails
     }
-    var options = ActivityOptions(
-      zone: zone, usesCommitterDate: invocation.counting.usesCommitterDate,
-      excludesMerges: invocation.counting.excludesMerges, filter: filter)
-    options.minimumParents = invocation.counting.minimumParents
-    options.maximumParents = invocation.counting.maximumParents
     options.recordsCommits =
       invocation.days.listedDay != nil || invocation.output.layout == .punchcard
       || invocation.output.isInteractive
       || invocation.output.format == .html
-    options.countsCoAuthors = invocation.counting.countsCoAuthors
     return options
   }
 

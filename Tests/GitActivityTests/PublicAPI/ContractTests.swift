@@ -83,8 +83,9 @@ struct ContractTests {
     #expect(text.hasPrefix("1 commit") || text.contains("1 commit"))
   }
 
-  @Test("a report carries the reading's warnings")
-  func warnings() throws {
+  /// A repository of two commits, the newer (its id returned) with an author date git cannot
+  /// read: git log prints an empty date for it.
+  static func undated() throws -> (repo: TemporaryRepository, id: String) {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1734000000 +0000")
     let tree = try repo.emptyTree()
@@ -93,6 +94,12 @@ struct ContractTests {
       "tree \(tree)\nparent \(head)\nauthor A <a@x> notatime +0000\ncommitter C <c@x> 1734000100 +0000\n\nm\n"
     let id = try repo.writeRawCommit(Data(raw.utf8))
     try repo.git(["update-ref", "refs/heads/main", id])
+    return (repo, id)
+  }
+
+  @Test("a report carries the reading's warnings")
+  func warnings() throws {
+    let (repo, id) = try Self.undated()
     try repo.write(".mailmap", "<broken\n")
     let report = try Repository.discover(from: repo.path, environment: Tools.gitEnvironment)
       .activityReport(
@@ -236,13 +243,7 @@ struct ContractTests {
     // The same history and the checks above, from a program of its own that imports the
     // library as an app does (Tests/Contract, a target of the package): each line it prints is
     // a check, and it exits 1 when one fails.
-    let small = try TemporaryRepository()
-    try small.commit(date: "1734000000 +0000")
-    let tree = try small.emptyTree()
-    let head = try small.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
-    let raw =
-      "tree \(tree)\nparent \(head)\nauthor A <a@x> notatime +0000\ncommitter C <c@x> 1734000100 +0000\n\nm\n"
-    try small.git(["update-ref", "refs/heads/main", try small.writeRawCommit(Data(raw.utf8))])
+    let small = try Self.undated().repo
     let program = try Self.contractProgram()
     let output = try TemporaryRepository.run(
       program, [small.path, repo.path, small.root.path], in: small.root.path,
