@@ -83,6 +83,22 @@ func checkRequests(_ small: Repository) {
   } catch {
     check("not a repository", error.kind == .notARepository, "\(error.kind)")
   }
+  // The folder above the small repository, scanned as --scan does; what it finds read with
+  // the folder that is not a repository, at once: one history, one typed failure.
+  let above = URL(fileURLWithPath: arguments[1]).deletingLastPathComponent().path
+  let found = RepositoryScanner.scan(above, depth: 1)
+  check("a scan finds the repository", found == [arguments[1]], "\(found)")
+  let reads = Repository.read(repositoriesAt: found + [arguments[3]], ActivityRequest())
+  let histories = reads.compactMap { try? $0.get() }
+  check(
+    "several repositories read at once", histories.map(\.history.commits.count) == [2], "\(reads)")
+  if case .failure(.git(let error)) = reads.last {
+    check(
+      "a path that is not a repository fails alone", error.kind == .notARepository, "\(error.kind)")
+  } else {
+    check("a path that is not a repository fails alone", false, "\(String(describing: reads.last))")
+  }
+
   // No initialiser traps: a punch card of any shape, a palette of one color.
   let card = Punchcard(counts: [[1, 2, 3], [4]], weekStart: .sunday, scale: .github)
   check("a punch card of any shape", card.counts.count == 7, "\(card.counts.count) rows")

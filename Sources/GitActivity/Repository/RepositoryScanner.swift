@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds the repositories below a folder: work trees (a folder with `.git`) and bare
-/// repositories (a folder with `HEAD`, `objects/` and `refs/`).
-package enum RepositoryScanner {
+/// repositories (a folder with `HEAD`, `objects/` and `refs/`), as `--scan` does; hand what it
+/// finds to `Repository.read(repositoriesAt:_:environment:)` to count them together.
+public enum RepositoryScanner {
   /// Folders it never descends into.
   static let skipped: Set<String> = [".git", "node_modules"]
 
@@ -10,7 +11,7 @@ package enum RepositoryScanner {
   /// It descends into work trees (to find nested repositories) but not into git directories or
   /// `node_modules`, and follows a symbolic link only to a folder it has not seen, so links that
   /// form loops end.
-  package static func scan(_ root: String, depth: Int) -> [String] {
+  public static func scan(_ root: String, depth: Int) -> [String] {
     var found: [String] = []
     var seen = Set<FileIdentity>()
     var pending: [(path: String, level: Int)] = [(RawPath.withoutTrailingSlashes(root), 0)]

@@ -249,7 +249,7 @@ struct ContractTests {
       program, [small.path, repo.path, small.root.path], in: small.root.path,
       environment: small.environment)
     let lines = output.split(separator: "\n")
-    #expect(lines.count == 13 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(output)")
+    #expect(lines.count == 16 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(output)")
   }
 
   /// `contract-check`, built beside this test bundle.
