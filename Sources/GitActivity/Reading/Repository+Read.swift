@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension Repository {
   /// Reads what `request` selects from this repository: its history (through the cache when the
@@ -78,7 +77,13 @@ extension Repository {
     if paths.count > 1 { request.walk.workerCount = 1 }
     // Each phase line names no repository: several at once print none.
     request.phases = PhaseLog()
-    let results = Mutex<[Int: Result<RepositoryHistory, ActivityError>]>([:])
+    // One slot a repository, each written by the one thread that reads it and read here once
+    // all have ended (the threads are joined): no lock.
+    let slots = UnsafeMutableBufferPointer<Result<RepositoryHistory, ActivityError>?>.allocate(
+      capacity: paths.count)
+    slots.initialize(repeating: nil)
+    defer { slots.deinitialize().deallocate() }
+    nonisolated(unsafe) let results = slots
     let shared = request
     Threads.concurrentPerform(
       iterations: paths.count, width: ProcessInfo.processInfo.activeProcessorCount
@@ -100,12 +105,9 @@ extension Repository {
       } catch {
         result = .failure(error)
       }
-      results.withLock { $0[index] = result }
+      results[index] = result
     }
-    return paths.indices.map { index in
-      results.withLock { $0[index] }
-        ?? .failure(.git(GitError(message: "not read", function: "read")))
-    }
+    return slots.map { $0 ?? .failure(.git(GitError(message: "not read", function: "read"))) }
   }
 }
 
