@@ -18,6 +18,10 @@ package enum TemporaryFiles {
       return slots
     }()
   private static let lock = NSLock()
+  /// The copies of unregistered paths: never freed (the handler may be reading one), and kept
+  /// here so that they stay reachable, which leak checkers (LeakSanitizer in the tests' ASan
+  /// runs) do not count as leaked.
+  nonisolated(unsafe) private static var retired: [UnsafeMutablePointer<CChar>] = []
   /// Functions run first by the handler, such as giving a terminal back; set before any signal.
   nonisolated(unsafe) package static var beforeExit: (@convention(c) () -> Void)?
 
@@ -39,7 +43,10 @@ package enum TemporaryFiles {
   /// Forgets a registered path. Its copy is not freed: the handler may be reading it.
   static func unregister(_ token: Int?) {
     guard let token else { return }
-    lock.withLock { slots[token] = nil }
+    lock.withLock {
+      if let copy = slots[token] { retired.append(copy) }
+      slots[token] = nil
+    }
   }
 
   /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and unblocks them (a parent may have
