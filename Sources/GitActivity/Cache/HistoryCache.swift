@@ -13,7 +13,12 @@ struct HistoryCache: Sendable {
   /// walk touches the records close to one another.
   var ids: [ObjectID] = []
   /// Record numbers sorted by id, so that a lookup is a binary search.
-  var sortedIndices: [Int32] = []
+  var sortedIndices: [Int32] = [] {
+    didSet { prefixes = IDPrefixTable() }
+  }
+  /// Where each 16-bit prefix starts in `sortedIndices`, for a walk that looks up many ids
+  /// (`indexPrefixes`); a lookup without it, or after the cache grew, searches them all.
+  var prefixes = IDPrefixTable()
   /// The facts of `ids[i]`; `identity` indexes `identities`.
   var facts: [CommitFacts] = []
   /// Where the parents of `ids[i]` start in `parentRefs`; `parentStarts[count]` ends the last.
@@ -37,12 +42,22 @@ struct HistoryCache: Sendable {
   func index(of id: ObjectID) -> Int32? {
     var low = 0
     var high = sortedIndices.count
+    if prefixes.covers(high) {
+      let range = prefixes.range(of: id)
+      (low, high) = (range.lowerBound, range.upperBound)
+    }
     while low < high {
       let middle = (low + high) / 2
       if ids[Int(sortedIndices[middle])] < id { low = middle + 1 } else { high = middle }
     }
     guard low < sortedIndices.count, ids[Int(sortedIndices[low])] == id else { return nil }
     return sortedIndices[low]
+  }
+
+  /// Makes `prefixes` for the sorted indices as they are now.
+  mutating func indexPrefixes() {
+    let (ids, sorted) = (self.ids, sortedIndices)
+    prefixes = IDPrefixTable(count: sorted.count) { UInt16(ids[Int(sorted[$0])].high >> 48) }
   }
 
   /// The parents of the commit at `index`.

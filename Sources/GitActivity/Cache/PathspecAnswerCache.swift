@@ -34,8 +34,12 @@ struct PathspecAnswerCache: Sendable {
   /// The pathspec, its magic, and how the answers were made.
   let key: String
   /// The answers read from the file, sorted by id.
-  private var ids: [ObjectID] = []
+  private var ids: [ObjectID] = [] {
+    didSet { prefixes = IDPrefixTable() }
+  }
   private var answers: [Answer] = []
+  /// Where each 16-bit prefix starts in `ids` (`indexPrefixes`).
+  private var prefixes = IDPrefixTable()
   /// Answers found in this run.
   private var added: [ObjectID: Answer] = [:]
   /// Whether the file was read (and so is to be marked as used, even when nothing changed).
@@ -64,11 +68,21 @@ struct PathspecAnswerCache: Sendable {
   func answer(for id: ObjectID) -> Answer? {
     if !added.isEmpty, let found = added[id] { return found }
     var (low, high) = (0, ids.count)
+    if prefixes.covers(high) {
+      let range = prefixes.range(of: id)
+      (low, high) = (range.lowerBound, range.upperBound)
+    }
     while low < high {
       let middle = (low + high) / 2
       if ids[middle] < id { low = middle + 1 } else { high = middle }
     }
     return low < ids.count && ids[low] == id ? answers[low] : nil
+  }
+
+  /// Makes the prefix table of the answers read, for a walk that asks of many commits.
+  mutating func indexPrefixes() {
+    let ids = self.ids
+    prefixes = IDPrefixTable(count: ids.count) { UInt16(ids[$0].high >> 48) }
   }
 
   /// Records that `id` is (or is not) TREESAME to parent `index` (a root: holds nothing).

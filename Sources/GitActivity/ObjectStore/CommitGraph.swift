@@ -167,13 +167,22 @@ final class CommitGraph: Sendable {
     return layer.ids.id(at: local)
   }
 
-  /// The position of `id`, or nil when the graph does not have it.
-  func position(of id: ObjectID) -> Int32? {
-    for layer in layers.reversed() {
-      if let local = layer.ids.position(of: id) { return Int32(layer.first + local) }
+  /// The position of `id`, or nil when the graph does not have it; `prefixes`, when given, is
+  /// what `prefixCounts()` made for this graph.
+  func position(of id: ObjectID, prefixes: [[UInt32]]? = nil) -> Int32? {
+    for (index, layer) in layers.enumerated().reversed() {
+      let local =
+        prefixes.map { tables in
+          tables[index].withUnsafeBufferPointer { layer.ids.position(of: id, prefixCounts: $0) }
+        } ?? layer.ids.position(of: id)
+      if let local { return Int32(layer.first + local) }
     }
     return nil
   }
+
+  /// Each layer's 16-bit prefix counts (`SortedObjectIDs.prefixCounts`), for a walk that looks
+  /// up many ids: a lookup then starts among a few ids instead of a 256th of the layer.
+  func prefixCounts() -> [[UInt32]] { layers.map { $0.ids.prefixCounts() } }
 
   /// The ids of the parents of `position`, first parent first; nil when the graph is
   /// inconsistent there.

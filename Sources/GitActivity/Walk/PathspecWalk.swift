@@ -163,9 +163,14 @@ struct PathspecWalk {
     var pending: [ObjectID: Read] = [:]
     // The cache stands for commits only as their ids name them, and with co-authors only when
     // it read them.
-    let cache =
+    var usable =
       substitutions.isEmpty && (!options.readsCoAuthors || cache?.hasCoAuthors == true)
       ? cache : nil
+    // Every counted commit is looked up by id, every commit in the stored answers: each among
+    // the few that share its first two bytes.
+    usable?.indexPrefixes()
+    let cache = usable
+    stored?.indexPrefixes()
     var identityNumbers: [Int32: Int32] = [:]
     func interned(_ number: Int32, _ cache: HistoryCache) -> Int32 {
       guard number >= 0 else { return number }
@@ -215,6 +220,7 @@ struct PathspecWalk {
     let graph =
       options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
       ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
+    let graphPrefixes = graph?.prefixCounts()
     var shapes: [ObjectID: Shape] = [:]
     let bloomKeys = graph?.hasBloomFilters == true ? diff.pathspec.bloomKeys : []
     // On the other core, a helper compares commits with their first parents ahead of the walk.
@@ -243,7 +249,7 @@ struct PathspecWalk {
     func shape(_ id: ObjectID) throws(GitError) -> Shape {
       if let known = shapes[id] { return known }
       let made: Shape
-      if let graph, let position = graph.position(of: id),
+      if let graph, let position = graph.position(of: id, prefixes: graphPrefixes),
         let parents = graph.parentIDs(of: position)
       {
         made = Shape(

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GitActivity
+
+/// The 16-bit prefix tables that narrow a lookup among sorted ids: the history cache's, the
+/// stored pathspec answers', the commit-graph's. A lookup with the table finds exactly what one
+/// without it finds, for ids spread evenly, bunched under one prefix, and at both ends.
+@Suite("Prefix tables find what a whole search finds")
+struct IDPrefixTableTests {
+  /// Ids with chosen first two bytes: most bunched under 0x1234, some at 0x0000 and 0xFFFF.
+  static func ids(_ count: Int) -> [ObjectID] {
+    (0..<count).map { n in
+      let prefix: UInt64 = n % 3 == 0 ? 0x1234 : n % 7 == 0 ? 0 : n % 11 == 0 ? 0xFFFF : UInt64(n)
+      return ObjectID(
+        high: prefix << 48 | UInt64(n &* 2_654_435_761) & 0xFFFF_FFFF_FFFF, middle: UInt64(n),
+        low: UInt32(n))
+    }
+  }
+
+  /// An id that is not among `ids(_:)`: same prefix and high word as one of them, another tail.
+  static func absent(_ n: Int) -> ObjectID {
+    var id = ids(n + 1)[n]
+    id.low &+= 1_000_000
+    return id
+  }
+
+  @Test(
+    "the history cache: every record found at its number, no other id found, before and after it grows"
+  )
+  func historyCache() {
+    let all = Self.ids(3_000)
+    var appender = HistoryCache.Appender(HistoryCache())
+    for id in all.prefix(2_000) {
+      appender.append(
+        id: id, facts: CommitFacts(author: nil, committer: nil, identity: 0, parentCount: 0),
+        parents: [])
+    }
+    var cache = appender.finish(identities: [])
+    let plain = cache
+    cache.indexPrefixes()
+    for (number, id) in all.prefix(2_000).enumerated() {
+      #expect(cache.index(of: id) == Int32(number))
+      #expect(cache.index(of: Self.absent(number)) == nil)
+    }
+    #expect(
+      all.suffix(1_000).allSatisfy { cache.index(of: $0) == nil && plain.index(of: $0) == nil })
+    // Grown, the cache drops its table and still finds every record.
+    var more = HistoryCache.Appender(cache)
+    for id in all.suffix(1_000) {
+      more.append(
+        id: id, facts: CommitFacts(author: nil, committer: nil, identity: 0, parentCount: 0),
+        parents: [])
+    }
+    let grown = more.finish(identities: [])
+    #expect(all.enumerated().allSatisfy { grown.index(of: $1) == Int32($0) })
+  }
+
+  @Test("stored pathspec answers: the same answer for every commit with the table as without")
+  func storedAnswers() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "answers-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let location = HistoryCache.Location(commonDirectory: directory.path, fallbackDirectory: nil)
+    var answers = PathspecAnswerCache(key: "paths\u{0}:(prefix:0)docs/")
+    let all = Self.ids(2_000)
+    for (n, id) in all.enumerated() { answers.record(id, parent: n % 2, same: n % 3 == 0) }
+    answers.save(to: location)
+    var loaded = PathspecAnswerCache.load(key: answers.key, from: location)
+    let plain = loaded
+    #expect(plain.count == all.count)
+    loaded.indexPrefixes()
+    for (n, id) in all.enumerated() {
+      #expect(loaded.answer(for: id) == plain.answer(for: id))
+      #expect(loaded.answer(for: id)?.isSame(toParent: n % 2) == (n % 3 == 0))
+      #expect(loaded.answer(for: Self.absent(n)) == nil)
+    }
+  }
+
+  @Test("the commit-graph: every commit at the position a whole search gives, with split layers")
+  func commitGraph() throws {
+    let repo = try TemporaryRepository()
+    try repo.importLine(
+      (0..<600).map {
+        TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 60)
+      })
+    try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
+    let head = try repo.git(["rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    try repo.importLine(
+      (600..<900).map {
+        TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 60)
+      },
+      onto: head)
+    try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
+    let graph = try #require(CommitGraph(objectsDirectory: repo.path + "/.git/objects"))
+    let prefixes = graph.prefixCounts()
+    #expect(prefixes.count == 2)
+    let ids = try repo.git(["rev-list", "--all"]).split(separator: "\n").compactMap {
+      ObjectID(hex: String($0))
+    }
+    #expect(ids.count == 900)
+    for id in ids {
+      let position = try #require(graph.position(of: id))
+      #expect(graph.position(of: id, prefixes: prefixes) == position)
+      #expect(graph.id(at: position) == id)
+      var other = id
+      other.low &+= 1
+      #expect(graph.position(of: other, prefixes: prefixes) == nil)
+    }
+  }
+}
