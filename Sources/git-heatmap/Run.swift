@@ -1,6 +1,5 @@
 import Foundation
 import GitActivity
-import Synchronization
 
 /// One run of the pipeline: git → facts → activity → report → renderer → text.
 struct Run {

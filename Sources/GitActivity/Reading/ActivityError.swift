@@ -2,7 +2,8 @@ import Foundation
 
 /// Why a report could not be made: a request that is wrong in itself, or the repository failing.
 public enum ActivityError: Error, Equatable, Sendable {
-  /// An author, exclusion or committer pattern that is not a regular expression git takes.
+  /// An author, exclusion, committer or message (`--grep`) pattern that is not a regular
+  /// expression git takes.
   case invalidPattern(String, reason: String)
   /// A window that cannot be drawn (it ends before it starts, leaves the years 1 to 9999, …).
   case invalidWindow(WindowProblem)

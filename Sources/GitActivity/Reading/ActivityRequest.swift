@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Which commits to count and how, as one value: what the command line's options mean, for a
 /// Swift app that asks the library directly.
