@@ -79,6 +79,9 @@ struct PathspecAnswerCache: Sendable {
     return low < ids.count && ids[low] == id ? answers[low] : nil
   }
 
+  /// The answers read from the file, in rising id order (not those of this run).
+  var loaded: (ids: [ObjectID], answers: [Answer]) { (ids, answers) }
+
   /// Makes the prefix table of the answers read, for a walk that asks of many commits.
   mutating func indexPrefixes() {
     let ids = self.ids

@@ -180,6 +180,9 @@ final class CommitGraph: Sendable {
     return nil
   }
 
+  /// The positions of each layer, base first: within one, ids rise with positions.
+  var layerPositions: [Range<Int>] { layers.map { $0.first..<($0.first + $0.count) } }
+
   /// Each layer's 16-bit prefix counts (`SortedObjectIDs.prefixCounts`), for a walk that looks
   /// up many ids: a lookup then starts among a few ids instead of a 256th of the layer.
   func prefixCounts() -> [[UInt32]] { layers.map { $0.ids.prefixCounts() } }

@@ -179,9 +179,10 @@ struct PathspecWalk {
       identityNumbers[number] = made
       return made
     }
-    func read(_ id: ObjectID) throws(GitError) -> Read {
-      if let known = pending[id] { return known }
-      if let cache, let index = cache.index(of: id) {
+    // `record`: the cache's record number when the caller knows it (`.some(nil)`: not cached).
+    func read(_ id: ObjectID, record: Int32?? = nil) throws(GitError) -> Read {
+      if !pending.isEmpty, let known = pending[id] { return known }
+      if let cache, let index = record ?? cache.index(of: id) {
         var facts = cache.facts[Int(index)]
         facts.identity = interned(facts.identity, cache)
         facts.committerIdentity = interned(facts.committerIdentity, cache)
@@ -221,6 +222,8 @@ struct PathspecWalk {
       options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
       ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
     let graphPrefixes = graph?.prefixCounts()
+    // The stored answers and cache records by graph position, for the loop below.
+    let tables = graph.map { PositionTables(graph: $0, stored: stored, cache: cache) }
     var shapes: [ObjectID: Shape] = [:]
     let bloomKeys = graph?.hasBloomFilters == true ? diff.pathspec.bloomKeys : []
     // On the other core, a helper compares commits with their first parents ahead of the walk.
@@ -284,19 +287,51 @@ struct PathspecWalk {
     var ids: [ObjectID] = []
     var undated: [UndatedCommit] = []
     var coAuthors: [Int: [Int32]] = [:]
+    // Commits the graph has are marked visited by position, the others by id.
     var visited = hidden
+    var visitedPositions = BitSet(capacity: graph?.count ?? 0)
+    if let graph {
+      for id in hidden {
+        if let position = graph.position(of: id, prefixes: graphPrefixes) {
+          _ = visitedPositions.insert(Int(position))
+        }
+      }
+    }
     let cutoff = options.committedNoEarlierThan ?? Int64.min
     stack = tips.included.reversed()
     while let id = stack.popLast() {
-      guard visited.insert(id).inserted else { continue }
-      let commit = try shape(id)
-      shapes[id] = nil
+      let position = graph?.position(of: id, prefixes: graphPrefixes)
+      if let position {
+        guard visitedPositions.insert(Int(position)) else { continue }
+      } else {
+        guard visited.insert(id).inserted else { continue }
+      }
+      let commit: Shape
+      if let graph, let position, let parents = graph.parentIDs(of: position) {
+        commit = Shape(
+          tree: graph.tree(at: position), parents: parents,
+          committed: graph.commitTime(at: position), graphPosition: position)
+      } else {
+        commit = try shape(id)
+      }
+      if !shapes.isEmpty { shapes[id] = nil }
+      // What earlier runs stored for this commit (none for it can have been recorded in this
+      // run: each commit is walked once) and the cache's record of it, by position when known.
+      let known: PathspecAnswerCache.Answer?
+      let record: Int32??
+      if let position, let tables {
+        known = stored == nil ? nil : tables.answer(at: position)
+        record = tables.record(at: position)
+      } else {
+        known = stored?.answer(for: id)
+        record = nil
+      }
       var candidates = commit.parents
       if options.followsFirstParentOnly && candidates.count > 1 { candidates = [candidates[0]] }
       let counts: Bool
       var next: [ObjectID] = candidates
       if candidates.isEmpty {
-        if let same = stored?.answer(for: id)?.isSame(toParent: 0) {
+        if let same = known?.isSame(toParent: 0) {
           counts = !same
         } else if let known = answers?.take(id) {
           counts = known
@@ -307,7 +342,6 @@ struct PathspecWalk {
         }
       } else {
         var sameAs: ObjectID?
-        let known = stored?.answer(for: id)
         // git's changed-path Bloom filter, against the first parent: a path it certainly does
         // not hold is the same there (git trusts it so; a "maybe" is diffed). A stored answer
         // is cheaper still.
@@ -337,7 +371,7 @@ struct PathspecWalk {
         if let sameAs, candidates.count > 1 { next = [sameAs] }
       }
       if counts {
-        let full = try read(id)
+        let full = try read(id, record: record)
         if !full.coAuthors.isEmpty { coAuthors[commits.count] = full.coAuthors }
         commits.append(full.facts)
         if options.recordsCommitIDs { ids.append(id) }
@@ -350,10 +384,13 @@ struct PathspecWalk {
       }
       // A commit committed before the window may end the walk, as its author date decides.
       let mayEnd = commit.committed.map { $0 < cutoff } ?? true
-      let ends = mayEnd && cutoff != Int64.min ? try read(id).facts.endsWalk(at: cutoff) : false
-      pending[id] = nil
-      if ends || shallow.contains(id) { continue }
-      for parent in next.reversed() where !visited.contains(parent) { stack.append(parent) }
+      let ends =
+        mayEnd && cutoff != Int64.min
+        ? try read(id, record: record).facts.endsWalk(at: cutoff) : false
+      if !pending.isEmpty { pending[id] = nil }
+      if ends || (!shallow.isEmpty && shallow.contains(id)) { continue }
+      // A parent walked already is passed over when it comes off the stack.
+      stack.append(contentsOf: next.reversed())
       if let progress = options.progress {
         progress.add(1)
         if progress.isCancelled { throw .cancelled }

@@ -1,0 +1,68 @@
+/// What a pathspec walk may know of each commit-graph position, laid out once per run by
+/// merging sorted lists (each layer's ids with the stored answers' ids, and with the history
+/// cache's): the walk then takes a commit's stored answer and cache record by its position,
+/// with no search and no hashing.
+struct PositionTables {
+  /// The stored answer at each position; `compared == 0` where there is none.
+  private var answers: [PathspecAnswerCache.Answer]
+  /// The history cache's record number at each position, -1 where the cache does not have it.
+  private var records: [Int32]
+
+  init(graph: CommitGraph, stored: PathspecAnswerCache?, cache: HistoryCache?) {
+    answers = [PathspecAnswerCache.Answer](
+      repeating: PathspecAnswerCache.Answer(), count: stored == nil ? 0 : graph.count)
+    records = [Int32](repeating: -1, count: cache == nil ? 0 : graph.count)
+    let loaded = stored?.loaded
+    for layer in graph.layerPositions {
+      if let loaded {
+        Self.merge(layer, graph, loaded.ids.count, { loaded.ids[$0] }) { position, index in
+          answers[position] = loaded.answers[index]
+        }
+      }
+      if let cache {
+        let (ids, sorted) = (cache.ids, cache.sortedIndices)
+        Self.merge(layer, graph, sorted.count, { ids[Int(sorted[$0])] }) { position, index in
+          records[position] = sorted[index]
+        }
+      }
+    }
+  }
+
+  /// Calls `found` for each position of `layer` whose id is also the `index`-th of a list of
+  /// `count` ids in rising order.
+  private static func merge(
+    _ layer: Range<Int>, _ graph: CommitGraph, _ count: Int, _ id: (Int) -> ObjectID,
+    _ found: (Int, Int) -> Void
+  ) {
+    var index = 0
+    var position = layer.lowerBound
+    while position < layer.upperBound && index < count {
+      let mine = graph.id(at: Int32(position))
+      let theirs = id(index)
+      if mine == theirs {
+        found(position, index)
+        position += 1
+        index += 1
+      } else if mine < theirs {
+        position += 1
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  /// The stored answer of the commit at `position`, nil when there is none.
+  func answer(at position: Int32) -> PathspecAnswerCache.Answer? {
+    guard !answers.isEmpty else { return nil }
+    let answer = answers[Int(position)]
+    return answer.compared == 0 ? nil : answer
+  }
+
+  /// The history cache's record of the commit at `position`: `.some(nil)` when the cache does
+  /// not have it, nil when there is no cache to ask.
+  func record(at position: Int32) -> Int32?? {
+    guard !records.isEmpty else { return nil }
+    let record = records[Int(position)]
+    return .some(record < 0 ? nil : record)
+  }
+}
