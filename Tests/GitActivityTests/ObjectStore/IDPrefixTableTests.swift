@@ -80,19 +80,7 @@ struct IDPrefixTableTests {
 
   @Test("the commit-graph: every commit at the position a whole search gives, with split layers")
   func commitGraph() throws {
-    let repo = try TemporaryRepository()
-    try repo.importLine(
-      (0..<600).map {
-        TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 60)
-      })
-    try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
-    let head = try repo.git(["rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
-    try repo.importLine(
-      (600..<900).map {
-        TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 60)
-      },
-      onto: head)
-    try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
+    let repo = try PositionTablesTests.splitGraph(base: 600, top: 300)
     let graph = try #require(CommitGraph(objectsDirectory: repo.path + "/.git/objects"))
     let prefixes = graph.prefixCounts()
     #expect(prefixes.count == 2)

@@ -8,20 +8,23 @@ import Testing
 /// every position what a lookup by id gives.
 @Suite("Position tables give what lookups by id give")
 struct PositionTablesTests {
-  @Test("every position of a split commit-graph: its stored answer and its cache record, or none")
-  func everyPosition() throws {
+  /// A line of `base` commits in one commit-graph layer and `top` more in a second layer above.
+  static func splitGraph(base: Int, top: Int) throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
-    try repo.importLine(
-      (0..<500).map {
-        TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 60)
-      })
+    let commits = (0..<(base + top)).map {
+      TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 60)
+    }
+    try repo.importLine(commits.prefix(base))
     try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
     let head = try repo.git(["rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
-    try repo.importLine(
-      (500..<800).map {
-        TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 60)
-      }, onto: head)
+    try repo.importLine(commits.suffix(top), onto: head)
     try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
+    return repo
+  }
+
+  @Test("every position of a split commit-graph: its stored answer and its cache record, or none")
+  func everyPosition() throws {
+    let repo = try Self.splitGraph(base: 500, top: 300)
     let graph = try #require(CommitGraph(objectsDirectory: repo.path + "/.git/objects"))
     #expect(graph.layerPositions.count == 2 && graph.count == 800)
     let ids = (0..<Int32(graph.count)).map { graph.id(at: $0) }
