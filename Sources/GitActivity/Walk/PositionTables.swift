@@ -13,31 +13,33 @@ struct PositionTables {
       repeating: PathspecAnswerCache.Answer(), count: stored == nil ? 0 : graph.count)
     records = [Int32](repeating: -1, count: cache == nil ? 0 : graph.count)
     let loaded = stored?.loaded
+    guard loaded != nil || cache != nil else { return }
     for layer in graph.layerPositions {
+      // The layer's ids once, in their rising order, for both merges.
+      let mine = layer.map { graph.id(at: Int32($0)) }
       if let loaded {
-        Self.merge(layer, graph, loaded.ids.count, { loaded.ids[$0] }) { position, index in
-          answers[position] = loaded.answers[index]
+        Self.merge(mine, loaded.ids.count, { loaded.ids[$0] }) { local, index in
+          answers[layer.lowerBound + local] = loaded.answers[index]
         }
       }
       if let cache {
         let (ids, sorted) = (cache.ids, cache.sortedIndices)
-        Self.merge(layer, graph, sorted.count, { ids[Int(sorted[$0])] }) { position, index in
-          records[position] = sorted[index]
+        Self.merge(mine, sorted.count, { ids[Int(sorted[$0])] }) { local, index in
+          records[layer.lowerBound + local] = sorted[index]
         }
       }
     }
   }
 
-  /// Calls `found` for each position of `layer` whose id is also the `index`-th of a list of
-  /// `count` ids in rising order.
+  /// Calls `found` with `(i, j)` for each id that is both `mine[i]` and the `j`-th of a list of
+  /// `count` ids, both lists in rising order.
   private static func merge(
-    _ layer: Range<Int>, _ graph: CommitGraph, _ count: Int, _ id: (Int) -> ObjectID,
-    _ found: (Int, Int) -> Void
+    _ ids: [ObjectID], _ count: Int, _ id: (Int) -> ObjectID, _ found: (Int, Int) -> Void
   ) {
     var index = 0
-    var position = layer.lowerBound
-    while position < layer.upperBound && index < count {
-      let mine = graph.id(at: Int32(position))
+    var position = 0
+    while position < ids.count && index < count {
+      let mine = ids[position]
       let theirs = id(index)
       if mine == theirs {
         found(position, index)
