@@ -132,7 +132,7 @@ extension Run {
       fallbackDirectory: fallbackCacheDirectory())
     request.messageFilter = invocation.commits.messageFilter
     request.messageFilter.locale = Self.characterLocale(context.environment)
-    request.phases = phaseLog
+    request.phases = phase
     return request
   }
 

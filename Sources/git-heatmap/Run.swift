@@ -29,52 +29,32 @@ struct Run {
     }
   }
 
-  /// With `GIT_HEATMAP_TIMING` set, each phase's time goes to stderr, for benchmarks.
-  struct PhaseTimer {
-    let sink: TextSink?
-
-    /// `, resident 64 MB, peak 80 MB` where the system says (Linux's /proc), else nothing.
-    static func residentMemory() -> String {
-      guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-        return ""
-      }
-      func megabytes(_ key: String) -> String? {
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }),
-          let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return nil }
-        return "\(kilobytes / 1024) MB"
-      }
-      guard let now = megabytes("VmRSS:"), let peak = megabytes("VmHWM:") else { return "" }
-      return ", resident \(now), peak \(peak)"
+  /// `, resident 64 MB, peak 80 MB` where the system says (Linux's /proc), else nothing.
+  static func residentMemory() -> String {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return ""
     }
-
-    func callAsFunction<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
-      guard let sink else { return try body() }
-      let start = DispatchTime.now().uptimeNanoseconds
-      defer {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        sink.write(
-          "\(Command.name): timing: \(name) \(String(format: "%.1f", elapsed)) ms\(Self.residentMemory())\n"
-        )
-      }
-      return try body()
+    func megabytes(_ key: String) -> String? {
+      guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }),
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+      else { return nil }
+      return "\(kilobytes / 1024) MB"
     }
+    guard let now = megabytes("VmRSS:"), let peak = megabytes("VmHWM:") else { return "" }
+    return ", resident \(now), peak \(peak)"
   }
 
-  /// Where the library's read times its phases: the same lines as `phase`'s.
-  var phaseLog: PhaseLog {
-    guard let phaseSink = phase.sink else { return PhaseLog() }
-    // Phases are timed on the thread that reads, while this run waits for it.
-    nonisolated(unsafe) let sink = phaseSink
+  /// With `GIT_HEATMAP_TIMING` set, each phase's time goes to stderr, for benchmarks: the run's
+  /// own phases and those of the library's read alike.
+  var phase: PhaseLog {
+    guard context.environment["GIT_HEATMAP_TIMING"] != nil else { return PhaseLog() }
+    // The read's phases are timed on the thread that reads, while this run waits for it.
+    nonisolated(unsafe) let sink = stderr
     return PhaseLog { name, nanoseconds in
       sink.write(
-        "\(Command.name): timing: \(name) \(String(format: "%.1f", Double(nanoseconds) / 1e6)) ms\(PhaseTimer.residentMemory())\n"
+        "\(Command.name): timing: \(name) \(String(format: "%.1f", Double(nanoseconds) / 1e6)) ms\(Run.residentMemory())\n"
       )
     }
-  }
-
-  var phase: PhaseTimer {
-    PhaseTimer(sink: context.environment["GIT_HEATMAP_TIMING"] != nil ? stderr : nil)
   }
 
   func render() throws(CommandError) -> Output {
