@@ -15,7 +15,7 @@ extension Repository {
     var reading = request
     reading.walk.committedNoEarlierThan = window.walkCutoff
     reading.walk.recordsCommitIDs = false
-    let read = try self.read(reading)
+    let read = try readAsked(reading)
     return ActivityReport(reading: [read], window: window, options: request.options, today: today)
   }
 

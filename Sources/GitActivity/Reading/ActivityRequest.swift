@@ -47,9 +47,14 @@ extension ActivityRequest {
     if case .named(let name) = options.zone, TimeZone(identifier: name) == nil {
       return .unknownTimeZone(name)
     }
-    if let reason = messageFilter.problem() {
-      return .invalidPattern(messageFilter.patterns.joined(separator: " "), reason: reason)
+    return readingProblem()
+  }
+
+  /// What is wrong with the part of the request a read itself uses (the message filter's
+  /// patterns), nil when nothing is: `Repository.read` asks this, `problem(today:)` asks it last.
+  func readingProblem() -> ActivityError? {
+    messageFilter.problem().map {
+      .invalidPattern(messageFilter.patterns.joined(separator: " "), reason: $0)
     }
-    return nil
   }
 }

@@ -7,9 +7,13 @@ extension Repository {
   /// selection are those `pathspec(_:currentDirectory:environment:)` returns. This is the read
   /// every count of the command line and of `activityReport` goes through.
   public func read(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
-    if let problem = request.messageFilter.problem() {
-      throw .invalidPattern(request.messageFilter.patterns.joined(separator: " "), reason: problem)
-    }
+    if let problem = request.readingProblem() { throw problem }
+    return try readAsked(request)
+  }
+
+  /// `read`, for a request whose problems have been asked already (`activityReport` asks them
+  /// all first).
+  func readAsked(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
     do throws(GitError) {
       return try readHistory(request)
     } catch {
