@@ -166,11 +166,20 @@ struct PathspecWalk {
     var usable =
       substitutions.isEmpty && (!options.readsCoAuthors || cache?.hasCoAuthors == true)
       ? cache : nil
-    // Every counted commit is looked up by id, every commit in the stored answers: each among
-    // the few that share its first two bytes.
-    usable?.indexPrefixes()
+    // What the walk itself needs of a commit (its tree, parents and commit time) comes from
+    // git's commit-graph where there is one: a commit's header is read only when it counts,
+    // or when its time says it may end the walk.
+    let graph =
+      options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
+      ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
+    // Without one (with one, position tables serve the walk below), every counted commit is
+    // looked up in the cache by id and every commit in the stored answers: each among the few
+    // that share its first two bytes.
+    if graph == nil {
+      usable?.indexPrefixes()
+      stored?.indexPrefixes()
+    }
     let cache = usable
-    stored?.indexPrefixes()
     var identityNumbers: [Int32: Int32] = [:]
     func interned(_ number: Int32, _ cache: HistoryCache) -> Int32 {
       guard number >= 0 else { return number }
@@ -215,12 +224,6 @@ struct PathspecWalk {
       return tree
     }
 
-    // What the walk itself needs of a commit (its tree, parents and commit time) comes from
-    // git's commit-graph where there is one: a commit's header is read only when it counts,
-    // or when its time says it may end the walk.
-    let graph =
-      options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
-      ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
     let graphPrefixes = graph?.prefixCounts()
     // The stored answers and cache records by graph position, for the loop below.
     let tables = graph.map { PositionTables(graph: $0, stored: stored, cache: cache) }
@@ -249,15 +252,21 @@ struct PathspecWalk {
       answers?.stop()
       helper?.wait()
     }
+    // A commit's shape from the graph, at its position; nil where the graph is inconsistent.
+    func graphShape(_ graph: CommitGraph, _ position: Int32) -> Shape? {
+      graph.parentIDs(of: position).map {
+        Shape(
+          tree: graph.tree(at: position), parents: $0, committed: graph.commitTime(at: position),
+          graphPosition: position)
+      }
+    }
     func shape(_ id: ObjectID) throws(GitError) -> Shape {
       if let known = shapes[id] { return known }
       let made: Shape
       if let graph, let position = graph.position(of: id, prefixes: graphPrefixes),
-        let parents = graph.parentIDs(of: position)
+        let fromGraph = graphShape(graph, position)
       {
-        made = Shape(
-          tree: graph.tree(at: position), parents: parents,
-          committed: graph.commitTime(at: position), graphPosition: position)
+        made = fromGraph
       } else {
         let commit = try read(id)
         made = Shape(
@@ -306,11 +315,10 @@ struct PathspecWalk {
       } else {
         guard visited.insert(id).inserted else { continue }
       }
+      // Its shape straight from the graph at the position found, else as `shape` finds it.
       let commit: Shape
-      if let graph, let position, let parents = graph.parentIDs(of: position) {
-        commit = Shape(
-          tree: graph.tree(at: position), parents: parents,
-          committed: graph.commitTime(at: position), graphPosition: position)
+      if let graph, let position, let fromGraph = graphShape(graph, position) {
+        commit = fromGraph
       } else {
         commit = try shape(id)
       }
@@ -320,7 +328,7 @@ struct PathspecWalk {
       let known: PathspecAnswerCache.Answer?
       let record: Int32??
       if let position, let tables {
-        known = stored == nil ? nil : tables.answer(at: position)
+        known = tables.answer(at: position)
         record = tables.record(at: position)
       } else {
         known = stored?.answer(for: id)
