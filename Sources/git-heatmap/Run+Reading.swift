@@ -78,10 +78,12 @@ extension Run {
         progressLine?.start()
       }
       defer { progressLine?.finish() }
-      let source = Source(
-        read: try Self.gitError { () throws(ActivityError) in
-          try repository.read(request)
-        })
+      let source: Source
+      do throws(ActivityError) {
+        source = Source(read: try repository.read(request))
+      } catch {
+        throw Self.gitError(error)
+      }
       progressLine?.finish()
       if !quietly { warn(source.warnings) }
       return [source]
@@ -138,14 +140,6 @@ extension Run {
 
   /// A library error the command reports as git's: a request problem the command has already
   /// checked in its own words, so only the repository's failures arrive here.
-  static func gitError<T>(_ body: () throws(ActivityError) -> T) throws(GitError) -> T {
-    do throws(ActivityError) {
-      return try body()
-    } catch {
-      throw gitError(error)
-    }
-  }
-
   static func gitError(_ error: ActivityError) -> GitError {
     if case .git(let error) = error { return error }
     return GitError(message: error.description, function: "request")
