@@ -13,12 +13,19 @@ struct IDPrefixTable: Sendable {
   /// The table of `count` ids in rising order, `prefix(i)` the first two bytes of the `i`-th.
   init(count: Int, prefix: (Int) -> UInt16) {
     self.count = count
-    starts = [UInt32](repeating: UInt32(count), count: 65_537)
+    starts = Self.starts(count: count, prefix: prefix)
+  }
+
+  /// For each 16-bit value, how many of `count` ids in rising order have a smaller prefix
+  /// (`prefix(i)`, the first two bytes of the `i`-th); 65,537 counts, the last `count`.
+  static func starts(count: Int, prefix: (Int) -> UInt16) -> [UInt32] {
+    var starts = [UInt32](repeating: UInt32(count), count: 65_537)
     var position = 0
     for value in 0..<65_536 {
       while position < count, Int(prefix(position)) < value { position += 1 }
       starts[value] = UInt32(position)
     }
+    return starts
   }
 
   /// Whether this is the table of a list of `count` ids (a list that has grown since is not).
