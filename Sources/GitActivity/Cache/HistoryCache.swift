@@ -42,10 +42,7 @@ struct HistoryCache: Sendable {
   func index(of id: ObjectID) -> Int32? {
     var low = 0
     var high = sortedIndices.count
-    if prefixes.covers(high) {
-      let range = prefixes.range(of: id)
-      (low, high) = (range.lowerBound, range.upperBound)
-    }
+    if let range = prefixes.range(of: id) { (low, high) = (range.lowerBound, range.upperBound) }
     while low < high {
       let middle = (low + high) / 2
       if ids[Int(sortedIndices[middle])] < id { low = middle + 1 } else { high = middle }

@@ -68,10 +68,7 @@ struct PathspecAnswerCache: Sendable {
   func answer(for id: ObjectID) -> Answer? {
     if !added.isEmpty, let found = added[id] { return found }
     var (low, high) = (0, ids.count)
-    if prefixes.covers(high) {
-      let range = prefixes.range(of: id)
-      (low, high) = (range.lowerBound, range.upperBound)
-    }
+    if let range = prefixes.range(of: id) { (low, high) = (range.lowerBound, range.upperBound) }
     while low < high {
       let middle = (low + high) / 2
       if ids[middle] < id { low = middle + 1 } else { high = middle }

@@ -1,18 +1,15 @@
 /// Where each 16-bit prefix begins in a list of ids kept in rising order: 65,537 starts, made in
 /// one pass, so that a lookup searches among the few ids that share its first two bytes (one or
 /// two in a history of 100,000 commits) instead of the whole list. The table is for the list it
-/// was made from: `covers` says whether a list of `count` ids is it.
+/// was made from: its owner drops it (for `init()`) whenever the list changes.
 struct IDPrefixTable: Sendable {
   private var starts: [UInt32] = []
-  /// How many ids the table was made for.
-  private(set) var count = 0
 
   /// No table: every lookup searches the whole list.
   init() {}
 
   /// The table of `count` ids in rising order, `prefix(i)` the first two bytes of the `i`-th.
   init(count: Int, prefix: (Int) -> UInt16) {
-    self.count = count
     starts = Self.starts(count: count, prefix: prefix)
   }
 
@@ -28,12 +25,10 @@ struct IDPrefixTable: Sendable {
     return starts
   }
 
-  /// Whether this is the table of a list of `count` ids (a list that has grown since is not).
-  func covers(_ count: Int) -> Bool { self.count == count && !starts.isEmpty }
-
-  /// The positions that may hold `id`.
+  /// The positions that may hold `id`, nil without a table (all of them may).
   @inline(__always)
-  func range(of id: ObjectID) -> Range<Int> {
+  func range(of id: ObjectID) -> Range<Int>? {
+    guard !starts.isEmpty else { return nil }
     let prefix = Int(id.high >> 48)
     return Int(starts[prefix])..<Int(starts[prefix + 1])
   }
