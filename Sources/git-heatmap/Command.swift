@@ -4,7 +4,7 @@ import GitActivity
 /// The whole program as a function: arguments and surroundings in, text and an exit code out.
 enum Command {
   static let name = "git-heatmap"
-  static let version = "0.1.0"
+  static let version = "0.4.0"
 
   /// Exit codes: success, failure (git, I/O), usage error (EX_USAGE).
   enum ExitCode {
