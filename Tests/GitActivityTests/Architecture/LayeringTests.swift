@@ -3,12 +3,13 @@ import TestSupport
 import Testing
 
 /// The library's folders read one way, as data flows: System → ObjectStore → Commits → Cache →
-/// Repository → Walk → Activity → Reading → Exports → Heatmap → Rendering. Each may use the types of the folders
+/// Repository → Changes → Walk → Activity → Reading → Exports → Heatmap → Rendering. Each may use the types of the folders
 /// before it, never those after it.
 @Suite("Dependencies run one way through the library's folders")
 struct LayeringTests {
   static let folders = [
-    "System", "ObjectStore", "Commits", "Cache", "Repository", "Walk", "Activity", "Reading",
+    "System", "ObjectStore", "Commits", "Cache", "Repository", "Changes", "Walk", "Activity",
+    "Reading",
     "Exports", "Heatmap", "Rendering",
   ]
   static let library = Tools.projectRoot.appendingPathComponent("Sources/GitActivity")

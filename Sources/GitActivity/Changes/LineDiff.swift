@@ -1,0 +1,248 @@
+import Foundation
+
+/// Counts the lines a change removes and adds exactly as git's xdiff does for
+/// `git log --numstat`: the same records (a line and its newline; a last line without one is a
+/// record of its own), the same classes of equal lines, and the same algorithms with the same
+/// heuristics, so that where a change could be counted two ways it is counted git's way.
+///
+/// Work is done on line classes (`Int32`, one per distinct line), never on strings. A count
+/// does not need where the changes are, only how many lines each side marks as changed, which
+/// xdiff's later steps (sliding groups of changes into place) never alter.
+struct LineDiff {
+  /// The lines removed from the first side and added on the second.
+  struct Count: Equatable, Sendable {
+    var deletions: Int
+    var insertions: Int
+  }
+
+  /// git refuses to diff a side larger than this (`MAX_XDIFF_SIZE`, 1023 MiB).
+  static let maximumSize = 1024 * 1024 * 1023
+
+  /// The lines `new` adds to and removes from `old`, by `algorithm`; nil when a side is larger
+  /// than git diffs (`maximumSize`) or, for histogram, when xdiff itself gives up on the file
+  /// (64 different lines in one bucket of its table), as git then fails too.
+  static func count(
+    _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, algorithm: DiffAlgorithm
+  ) -> Count? {
+    guard old.count <= maximumSize, new.count <= maximumSize else { return nil }
+    if old.count == new.count,
+      old.count == 0
+        || memcmp(old.baseAddress.unsafelyUnwrapped, new.baseAddress.unsafelyUnwrapped, old.count)
+          == 0
+    {
+      return Count(deletions: 0, insertions: 0)
+    }
+    var sides = LineClasses(old, new)
+    if sides.first.isEmpty || sides.second.isEmpty {
+      return Count(deletions: sides.first.count, insertions: sides.second.count)
+    }
+    switch algorithm {
+    case .myers, .minimal:
+      sides.myers(needsMinimal: algorithm == .minimal)
+    case .patience:
+      sides.patience()
+    case .histogram:
+      guard sides.histogram() else { return nil }
+    }
+    return Count(
+      deletions: sides.changedFirst.count { $0 != 0 },
+      insertions: sides.changedSecond.count { $0 != 0 })
+  }
+}
+
+/// Both sides of a diff as line classes, with what each side marks as changed: xdiff's
+/// prepared environment (`xdl_prepare_env`). Classes are numbered in the order lines first
+/// appear, the first side before the second, as xdiff's classifier numbers them (histogram's
+/// table is indexed by these numbers).
+struct LineClasses {
+  /// Each line's class, per side.
+  var first: [Int32]
+  var second: [Int32]
+  /// How many lines of each side are in each class.
+  var countsInFirst: [Int32]
+  var countsInSecond: [Int32]
+  /// 1 for each line the diff marks as removed (first side) or added (second side).
+  var changedFirst: [UInt8]
+  var changedSecond: [UInt8]
+
+  var classCount: Int { countsInFirst.count }
+
+  init(_ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer) {
+    var classifier = LineClassifier(
+      expectedLines: Self.estimatedLines(old) + Self.estimatedLines(new))
+    first = classifier.classify(old, side: 0)
+    second = classifier.classify(new, side: 1)
+    countsInFirst = classifier.counts[0]
+    countsInSecond = classifier.counts[1]
+    changedFirst = Array(repeating: 0, count: first.count)
+    changedSecond = Array(repeating: 0, count: second.count)
+  }
+
+  /// Sides made of given classes, numbered afresh in the order they first appear (for the
+  /// fall-back to Myers on a range, and for tests); `classCount` bounds the classes given.
+  init(first: ArraySlice<Int32>, second: ArraySlice<Int32>, classCount: Int) {
+    var renumbered = [Int32](repeating: -1, count: classCount)
+    var countsInFirst: [Int32] = []
+    var countsInSecond: [Int32] = []
+    func number(_ value: Int32) -> Int32 {
+      let known = renumbered[Int(value)]
+      if known >= 0 { return known }
+      let number = Int32(countsInFirst.count)
+      renumbered[Int(value)] = number
+      countsInFirst.append(0)
+      countsInSecond.append(0)
+      return number
+    }
+    self.first = first.map { value in
+      let class_ = number(value)
+      countsInFirst[Int(class_)] += 1
+      return class_
+    }
+    self.second = second.map { value in
+      let class_ = number(value)
+      countsInSecond[Int(class_)] += 1
+      return class_
+    }
+    self.countsInFirst = countsInFirst
+    self.countsInSecond = countsInSecond
+    changedFirst = Array(repeating: 0, count: first.count)
+    changedSecond = Array(repeating: 0, count: second.count)
+  }
+
+  /// About how many lines a buffer holds, from its size and its first lines; only sizes tables.
+  private static func estimatedLines(_ buffer: UnsafeRawBufferPointer) -> Int {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return 1 }
+    var lines = 0
+    var position = 0
+    while lines < 256 && position < buffer.count {
+      lines += 1
+      if let newline = memchr(base + position, 0x0A, buffer.count - position) {
+        position = base.distance(to: UnsafeRawPointer(newline)) + 1
+      } else {
+        position = buffer.count
+      }
+    }
+    return position > 0 ? buffer.count / max(1, position / lines) + 1 : lines + 1
+  }
+
+  /// Marks every line of the two ranges (0-based starts) changed.
+  mutating func markAll(first start1: Int, _ count1: Int, second start2: Int, _ count2: Int) {
+    for index in start1..<start1 + count1 { changedFirst[index] = 1 }
+    for index in start2..<start2 + count2 { changedSecond[index] = 1 }
+  }
+
+  /// Runs Myers on two ranges (0-based starts) as xdiff's fall-back does
+  /// (`xdl_fall_back_diff`): the ranges as files of their own, prepared afresh (their ends
+  /// trimmed and their lines weighed within the ranges alone), without the minimal flag.
+  mutating func myers(first start1: Int, _ count1: Int, second start2: Int, _ count2: Int) {
+    var part = LineClasses(
+      first: first[start1..<start1 + count1], second: second[start2..<start2 + count2],
+      classCount: classCount)
+    part.myers(needsMinimal: false)
+    for index in 0..<count1 where part.changedFirst[index] != 0 { changedFirst[start1 + index] = 1 }
+    for index in 0..<count2 where part.changedSecond[index] != 0 {
+      changedSecond[start2 + index] = 1
+    }
+  }
+}
+
+/// Gives each distinct line a class number, in the order lines first appear (`xdlclassifier`):
+/// lines are equal when their bytes are, newline included.
+struct LineClassifier {
+  private var table: [Int32]
+  private var mask: Int
+  private var hashes: [UInt64] = []
+  private var starts: [Int] = []
+  private var lengths: [Int32] = []
+  private var sides: [UInt8] = []
+  private var buffers: [UnsafeRawPointer?] = [nil, nil]
+  /// How many lines of each side are in each class.
+  private(set) var counts: [[Int32]] = [[], []]
+
+  init(expectedLines: Int) {
+    var size = 16
+    while size < expectedLines * 2 { size <<= 1 }
+    table = Array(repeating: -1, count: size)
+    mask = size - 1
+  }
+
+  /// The class of each line of `buffer`, counted for `side` (0 or 1).
+  mutating func classify(_ buffer: UnsafeRawBufferPointer, side: Int) -> [Int32] {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return [] }
+    buffers[side] = base
+    var classes: [Int32] = []
+    var position = 0
+    let end = buffer.count
+    while position < end {
+      let next: Int
+      if let newline = memchr(base + position, 0x0A, end - position) {
+        next = base.distance(to: UnsafeRawPointer(newline)) + 1
+      } else {
+        next = end
+      }
+      classes.append(classOf(base + position, start: position, length: next - position, side: side))
+      position = next
+    }
+    return classes
+  }
+
+  private mutating func classOf(_ bytes: UnsafeRawPointer, start: Int, length: Int, side: Int)
+    -> Int32
+  {
+    let hash = Self.hash(bytes, length)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let found = table[slot]
+      if found < 0 { break }
+      let index = Int(found)
+      if hashes[index] == hash && Int(lengths[index]) == length,
+        let other = buffers[Int(sides[index])],
+        memcmp(other + starts[index], bytes, length) == 0
+      {
+        counts[side][index] += 1
+        return found
+      }
+      slot = (slot + 1) & mask
+    }
+    let number = Int32(hashes.count)
+    table[slot] = number
+    hashes.append(hash)
+    starts.append(start)
+    lengths.append(Int32(length))
+    sides.append(UInt8(side))
+    counts[0].append(side == 0 ? 1 : 0)
+    counts[1].append(side == 1 ? 1 : 0)
+    if hashes.count * 2 > table.count { grow() }
+    return number
+  }
+
+  private mutating func grow() {
+    table = Array(repeating: -1, count: table.count * 2)
+    mask = table.count - 1
+    for (index, hash) in hashes.enumerated() {
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while table[slot] >= 0 { slot = (slot + 1) & mask }
+      table[slot] = Int32(index)
+    }
+  }
+
+  /// A line's bytes hashed eight at a time.
+  private static func hash(_ bytes: UnsafeRawPointer, _ length: Int) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
+    var offset = 0
+    while offset + 8 <= length {
+      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      hash = (hash ^ word) &* 0x1000_0000_01B3 &+ (hash >> 29)
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < length {
+      tail |= UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self)) << shift
+      shift += 8
+      offset += 1
+    }
+    hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+    return hash ^ (hash >> 32)
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GitActivity
+
+/// The line counter against git's own: each pair of files diffed by `git diff --no-index
+/// --numstat` with every algorithm, and by `LineDiff` with the same one.
+@Suite("Lines added and removed, counted as git's xdiff counts them")
+struct LineDiffTests {
+  /// `git diff --no-index --numstat --diff-algorithm=<algorithm>` of two texts: (insertions,
+  /// deletions), (0, 0) when git prints nothing.
+  static func gitCount(
+    _ old: [UInt8], _ new: [UInt8], algorithm: DiffAlgorithm, in repository: TemporaryRepository
+  ) throws -> (Int, Int) {
+    let oldFile = repository.root.appendingPathComponent("old")
+    let newFile = repository.root.appendingPathComponent("new")
+    try Data(old).write(to: oldFile)
+    try Data(new).write(to: newFile)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    process.arguments = [
+      "diff", "--no-index", "--numstat", "--diff-algorithm=\(algorithm.rawValue)", oldFile.path,
+      newFile.path,
+    ]
+    process.environment = repository.environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(separator: "\t")
+    guard fields.count >= 2 else { return (0, 0) }
+    return (Int(fields[0]) ?? -1, Int(fields[1]) ?? -1)
+  }
+
+  static func ours(_ old: [UInt8], _ new: [UInt8], _ algorithm: DiffAlgorithm) -> (Int, Int)? {
+    old.withUnsafeBytes { a in
+      new.withUnsafeBytes { b in
+        LineDiff.count(a, b, algorithm: algorithm).map { ($0.insertions, $0.deletions) }
+      }
+    }
+  }
+
+  /// Lines drawn from `alphabet` values, as a file: few values make many equal lines (xdiff
+  /// drops runs of them), many make unique ones (patience anchors on them).
+  static func text(_ values: [Int], finalNewline: Bool) -> [UInt8] {
+    Array((values.map { "line \($0)" }.joined(separator: "\n") + (finalNewline ? "\n" : "")).utf8)
+  }
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var old: [UInt8]
+    var new: [UInt8]
+    var testDescription: String { name }
+  }
+
+  /// Hand-made edge cases, then edits of pseudorandom files made by one seeded generator (the
+  /// same every run): sizes from 10 to 20,000 lines, alphabets from 3 values (long runs of
+  /// equal lines) to 5,000, from one edit to a third of the file, half with a shuffled half.
+  static let cases: [Case] = {
+    var cases = [
+      Case(name: "empty to a line", old: [], new: Array("a\n".utf8)),
+      Case(name: "a line to empty", old: Array("a\n".utf8), new: []),
+      Case(name: "final newline added", old: Array("a\nb".utf8), new: Array("a\nb\n".utf8)),
+      Case(name: "final newline removed", old: Array("a\nb\n".utf8), new: Array("a\nb".utf8)),
+      Case(name: "CRLF against LF", old: Array("a\r\nb\r\n".utf8), new: Array("a\nb\n".utf8)),
+      Case(name: "only newlines", old: Array("\n\n\n".utf8), new: Array("\n\n\n\n\n".utf8)),
+      Case(name: "equal", old: Array("same\n".utf8), new: Array("same\n".utf8)),
+    ]
+    var state: UInt64 = 0x5EED
+    func random(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for index in 0..<36 {
+      let size = [10, 100, 1000, 5000, 20000][index % 5]
+      let alphabet = [3, 20, 200, 5000][index % 4]
+      let old = (0..<size).map { _ in random(alphabet) }
+      var new = old
+      let edits = [1, 10, 100, size / 3 + 1][(index / 3) % 4]
+      for _ in 0..<edits {
+        let place = random(new.count + 1)
+        switch random(3) {
+        case 0 where !new.isEmpty: new.remove(at: min(place, new.count - 1))
+        case 1: new.insert(random(alphabet), at: place)
+        default: if !new.isEmpty { new[min(place, new.count - 1)] = random(alphabet) }
+        }
+      }
+      if index % 2 == 1 {
+        var generator = Generator(state: state)
+        new[..<(new.count / 2)].shuffle(using: &generator)
+      }
+      cases.append(
+        Case(
+          name:
+            "\(size) lines of \(alphabet) values, \(edits) edits\(index % 2 == 1 ? ", shuffled" : "")",
+          old: text(old, finalNewline: index % 3 != 0), new: text(new, finalNewline: index % 4 != 0)
+        ))
+    }
+    return cases
+  }()
+
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state
+    }
+  }
+
+  @Test("every algorithm counts what git counts", arguments: cases)
+  func againstGit(_ change: Case) throws {
+    let repository = try TemporaryRepository()
+    for algorithm in DiffAlgorithm.allCases {
+      let git = try Self.gitCount(change.old, change.new, algorithm: algorithm, in: repository)
+      let ours = try #require(Self.ours(change.old, change.new, algorithm))
+      #expect(ours == git, "\(algorithm): git \(git), ours \(ours)")
+    }
+  }
+
+  @Test("a side larger than git diffs is refused, not counted")
+  func tooLarge() {
+    let size = LineDiff.maximumSize + 1
+    let big = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
+    defer { big.deallocate() }
+    let counted = LineDiff.count(
+      UnsafeRawBufferPointer(big), UnsafeRawBufferPointer(start: nil, count: 0), algorithm: .myers)
+    #expect(counted == nil)
+  }
+}
