@@ -48,8 +48,11 @@ final class PackCursor {
 
   /// How deep a delta chain may be (git writes at most 50 by default).
   static let maximumDepth = 64
-  /// How many bytes of inflated bases the cache keeps at most.
-  static let baseCacheLimit = 8 << 20
+  /// How many bytes of inflated bases the cache keeps at most, by default: enough for the
+  /// commits a walk reads; a reader of blobs keeps more (`baseCacheLimit`).
+  static let defaultBaseCacheLimit = 8 << 20
+  /// This cursor's limit on inflated bases.
+  var baseCacheLimit = PackCursor.defaultBaseCacheLimit
   /// Objects larger than this are left to libgit2.
   static let objectLimit = 1 << 30
   /// After how many reads the packs' pages are given back (see `MappedFile.releasePages`). A
@@ -330,7 +333,7 @@ final class PackCursor {
       object = Object(type: base.type, bytes: bytes)
     }
     if depth > 0 {
-      if baseBytes + object.bytes.count > Self.baseCacheLimit {
+      if baseBytes + object.bytes.count > baseCacheLimit {
         bases.removeAll(keepingCapacity: true)
         baseBytes = 0
       }

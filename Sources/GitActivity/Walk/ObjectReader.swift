@@ -12,7 +12,7 @@ struct ObjectReader: ~Copyable {
 
   init(
     repository: Repository, packs: PackStore? = nil, readAhead: PackReadAhead? = nil,
-    shortWalkReads: Int? = nil
+    shortWalkReads: Int? = nil, baseCacheLimit: Int? = nil
   ) throws(GitError) {
     var odb: OpaquePointer?
     try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
@@ -25,6 +25,7 @@ struct ObjectReader: ~Copyable {
     self.packs = packs.map(PackCursor.init(store:))
     self.packs?.readAhead = readAhead
     if let shortWalkReads { self.packs?.shortWalkReads = shortWalkReads }
+    if let baseCacheLimit { self.packs?.baseCacheLimit = baseCacheLimit }
   }
 
   deinit {
@@ -91,6 +92,16 @@ struct ObjectReader: ~Copyable {
 }
 
 extension ObjectReader {
+  /// Calls `body` with the bytes of blob `id`, valid only during the call: out of the packs when
+  /// they hold it, else through libgit2, whose error names what is wrong as git does
+  /// (`unable to read <id>`). The corresponding C function is `git_odb_read`.
+  func readBlob(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void)
+    throws(GitError)
+  {
+    if let packs, try packs.readObject(id, type: 3, body) { return }
+    try readThroughLibgit2(id, type: GIT_OBJECT_BLOB, named: "blob", body)
+  }
+
   /// Calls `body` with the entries of tree `id` as git stores them, valid only during the call:
   /// out of the packs when they hold it, else through libgit2. The corresponding C function is
   /// `git_odb_read`.

@@ -53,84 +53,7 @@ struct TreeDiff {
 
   // the general case
 
-  /// A tree entry: its mode (canonical), where its name lies in the tree's bytes, its id.
-  private typealias Entry = (mode: UInt32, name: Range<Int>, id: ObjectID)
-
-  /// One side's entries, walked in order, with the interest of the current one.
-  private struct Cursor {
-    let bytes: [UInt8]
-    var position = 0
-    var entry: Entry?
-    var interest: Interest = .none
-
-    init(_ bytes: [UInt8]) throws(GitError) {
-      self.bytes = bytes
-      try advance()
-    }
-
-    /// Moves to the next entry: `mode SP name NUL id`.
-    mutating func advance() throws(GitError) {
-      guard position < bytes.count else {
-        entry = nil
-        return
-      }
-      var mode: UInt32 = 0
-      var index = position
-      while index < bytes.count, bytes[index] != UInt8(ascii: " ") {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 8, mode < 1 << 28 else { throw TreeDiff.damaged() }
-        mode = mode << 3 | UInt32(digit)
-        index += 1
-      }
-      guard index > position, index < bytes.count else { throw TreeDiff.damaged() }
-      let nameStart = index + 1
-      guard let nul = bytes[nameStart...].firstIndex(of: 0), nul > nameStart,
-        nul + 21 <= bytes.count
-      else { throw TreeDiff.damaged() }
-      let id = bytes.withUnsafeBytes {
-        ObjectID(rawBytes: $0.baseAddress.unsafelyUnwrapped + nul + 1)
-      }
-      entry = (TreeMode.canonical(mode), nameStart..<nul, id)
-      position = nul + 21
-    }
-
-    /// Whether the pathspec takes the current entry (git's `tree_entry_interesting`), kept
-    /// in `interest`.
-    mutating func takes(_ pathspec: Pathspec, _ base: [UInt8]) -> Bool {
-      guard let current = entry else { return false }
-      interest = bytes.withUnsafeBytes { raw in
-        pathspec.interest(
-          name: UnsafeRawBufferPointer(rebasing: raw[current.name]), mode: current.mode,
-          base: base)
-      }
-      return interest >= .entry
-    }
-  }
-
-  private static func damaged() -> GitError {
-    GitError(message: "a tree is corrupt: an entry is malformed", function: "decode_tree_entry")
-  }
-
-  /// git's order of tree entries: by name, a folder's name as if it ended in `/`.
-  private static func order(
-    _ left: Cursor, _ a: Entry, _ right: Cursor, _ b: Entry
-  ) -> Int {
-    let x = left.bytes[a.name]
-    let y = right.bytes[b.name]
-    let common = min(x.count, y.count)
-    var i = x.startIndex
-    var j = y.startIndex
-    for _ in 0..<common {
-      if x[i] != y[j] { return Int(x[i]) - Int(y[j]) }
-      i += 1
-      j += 1
-    }
-    let c1: UInt8 =
-      x.count > common ? x[i] : (TreeMode.isFolder(a.mode) ? UInt8(ascii: "/") : 0)
-    let c2: UInt8 =
-      y.count > common ? y[j] : (TreeMode.isFolder(b.mode) ? UInt8(ascii: "/") : 0)
-    return Int(c1) - Int(c2)
-  }
+  private typealias Cursor = TreeCursor
 
   private mutating func compare(
     _ old: ObjectID?, _ new: ObjectID?, base: inout [UInt8], _ reader: borrowing ObjectReader
@@ -148,7 +71,7 @@ struct TreeDiff {
       case (nil, _?):
         if try passesOnlyOne(&right, base: &base, reader) { return true }
       case (let a?, let b?):
-        let order = Self.order(left, a, right, b)
+        let order = TreeCursor.order(left, a, right, b)
         if order < 0 {
           if try passesOnlyOne(&left, base: &base, reader) { return true }
         } else if order > 0 {

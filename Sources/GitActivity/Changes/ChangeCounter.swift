@@ -1,0 +1,149 @@
+/// Counts what a commit changes as `git log --numstat` does: the paths that differ from its
+/// parent's tree (the pathspec's only, when there is one), renames and copies found as git's
+/// `diffcore-rename` finds them, then each file's lines by `LineDiff`; a binary file (by its
+/// attributes, its size, or a NUL byte in its first 8,000) counts no lines, a submodule is the
+/// line `Subproject commit <id>`, a change of mode alone or a rename without edits counts none.
+/// One counter per thread: it keeps the attributes it has read.
+struct ChangeCounter {
+  let options: LineCountingOptions
+  let pathspec: Pathspec?
+  var attributes: DiffAttributes
+
+  init(options: LineCountingOptions, pathspec: Pathspec?, attributes: DiffAttributes) {
+    self.options = options
+    self.pathspec = pathspec
+    self.attributes = attributes
+  }
+
+  /// git diffs only this much of a file to decide that it is binary (`FIRST_FEW_BYTES`).
+  static let binaryProbe = 8000
+
+  /// A blob read for one commit, with what comparing it has learnt: whether it holds a NUL in
+  /// its first 8,000 bytes, and its chunks for similarity (as text, or as binary).
+  final class Blob {
+    let bytes: [UInt8]
+    lazy var hasNUL: Bool = bytes.prefix(ChangeCounter.binaryProbe).contains(0)
+    var textSpans: SpanHash?
+    var binarySpans: SpanHash?
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func spans(isText: Bool) -> SpanHash {
+      if isText, let textSpans { return textSpans }
+      if !isText, let binarySpans { return binarySpans }
+      let made = bytes.withUnsafeBytes { SpanHash($0, isText: isText) }
+      if isText { textSpans = made } else { binarySpans = made }
+      return made
+    }
+  }
+
+  /// One file as the count sees it: a path and what it held on one side.
+  struct Pair {
+    var oldPath: [UInt8]
+    var old: FileChange.Side?
+    var newPath: [UInt8]
+    var new: FileChange.Side?
+    /// A rename or a copy: never left out of the list, even when nothing changed.
+    var isRenamed: Bool
+  }
+
+  /// The lines and files commit tree `new` changes from its parent's tree `old` (nil for a
+  /// root commit, diffed against the empty tree).
+  mutating func count<Source: ObjectSource & ~Copyable>(
+    from old: ObjectID?, to new: ObjectID, source: borrowing Source
+  ) throws(GitError) -> LineStats {
+    let changes = try TreeChanges.between(old, new, pathspec: pathspec, source: source)
+    if changes.isEmpty { return LineStats() }
+    var blobs: [ObjectID: Blob] = [:]
+    let pairs: [Pair]
+    if options.renames == .off || !changes.contains(where: { $0.old == nil })
+      || !changes.contains(where: { $0.new == nil || options.renames == .copies && $0.old != nil })
+    {
+      pairs = changes.map {
+        Pair(oldPath: $0.path, old: $0.old, newPath: $0.path, new: $0.new, isRenamed: false)
+      }
+    } else {
+      var search = RenameSearch(changes: changes, copies: options.renames == .copies)
+      pairs = try search.pairs(counter: &self, blobs: &blobs, source: source)
+    }
+    var stats = LineStats()
+    for pair in pairs {
+      try add(pair, to: &stats, blobs: &blobs, source: source)
+    }
+    return stats
+  }
+
+  /// One file's numstat line (`builtin_diffstat`).
+  private mutating func add<Source: ObjectSource & ~Copyable>(
+    _ pair: Pair, to stats: inout LineStats, blobs: inout [ObjectID: Blob],
+    source: borrowing Source
+  ) throws(GitError) {
+    let oldBinary = try isBinary(pair.oldPath, pair.old, blobs: &blobs, source: source)
+    let newBinary = try isBinary(pair.newPath, pair.new, blobs: &blobs, source: source)
+    if oldBinary || newBinary {
+      stats.files += 1
+      return
+    }
+    if let old = pair.old, let new = pair.new, old.id == new.id {
+      stats.files += 1
+      return
+    }
+    let oldBytes =
+      try pair.old.map { side throws(GitError) in
+        try content(side, blobs: &blobs, source: source)
+      } ?? []
+    let newBytes =
+      try pair.new.map { side throws(GitError) in
+        try content(side, blobs: &blobs, source: source)
+      } ?? []
+    let counted = oldBytes.withUnsafeBytes { a in
+      newBytes.withUnsafeBytes { b in LineDiff.count(a, b, algorithm: options.algorithm) }
+    }
+    guard let counted else {
+      throw GitError(
+        message: "unable to generate diffstat for \(RawPath.display(RawPath.string(pair.oldPath)))",
+        function: "builtin_diffstat")
+    }
+    // A file changed in place whose lines are all the same is not listed.
+    if !pair.isRenamed, let old = pair.old, let new = pair.new, old.mode == new.mode,
+      counted.insertions == 0 && counted.deletions == 0
+    {
+      return
+    }
+    stats.files += 1
+    stats.insertions += counted.insertions
+    stats.deletions += counted.deletions
+  }
+
+  /// Whether git takes the file at `path` for binary (`diff_filespec_is_binary`): its
+  /// attributes, else its size past `core.bigFileThreshold` or a NUL in its first bytes. A side
+  /// that is not there is binary only by attributes.
+  mutating func isBinary<Source: ObjectSource & ~Copyable>(
+    _ path: [UInt8], _ side: FileChange.Side?, blobs: inout [ObjectID: Blob],
+    source: borrowing Source
+  ) throws(GitError) -> Bool {
+    if let byAttributes = attributes.isBinary(path) { return byAttributes }
+    guard let side else { return false }
+    if TreeMode.isSubmodule(side.mode) { return false }
+    let blob = try self.blob(side.id, blobs: &blobs, source: source)
+    return blob.bytes.count > options.bigFileThreshold || blob.hasNUL
+  }
+
+  /// The bytes git diffs for a side: the blob, or a submodule's `Subproject commit <id>` line.
+  func content<Source: ObjectSource & ~Copyable>(
+    _ side: FileChange.Side, blobs: inout [ObjectID: Blob], source: borrowing Source
+  ) throws(GitError) -> [UInt8] {
+    if TreeMode.isSubmodule(side.mode) { return Array("Subproject commit \(side.id.hex)\n".utf8) }
+    return try blob(side.id, blobs: &blobs, source: source).bytes
+  }
+
+  /// Blob `id`, read once for the commit.
+  func blob<Source: ObjectSource & ~Copyable>(
+    _ id: ObjectID, blobs: inout [ObjectID: Blob], source: borrowing Source
+  ) throws(GitError) -> Blob {
+    if let known = blobs[id] { return known }
+    let blob = Blob(try source.blob(id))
+    blobs[id] = blob
+    return blob
+  }
+}

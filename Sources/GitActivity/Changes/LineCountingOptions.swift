@@ -1,0 +1,56 @@
+/// How a commit's changes are counted in lines: what git's `diff.renames`, `diff.renameLimit`,
+/// `diff.algorithm` and `core.bigFileThreshold` say (`Repository.lineCountingOptions()` reads
+/// them), as `git log --numstat` applies them.
+public struct LineCountingOptions: Sendable, Hashable {
+  /// Whether a file removed and one added are taken for one file renamed or copied.
+  public enum Renames: String, Sendable, Hashable, CaseIterable {
+    /// `diff.renames=false`: a rename counts as a removal and an addition.
+    case off
+    /// git's default: exact renames, then files at least half alike.
+    case renames
+    /// `diff.renames=copies`: renames, and new files copied from a file the commit changes.
+    case copies
+  }
+
+  public var renames: Renames
+  /// How many files on either side of the rename search git compares before it gives up on
+  /// inexact renames (`diff.renameLimit`; 0 means no limit).
+  public var renameLimit: Int
+  public var algorithm: DiffAlgorithm
+  /// Files larger than this count as binary (`core.bigFileThreshold`).
+  public var bigFileThreshold: Int
+
+  /// git's defaults: renames, a limit of 1,000, Myers, 512 MiB.
+  public init(
+    renames: Renames = .renames, renameLimit: Int = 1000, algorithm: DiffAlgorithm = .myers,
+    bigFileThreshold: Int = 512 << 20
+  ) {
+    self.renames = renames
+    self.renameLimit = renameLimit
+    self.algorithm = algorithm
+    self.bigFileThreshold = bigFileThreshold
+  }
+}
+
+/// What one commit changes, as `git log --numstat` counts it: lines added and removed over its
+/// files (a binary file counts none), and how many files it lists.
+public struct LineStats: Sendable, Hashable {
+  public var insertions: Int
+  public var deletions: Int
+  public var files: Int
+
+  public init(insertions: Int = 0, deletions: Int = 0, files: Int = 0) {
+    self.insertions = insertions
+    self.deletions = deletions
+    self.files = files
+  }
+
+  /// Lines added and removed together (`--measure lines`).
+  public var lines: Int { insertions + deletions }
+
+  public static func += (left: inout LineStats, right: LineStats) {
+    left.insertions += right.insertions
+    left.deletions += right.deletions
+    left.files += right.files
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+extension Repository {
+  /// How `git log --numstat` counts lines here: `diff.renames` (`true`, `false`, `copies`),
+  /// `diff.renameLimit`, `diff.algorithm` and `core.bigFileThreshold`, each as git reads it;
+  /// a value git refuses is an error in git's words.
+  public func lineCountingOptions() throws(GitError) -> LineCountingOptions {
+    var options = LineCountingOptions()
+    if let renames = try configString("diff.renames") {
+      switch renames.lowercased() {
+      case "copies", "copy": options.renames = .copies
+      default:
+        guard let on = ConfigBoolean.parse(renames) else {
+          throw GitError(
+            message: "bad boolean config value '\(renames)' for 'diff.renames'",
+            function: "git_config_rename")
+        }
+        options.renames = on ? .renames : .off
+      }
+    }
+    if let limit = try configString("diff.renameLimit") {
+      guard let value = Self.configInteger(limit) else {
+        throw GitError(
+          message: "bad numeric config value '\(limit)' for 'diff.renamelimit': invalid unit",
+          function: "git_config_int")
+      }
+      options.renameLimit = value
+    }
+    if let name = try configString("diff.algorithm") {
+      guard let algorithm = DiffAlgorithm(configuration: name) else {
+        throw GitError(
+          message: "unknown value for config 'diff.algorithm': \(name)",
+          function: "git_diff_ui_config")
+      }
+      options.algorithm = algorithm
+    }
+    if let threshold = try configString("core.bigFileThreshold") {
+      guard let value = Self.configInteger(threshold) else {
+        throw GitError(
+          message:
+            "bad numeric config value '\(threshold)' for 'core.bigfilethreshold': invalid unit",
+          function: "git_config_ulong")
+      }
+      options.bigFileThreshold = value
+    }
+    return options
+  }
+
+  /// An integer as git reads one from configuration (`git_parse_signed`): digits with an
+  /// optional `k`, `m` or `g` (any case); nil for anything else.
+  static func configInteger(_ text: String) -> Int? {
+    var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+    var factor = 1
+    switch digits.last?.lowercased() {
+    case "k": factor = 1 << 10
+    case "m": factor = 1 << 20
+    case "g": factor = 1 << 30
+    default: break
+    }
+    if factor > 1 { digits = digits.dropLast() }
+    guard let value = Int(digits) else { return nil }
+    let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+    return overflow ? nil : product
+  }
+
+  /// The `diff` attributes `git log` reads here: the work tree's files, `info/attributes`,
+  /// `core.attributesFile` (else `$XDG_CONFIG_HOME/git/attributes`, else
+  /// `~/.config/git/attributes`) and `/etc/gitattributes` (unless `GIT_ATTR_NOSYSTEM`), with
+  /// `diff.<driver>.binary` for the drivers they name.
+  func diffAttributes() throws(GitError) -> DiffAttributes {
+    let environment = ProcessInfo.processInfo.environment
+    var global = try configString("core.attributesFile")
+    if let file = global, file.hasPrefix("~/"), let home = environment["HOME"] {
+      global = home + file.dropFirst()
+    }
+    if global == nil {
+      if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+        global = xdg + "/git/attributes"
+      } else if let home = environment["HOME"] {
+        global = home + "/.config/git/attributes"
+      }
+    }
+    let system =
+      ConfigBoolean.parse(environment["GIT_ATTR_NOSYSTEM"] ?? "") == true
+      ? nil : "/etc/gitattributes"
+    var drivers: [[UInt8]: Bool] = [:]
+    for (key, value) in try configEntries(prefix: "diff.") where key.hasSuffix(".binary") {
+      let driver = key.dropFirst("diff.".count).dropLast(".binary".count)
+      if let binary = ConfigBoolean.parse(value) { drivers[Array(driver.utf8)] = binary }
+    }
+    return DiffAttributes(
+      workingDirectory: workingDirectory, gitDirectory: gitDirectory, globalFile: global,
+      systemFile: system, driverBinary: drivers)
+  }
+}

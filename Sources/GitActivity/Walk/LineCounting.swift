@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+/// Reads objects for `ChangeCounter`: trees and blobs out of the packs (with a larger cache of
+/// delta bases than a commit walk needs, since files change a little at a time), replace refs
+/// applied.
+struct ChangeReader: ObjectSource, ~Copyable {
+  let reader: ObjectReader
+  let substitutions: Substitutions
+
+  /// How many bytes of inflated delta bases each reader keeps.
+  static let baseCacheLimit = 48 << 20
+
+  func tree(_ id: ObjectID) throws(GitError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    try reader.readTree(try substitutions.object(for: id)) { bytes = Array($0) }
+    return bytes
+  }
+
+  func blob(_ id: ObjectID) throws(GitError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    try reader.readBlob(try substitutions.object(for: id)) { bytes = Array($0) }
+    return bytes
+  }
+}
+
+extension Repository {
+  /// What each commit of `ids` changes, as `git log --numstat` counts it with the same
+  /// selection: a merge changes nothing (git shows it no diff) unless `diffsMerges` (with
+  /// `--first-parent`, git diffs it against its first parent); a root commit, or one at a
+  /// shallow clone's boundary, adds its whole tree. Commits are shared among `workers` threads
+  /// a batch at a time, each thread with its own repository, reader and attributes.
+  func lineStats(
+    of ids: [ObjectID], pathspec: Pathspec?, options: LineCountingOptions, diffsMerges: Bool,
+    substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil
+  ) throws(GitError) -> [LineStats] {
+    guard !ids.isEmpty else { return [] }
+    let packs = PackStore(objectsDirectory: objectsDirectory)
+    let shallow = shallowBoundary()
+    let attributes = try diffAttributes()
+    let path = gitDirectory
+    let results = UnsafeMutableBufferPointer<LineStats>.allocate(capacity: ids.count)
+    results.initialize(repeating: LineStats())
+    defer { results.deallocate() }
+    nonisolated(unsafe) let slots = results
+    let next = Atomic<Int>(0)
+    let failure = Mutex<GitError?>(nil)
+    let batch = 16
+    let width = max(1, min(workers, (ids.count + batch - 1) / batch))
+    nonisolated(unsafe) let first = self
+    Threads.concurrentPerform(iterations: width, width: width) { worker in
+      do throws(GitError) {
+        let repository = worker == 0 ? first : try Repository.open(at: path)
+        let source = ChangeReader(
+          reader: try ObjectReader(
+            repository: repository, packs: packs, baseCacheLimit: ChangeReader.baseCacheLimit),
+          substitutions: substitutions)
+        var counter = ChangeCounter(options: options, pathspec: pathspec, attributes: attributes)
+        var parents: [ObjectID] = []
+        while failure.withLock({ $0 == nil }) {
+          let start = next.wrappingAdd(batch, ordering: .relaxed).oldValue
+          if start >= ids.count { return }
+          for index in start..<min(start + batch, ids.count) {
+            if progress?.isCancelled == true { throw GitError.cancelled }
+            slots[index] = try Self.lineStats(
+              of: ids[index], counter: &counter, source: source, parents: &parents,
+              shallow: shallow, diffsMerges: diffsMerges)
+          }
+          progress?.add(min(batch, ids.count - start))
+        }
+      } catch {
+        failure.withLock { $0 = $0 ?? error }
+      }
+    }
+    if let error = failure.withLock({ $0 }) { throw error }
+    return Array(results)
+  }
+
+  /// One commit's lines: its tree against its first parent's.
+  private static func lineStats(
+    of id: ObjectID, counter: inout ChangeCounter, source: borrowing ChangeReader,
+    parents: inout [ObjectID], shallow: Set<ObjectID>, diffsMerges: Bool
+  ) throws(GitError) -> LineStats {
+    let commit = try source.substitutions.object(for: id)
+    let tree = try Self.tree(of: commit, reader: source.reader, parents: &parents)
+    if let grafted = source.substitutions.grafts[id] { parents = grafted }
+    if shallow.contains(id) { parents = [] }
+    if parents.count > 1 && !diffsMerges { return LineStats() }
+    var parentTree: ObjectID?
+    if let parent = parents.first {
+      var ignored: [ObjectID] = []
+      parentTree = try Self.tree(
+        of: try source.substitutions.object(for: parent), reader: source.reader,
+        parents: &ignored)
+    }
+    return try counter.count(from: parentTree, to: tree, source: source)
+  }
+
+  /// The tree of commit `id`, its parents in `parents`.
+  private static func tree(
+    of id: ObjectID, reader: borrowing ObjectReader, parents: inout [ObjectID]
+  ) throws(GitError) -> ObjectID {
+    var tree: ObjectID?
+    try reader.readCommit(id, wholeObject: false) { (buffer) throws(GitError) in
+      do {
+        tree = try CommitHeader.parse(buffer, parents: &parents).tree
+      } catch {
+        throw GitError(
+          message: "commit \(id.hex) is corrupt: a parent line is malformed",
+          function: "parse_commit")
+      }
+    }
+    guard let tree else {
+      throw GitError(
+        message: "commit \(id.hex) is corrupt: it names no tree", function: "parse_commit")
+    }
+    return tree
+  }
+}
