@@ -47,6 +47,7 @@ extension Invocation {
       }
       options.usesCommitterDate =
         parsed.last(.date).flatMap(DateKind.init(rawValue:)) == .committer
+      options.measure = parsed.last(.measure).flatMap(Measure.init(rawValue:)) ?? .commits
       if let zone = parsed.last(.timezone) {
         if zone.lowercased() == "local" {
           self.zone = .local

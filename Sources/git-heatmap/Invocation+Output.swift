@@ -83,5 +83,12 @@ extension Invocation {
 
     /// Whether the output goes to standard output.
     var writesStandardOutput: Bool { file.map { $0 == "-" } ?? true }
+
+    /// Whether the table is sorted by lines (`--sort lines`, `insertions`, `deletions`), which
+    /// must then be counted whatever the measure.
+    var sortsByLines: Bool {
+      guard case .authorTable(let order, _) = mode else { return false }
+      return [.lines, .insertions, .deletions].contains(order)
+    }
   }
 }

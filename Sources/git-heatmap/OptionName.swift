@@ -42,6 +42,7 @@ enum OptionName: String, CaseIterable, Sendable {
   case maxCount = "max-count"
   case maxParents = "max-parents"
   case me = "me"
+  case measure = "measure"
   case merges = "merges"
   case minParents = "min-parents"
   case noCache = "no-cache"

@@ -13,6 +13,7 @@ struct OptionSpec: Sendable {
     case messages = "Messages"
     case authors = "Authors"
     case window = "Window"
+    case measure = "Measure"
     case output = "Output"
     case appearance = "Appearance"
     case run = "Run"

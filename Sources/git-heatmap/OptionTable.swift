@@ -158,6 +158,13 @@ enum OptionTable {
       help: "author, local, utc, an IANA name or +HH:MM", group: .window),
 
     OptionSpec(
+      long: "measure", kind: .value(placeholder: "what"),
+      choices: Measure.allCases.map(\.rawValue), defaultValue: "commits",
+      help:
+        "what a day's number is: commits, or the lines they change as git log --numstat counts them (lines: insertions + deletions, insertions, deletions)",
+      group: .measure),
+
+    OptionSpec(
       long: "format", kind: .value(placeholder: "format"),
       // PNG is SVG drawn: a choice of its own, not a format of `Invocation`.
       choices: Invocation.Format.allCases.map(\.rawValue).flatMap {
@@ -307,7 +314,7 @@ enum OptionTable {
   static let configurable: Set<String> = [
     "author", "exclude-author", "week-start", "date", "timezone", "weeks", "layout", "theme",
     "tint",
-    "palette", "scale", "color", "cell-size", "spacing", "radius", "top", "sort",
+    "palette", "scale", "color", "cell-size", "spacing", "radius", "top", "sort", "measure",
   ]
 
   /// The options that set the window's extent.

@@ -129,6 +129,8 @@ extension Run {
     request.walk = walk
     request.usesMailmap = invocation.counting.usesMailmap
     request.options.usesCommitterDate = invocation.counting.options.usesCommitterDate
+    request.options.measure = invocation.counting.options.measure
+    request.countsLines = invocation.output.sortsByLines
     request.cache = CachePolicy(
       isEnabled: invocation.sources.usesCache, clearsFirst: invocation.sources.clearsCache,
       fallbackDirectory: fallbackCacheDirectory())

@@ -113,7 +113,7 @@ struct PathspecAnswerTests {
       usleep(10_000)
     }
     let names = answerFiles(repo)
-    #expect(names.count == PathspecAnswerCache.fileLimit)
+    #expect(names.count == PathspecAnswer.fileLimit)
     let first = PathspecAnswerCache.location(
       for: PathspecAnswerCache.key(paths: [":(prefix:0)src/file0.txt"]),
       beside: HistoryCache.Location(

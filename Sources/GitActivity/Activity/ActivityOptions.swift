@@ -18,6 +18,9 @@ public struct ActivityOptions: Hashable, Sendable {
   /// have been read: `WalkOptions.readsCoAuthors`), each person once per commit, and a filter
   /// lets the commit in when it lets any of them in.
   public var countsCoAuthors = false
+  /// What a day's number is (`--measure`): commits, or the lines they change (the histories
+  /// must carry their lines: `History.hasLineStats`; a commit without them weighs nothing).
+  public var measure = Measure.commits
 
   /// Options for a count: the zone days are read in, which date, merges, and the filter.
   public init(

@@ -7,8 +7,12 @@ public struct AuthorActivity: Hashable, Sendable {
   public var activeDays: [(offset: Int, count: Int)] {
     zip(offsets, dayCounts).map { (Int($0), Int($1)) }
   }
-  /// All of the author's commits in the window.
+  /// The author's measure over the window: all of their commits, or their lines.
   public var total: Int
+  /// All of the author's commits in the window, whatever the measure.
+  public var commits: Int
+  /// The lines of their commits, when lines were counted.
+  public var lines: LineStats?
   /// How many days the window has.
   public let windowLength: Int
   private var offsets: [Int32]
@@ -21,6 +25,23 @@ public struct AuthorActivity: Hashable, Sendable {
     offsets = counts.indices.filter { counts[$0] > 0 }.map { Int32($0) }
     dayCounts = offsets.map { Int32(clamping: counts[Int($0)]) }
     total = counts.saturatingSum
+    commits = total
+  }
+
+  /// An author's activity under a measure other than commits: each commit's window position
+  /// and weight (its lines), in any order; a day is active when it weighs something.
+  init(author: Author, commitOffsets: [Int32], weights: [Int32], windowLength: Int) {
+    self.author = author
+    self.windowLength = windowLength
+    commits = commitOffsets.count
+    var perDay: [Int32: Int] = [:]
+    for (offset, weight) in zip(commitOffsets, weights) where weight > 0 {
+      perDay[offset, default: 0] += Int(weight)
+    }
+    let sorted = perDay.keys.sorted()
+    offsets = sorted
+    dayCounts = sorted.map { Int32(clamping: perDay[$0] ?? 0) }
+    total = perDay.values.reduce(0, +)
   }
 
   /// An author's activity from the window positions of their commits, in any order.
@@ -28,6 +49,7 @@ public struct AuthorActivity: Hashable, Sendable {
     self.author = author
     self.windowLength = windowLength
     total = commitOffsets.count
+    commits = total
     var offsets: [Int32] = []
     var dayCounts: [Int32] = []
     if commitOffsets.count == 1 {
@@ -72,7 +94,7 @@ public struct AuthorActivity: Hashable, Sendable {
 
   public static func == (lhs: AuthorActivity, rhs: AuthorActivity) -> Bool {
     lhs.author == rhs.author && lhs.windowLength == rhs.windowLength && lhs.offsets == rhs.offsets
-      && lhs.dayCounts == rhs.dayCounts
+      && lhs.dayCounts == rhs.dayCounts && lhs.commits == rhs.commits && lhs.lines == rhs.lines
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -2,8 +2,19 @@
 public struct DailyActivity: Hashable, Sendable {
   /// The days of the window, oldest first.
   public var days: DayRange
-  /// Commits per day, oldest first, one entry per day of `days`.
+  /// The measure per day (commits unless `measure` says otherwise), oldest first, one entry per
+  /// day of `days`.
   public var counts: [Int]
+  /// What `counts` counts.
+  public var measure = Measure.commits
+  /// Commits per day, whatever the measure.
+  public var commitCounts: [Int] { dayCommits.isEmpty ? counts : dayCommits }
+  /// Lines added per day, when the histories carried their lines; empty otherwise.
+  public var insertions: [Int] = []
+  /// Lines removed per day, likewise.
+  public var deletions: [Int] = []
+  /// Commits per day when the measure is not commits.
+  var dayCommits: [Int] = []
   /// Everyone with a commit in the window, most commits first, then by name and email.
   public var authors: [AuthorActivity]
   /// The commits that the same selection and filters count on days outside the window (of
@@ -51,6 +62,13 @@ public struct DailyActivity: Hashable, Sendable {
     var authorNumbers: [Author: Int] = [:]
     var authorList: [Author] = []
     var authorCommits: [[Int32]] = []
+    /// Under a measure other than commits, each author's commits' weights, parallel to their
+    /// positions, and their lines.
+    var authorWeights: [[Int32]] = []
+    var authorLines: [LineStats] = []
+    var dayCommits: [Int] = []
+    var dayInsertions: [Int] = []
+    var dayDeletions: [Int] = []
     var seen = Set<ObjectID>()
     var outside = OutsideCommits()
     var counted: [CountedCommit] = []
@@ -118,12 +136,21 @@ public struct DailyActivity: Hashable, Sendable {
           if result == next {
             authorList.append(author)
             authorCommits.append([])
+            authorWeights.append([])
+            authorLines.append(LineStats())
           }
         }
         numbers[identityIndex] = result
         return result
       }
       let commits = history.commits
+      let hasLines = history.hasLineStats
+      let weighs = options.measure != .commits
+      if weighs && dayCommits.isEmpty { dayCommits = [Int](repeating: 0, count: days.count) }
+      if hasLines && dayInsertions.isEmpty {
+        dayInsertions = [Int](repeating: 0, count: days.count)
+        dayDeletions = dayInsertions
+      }
       let checksCopies = deduplicates && history.objectIDs.count == commits.count
       var total = 0
       defer { historyTotals.append(total) }
@@ -156,10 +183,18 @@ public struct DailyActivity: Hashable, Sendable {
           outside.add(day, isBefore: day < days.first)
           continue
         }
-        counts[position] += 1
+        let lines = hasLines ? history.packedLines[index].stats : nil
+        let weight = weighs ? options.measure.weight(lines) : 1
+        counts[position] += weight
         total += 1
-        if author >= 0 { authorCommits[author].append(Int32(position)) }
-        for person in coAuthorPeople { authorCommits[person].append(Int32(position)) }
+        if weighs { dayCommits[position] += 1 }
+        if let lines {
+          dayInsertions[position] += lines.insertions
+          dayDeletions[position] += lines.deletions
+        }
+        // The author needs no array of people (no allocation a commit).
+        if author >= 0 { credit(author, position, weight, lines) }
+        for person in coAuthorPeople { credit(person, position, weight, lines) }
         if options.recordsCommits {
           // The commit's own author, also when a co-author is the one the filter let in.
           let written = author >= 0 ? authorList[author] : writtenBy(commit.identity)
@@ -172,9 +207,22 @@ public struct DailyActivity: Hashable, Sendable {
       }
     }
 
+    /// One person's share of a commit: its day, and under a measure its weight and lines.
+    @inline(__always)
+    private mutating func credit(_ person: Int, _ position: Int, _ weight: Int, _ lines: LineStats?)
+    {
+      authorCommits[person].append(Int32(position))
+      if options.measure != .commits { authorWeights[person].append(Int32(clamping: weight)) }
+      if let lines { authorLines[person] += lines }
+    }
+
     /// The activity counted.
     public consuming func activity() -> DailyActivity {
       var result = DailyActivity(days: days, counts: counts, authors: [])
+      result.measure = options.measure
+      result.dayCommits = dayCommits
+      result.insertions = dayInsertions
+      result.deletions = dayDeletions
       result.outside = outside
       result.counted = counted
       result.countsByHistory = historyTotals
@@ -184,8 +232,15 @@ public struct DailyActivity: Hashable, Sendable {
       for (number, author) in authorList.enumerated() where !authorCommits[number].isEmpty {
         let offsets = authorCommits[number]
         authorCommits[number] = []
-        activities.append(
-          AuthorActivity(author: author, commitOffsets: offsets, windowLength: days.count))
+        let weights = authorWeights[number]
+        authorWeights[number] = []
+        var activity =
+          options.measure == .commits
+          ? AuthorActivity(author: author, commitOffsets: offsets, windowLength: days.count)
+          : AuthorActivity(
+            author: author, commitOffsets: offsets, weights: weights, windowLength: days.count)
+        if !dayInsertions.isEmpty { activity.lines = authorLines[number] }
+        activities.append(activity)
       }
       // Most commits first, then by author (`Author.<`: the bytes of `Name <email>`): positions
       // are sorted by keys made once, not the activities (whose arrays would be retained and
@@ -203,6 +258,12 @@ public struct DailyActivity: Hashable, Sendable {
   @inline(__always)
   fileprivate static func value(_ slot: inout Int) -> Int { slot }
 
-  /// All commits in the window, stopping at `Int.max`.
+  /// The measure over the window (all commits, or all lines), stopping at `Int.max`.
   public var total: Int { counts.saturatingSum }
+  /// All commits in the window, whatever the measure.
+  public var commitTotal: Int { commitCounts.saturatingSum }
+  /// Lines added and removed in the window; nil when lines were not counted.
+  public var lineTotals: (insertions: Int, deletions: Int)? {
+    insertions.isEmpty ? nil : (insertions.saturatingSum, deletions.saturatingSum)
+  }
 }

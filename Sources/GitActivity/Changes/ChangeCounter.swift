@@ -1,3 +1,5 @@
+import Foundation
+
 /// Counts what a commit changes as `git log --numstat` does: the paths that differ from its
 /// parent's tree (the pathspec's only, when there is one), renames and copies found as git's
 /// `diffcore-rename` finds them, then each file's lines by `LineDiff`; a binary file (by its
@@ -22,7 +24,10 @@ struct ChangeCounter {
   /// its first 8,000 bytes, and its chunks for similarity (as text, or as binary).
   final class Blob {
     let bytes: [UInt8]
-    lazy var hasNUL: Bool = bytes.prefix(ChangeCounter.binaryProbe).contains(0)
+    lazy var hasNUL: Bool = bytes.withUnsafeBytes { raw in
+      raw.baseAddress.map { memchr($0, 0, min(raw.count, ChangeCounter.binaryProbe)) != nil }
+        ?? false
+    }
     var textSpans: SpanHash?
     var binarySpans: SpanHash?
 

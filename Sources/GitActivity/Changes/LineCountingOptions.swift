@@ -12,10 +12,12 @@ public struct LineCountingOptions: Sendable, Hashable {
     case copies
   }
 
+  /// `diff.renames`.
   public var renames: Renames
   /// How many files on either side of the rename search git compares before it gives up on
   /// inexact renames (`diff.renameLimit`; 0 means no limit).
   public var renameLimit: Int
+  /// `diff.algorithm`.
   public var algorithm: DiffAlgorithm
   /// Files larger than this count as binary (`core.bigFileThreshold`).
   public var bigFileThreshold: Int
@@ -29,28 +31,5 @@ public struct LineCountingOptions: Sendable, Hashable {
     self.renameLimit = renameLimit
     self.algorithm = algorithm
     self.bigFileThreshold = bigFileThreshold
-  }
-}
-
-/// What one commit changes, as `git log --numstat` counts it: lines added and removed over its
-/// files (a binary file counts none), and how many files it lists.
-public struct LineStats: Sendable, Hashable {
-  public var insertions: Int
-  public var deletions: Int
-  public var files: Int
-
-  public init(insertions: Int = 0, deletions: Int = 0, files: Int = 0) {
-    self.insertions = insertions
-    self.deletions = deletions
-    self.files = files
-  }
-
-  /// Lines added and removed together (`--measure lines`).
-  public var lines: Int { insertions + deletions }
-
-  public static func += (left: inout LineStats, right: LineStats) {
-    left.insertions += right.insertions
-    left.deletions += right.deletions
-    left.files += right.files
   }
 }

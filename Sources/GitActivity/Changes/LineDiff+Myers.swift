@@ -44,9 +44,11 @@ extension LineClasses {
     let end2 = count2 - trailing - 1
     // Lines with no match are changed; those with many may be (`xdl_cleanup_records`).
     let kept1 = keptLines(
-      side: first, from: start, through: end1, matches: countsInSecond, changed: &changedFirst)
+      side: first, from: start, through: end1, matches: countsInSecond,
+      records: wholeRecords?.0 ?? count1, changed: &changedFirst)
     let kept2 = keptLines(
-      side: second, from: start, through: end2, matches: countsInFirst, changed: &changedSecond)
+      side: second, from: start, through: end2, matches: countsInFirst,
+      records: wholeRecords?.1 ?? count2, changed: &changedSecond)
     let classes1 = kept1.map { first[$0] }
     let classes2 = kept2.map { second[$0] }
     let diagonals = kept1.count + kept2.count + 3
@@ -76,12 +78,14 @@ extension LineClasses {
 
   /// The lines of `side` in `start...end` the search keeps (their indexes), marking the others
   /// changed: a line with no match on the other side always goes, one with many matches
-  /// (at least √lines, at most 1,024) goes when it sits in a run of such lines.
+  /// (at least √lines of the whole file, `records`, at most 1,024) goes when it sits in a run of
+  /// such lines.
   private func keptLines(
-    side: [Int32], from start: Int, through end: Int, matches: [Int32], changed: inout [UInt8]
+    side: [Int32], from start: Int, through end: Int, matches: [Int32], records: Int,
+    changed: inout [UInt8]
   ) -> [Int] {
     guard start <= end else { return [] }
-    var limit = Self.roughSquareRoot(side.count)
+    var limit = Self.roughSquareRoot(records)
     if limit > Self.equalLimit { limit = Self.equalLimit }
     // 0: no match; 1: some; 2: many.
     var kinds = [UInt8](repeating: 0, count: side.count)

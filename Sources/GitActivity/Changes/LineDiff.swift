@@ -32,6 +32,17 @@ struct LineDiff {
     {
       return Count(deletions: 0, insertions: 0)
     }
+    if algorithm == .myers || algorithm == .minimal {
+      // Only what lies between the common ends is classified and searched.
+      var middle = LineClasses(middleOf: old, new)
+      if middle.first.isEmpty || middle.second.isEmpty {
+        return Count(deletions: middle.first.count, insertions: middle.second.count)
+      }
+      middle.myers(needsMinimal: algorithm == .minimal)
+      return Count(
+        deletions: middle.changedFirst.count { $0 != 0 },
+        insertions: middle.changedSecond.count { $0 != 0 })
+    }
     var sides = LineClasses(old, new)
     if sides.first.isEmpty || sides.second.isEmpty {
       return Count(deletions: sides.first.count, insertions: sides.second.count)
@@ -65,6 +76,10 @@ struct LineClasses {
   var changedFirst: [UInt8]
   var changedSecond: [UInt8]
 
+  /// For sides that are only the middle of their files (`init(middleOf:_:)`): how many lines
+  /// the whole files have, which xdiff weighs lines by.
+  var wholeRecords: (Int, Int)?
+
   var classCount: Int { countsInFirst.count }
 
   init(_ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer) {
@@ -74,6 +89,34 @@ struct LineClasses {
     second = classifier.classify(new, side: 1)
     countsInFirst = classifier.counts[0]
     countsInSecond = classifier.counts[1]
+    changedFirst = Array(repeating: 0, count: first.count)
+    changedSecond = Array(repeating: 0, count: second.count)
+  }
+
+  /// The lines between the common ends of two files, classified as xdiff classifies the whole
+  /// files for Myers: the ends are the lines xdiff's `xdl_trim_ends` would trim (found here by
+  /// comparing bytes), and each class of the middle is counted over the whole files, a line of
+  /// the ends counting on both sides (the ends are the same lines in both). A line of the ends
+  /// is hashed only when some line of the middle has its length.
+  init(middleOf old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer) {
+    let ends = CommonEnds(old, new)
+    let middle1 = UnsafeRawBufferPointer(rebasing: old[ends.prefix..<(old.count - ends.suffix)])
+    let middle2 = UnsafeRawBufferPointer(rebasing: new[ends.prefix..<(new.count - ends.suffix)])
+    var classifier = LineClassifier(
+      expectedLines: Self.estimatedLines(middle1) + Self.estimatedLines(middle2))
+    first = classifier.classify(middle1, side: 0)
+    second = classifier.classify(middle2, side: 1)
+    var counts = classifier.counts
+    var shared = 0
+    for end in [old[..<ends.prefix], old[(old.count - ends.suffix)...]] {
+      shared += classifier.forEachKnown(UnsafeRawBufferPointer(rebasing: end)) { class_ in
+        counts[0][Int(class_)] += 1
+        counts[1][Int(class_)] += 1
+      }
+    }
+    countsInFirst = counts[0]
+    countsInSecond = counts[1]
+    wholeRecords = (first.count + shared, second.count + shared)
     changedFirst = Array(repeating: 0, count: first.count)
     changedSecond = Array(repeating: 0, count: second.count)
   }
@@ -146,6 +189,74 @@ struct LineClasses {
   }
 }
 
+/// The bytes two files share at their start and at their end, cut back to whole lines that
+/// both files hold as lines: the records `xdl_trim_ends` trims, as byte counts.
+struct CommonEnds {
+  var prefix = 0
+  var suffix = 0
+
+  init(_ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer) {
+    guard let a = old.baseAddress, let b = new.baseAddress else { return }
+    let shorter = min(old.count, new.count)
+    var same = Self.commonStart(a, b, shorter)
+    // Back to the start of the line holding the first difference (or the shorter's end).
+    while same > 0 && a.load(fromByteOffset: same - 1, as: UInt8.self) != 0x0A { same -= 1 }
+    prefix = same
+    let room = shorter - prefix
+    var tail = Self.commonEnd(a + old.count, b + new.count, room)
+    guard tail > 0 else { return }
+    // Where both files start a line within the common end: at its start when both do there,
+    // else after its first newline.
+    let start1 = old.count - tail
+    let start2 = new.count - tail
+    let bothStart =
+      (start1 == 0 || a.load(fromByteOffset: start1 - 1, as: UInt8.self) == 0x0A)
+      && (start2 == 0 || b.load(fromByteOffset: start2 - 1, as: UInt8.self) == 0x0A)
+    if !bothStart {
+      guard let newline = memchr(a + start1, 0x0A, tail) else { return }
+      tail -= a.distance(to: UnsafeRawPointer(newline)) + 1 - start1
+    }
+    suffix = tail
+  }
+
+  /// How many bytes `a` and `b` share from their start, within `count`.
+  private static func commonStart(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int
+  {
+    var index = 0
+    while index + 8 <= count
+      && a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+    {
+      index += 8
+    }
+    while index < count
+      && a.load(fromByteOffset: index, as: UInt8.self)
+        == b.load(fromByteOffset: index, as: UInt8.self)
+    {
+      index += 1
+    }
+    return index
+  }
+
+  /// How many bytes the buffers ending at `a` and `b` share at their end, within `count`.
+  private static func commonEnd(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int {
+    var index = 0
+    while index + 8 <= count
+      && a.loadUnaligned(fromByteOffset: -index - 8, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: -index - 8, as: UInt64.self)
+    {
+      index += 8
+    }
+    while index < count
+      && a.load(fromByteOffset: -index - 1, as: UInt8.self)
+        == b.load(fromByteOffset: -index - 1, as: UInt8.self)
+    {
+      index += 1
+    }
+    return index
+  }
+}
+
 /// Gives each distinct line a class number, in the order lines first appear (`xdlclassifier`):
 /// lines are equal when their bytes are, newline included.
 struct LineClassifier {
@@ -171,6 +282,7 @@ struct LineClassifier {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return [] }
     buffers[side] = base
     var classes: [Int32] = []
+    classes.reserveCapacity(buffer.count / 32 + 16)
     var position = 0
     let end = buffer.count
     while position < end {
@@ -184,6 +296,58 @@ struct LineClassifier {
       position = next
     }
     return classes
+  }
+
+  /// Calls `body` with the class of each line of `buffer` that is already classified, and
+  /// returns how many lines (records) `buffer` holds; lines of a length no class has are passed
+  /// over without being hashed.
+  @discardableResult
+  func forEachKnown(_ buffer: UnsafeRawBufferPointer, _ body: (Int32) -> Void) -> Int {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    var lines = 0
+    var lengthSeen = [Bool](repeating: false, count: 4097)
+    var longest = 0
+    for length in lengths {
+      lengthSeen[min(Int(length), 4096)] = true
+      longest = max(longest, Int(length))
+    }
+    var position = 0
+    let end = buffer.count
+    while position < end {
+      let next: Int
+      if let newline = memchr(base + position, 0x0A, end - position) {
+        next = base.distance(to: UnsafeRawPointer(newline)) + 1
+      } else {
+        next = end
+      }
+      let length = next - position
+      lines += 1
+      if length <= longest && lengthSeen[min(length, 4096)],
+        let found = find(base + position, length: length)
+      {
+        body(found)
+      }
+      position = next
+    }
+    return lines
+  }
+
+  /// The class of a line, when one has been given to it.
+  private func find(_ bytes: UnsafeRawPointer, length: Int) -> Int32? {
+    let hash = Self.hash(bytes, length)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let found = table[slot]
+      if found < 0 { return nil }
+      let index = Int(found)
+      if hashes[index] == hash && Int(lengths[index]) == length,
+        let other = buffers[Int(sides[index])],
+        memcmp(other + starts[index], bytes, length) == 0
+      {
+        return found
+      }
+      slot = (slot + 1) & mask
+    }
   }
 
   private mutating func classOf(_ bytes: UnsafeRawPointer, start: Int, length: Int, side: Int)

@@ -68,7 +68,22 @@ extension Repository {
   /// `~/.config/git/attributes`) and `/etc/gitattributes` (unless `GIT_ATTR_NOSYSTEM`), with
   /// `diff.<driver>.binary` for the drivers they name.
   func diffAttributes() throws(GitError) -> DiffAttributes {
-    let environment = ProcessInfo.processInfo.environment
+    let (global, system) = try attributesFiles(ProcessInfo.processInfo.environment)
+    var drivers: [[UInt8]: Bool] = [:]
+    for (key, value) in try configEntries(prefix: "diff.") where key.hasSuffix(".binary") {
+      let driver = key.dropFirst("diff.".count).dropLast(".binary".count)
+      if let binary = ConfigBoolean.parse(value) { drivers[Array(driver.utf8)] = binary }
+    }
+    return DiffAttributes(
+      workingDirectory: workingDirectory, gitDirectory: gitDirectory, globalFile: global,
+      systemFile: system, driverBinary: drivers)
+  }
+
+  /// `core.attributesFile` (else `$XDG_CONFIG_HOME/git/attributes`, else
+  /// `~/.config/git/attributes`), and `/etc/gitattributes` unless `GIT_ATTR_NOSYSTEM`.
+  private func attributesFiles(_ environment: [String: String]) throws(GitError) -> (
+    global: String?, system: String?
+  ) {
     var global = try configString("core.attributesFile")
     if let file = global, file.hasPrefix("~/"), let home = environment["HOME"] {
       global = home + file.dropFirst()
@@ -83,13 +98,36 @@ extension Repository {
     let system =
       ConfigBoolean.parse(environment["GIT_ATTR_NOSYSTEM"] ?? "") == true
       ? nil : "/etc/gitattributes"
-    var drivers: [[UInt8]: Bool] = [:]
-    for (key, value) in try configEntries(prefix: "diff.") where key.hasSuffix(".binary") {
-      let driver = key.dropFirst("diff.".count).dropLast(".binary".count)
-      if let binary = ConfigBoolean.parse(value) { drivers[Array(driver.utf8)] = binary }
+    return (global, system)
+  }
+
+  /// What decides which files the attributes make binary, as bytes to key a cache with: the
+  /// files outside the tree, each `.gitattributes` the index tracks as the work tree holds it,
+  /// and `diff.<driver>.binary`. (An untracked `.gitattributes` is read but not part of the key.)
+  func attributesFingerprint() throws(GitError) -> [UInt8] {
+    let environment = ProcessInfo.processInfo.environment
+    var bytes: [UInt8] = []
+    func add(_ path: String, followsLinks: Bool) {
+      bytes += Array(path.utf8) + [0]
+      if let contents = try? AtomicFile.read(
+        path, followsLinks: followsLinks, limit: DiffAttributes.maximumFileSize)
+      {
+        bytes += Array(String(contents.count).utf8) + [0] + contents
+      }
+      bytes.append(0)
     }
-    return DiffAttributes(
-      workingDirectory: workingDirectory, gitDirectory: gitDirectory, globalFile: global,
-      systemFile: system, driverBinary: drivers)
+    let (global, system) = try attributesFiles(environment)
+    if let global { add(global, followsLinks: true) }
+    if let system { add(system, followsLinks: true) }
+    add(gitDirectory + "/info/attributes", followsLinks: true)
+    if let workingDirectory {
+      for path in try indexedPaths(named: ".gitattributes") {
+        add(workingDirectory + "/" + RawPath.string(path), followsLinks: false)
+      }
+    }
+    for (key, value) in try configEntries(prefix: "diff.") where key.hasSuffix(".binary") {
+      bytes += Array("\(key)=\(value)".utf8) + [0]
+    }
+    return bytes
   }
 }

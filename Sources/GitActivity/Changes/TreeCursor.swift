@@ -1,3 +1,5 @@
+import Foundation
+
 /// One tree's entries, walked in the order git stores them (`mode SP name NUL id`), with how
 /// much a pathspec takes of the current one: what every tree comparison reads trees with.
 struct TreeCursor {
@@ -32,12 +34,14 @@ struct TreeCursor {
     }
     guard index > position, index < bytes.count else { throw Self.damaged() }
     let nameStart = index + 1
-    guard let nul = bytes[nameStart...].firstIndex(of: 0), nul > nameStart,
-      nul + 21 <= bytes.count
-    else { throw Self.damaged() }
-    let id = bytes.withUnsafeBytes {
-      ObjectID(rawBytes: $0.baseAddress.unsafelyUnwrapped + nul + 1)
+    let found = bytes.withUnsafeBytes { raw -> (nul: Int, id: ObjectID)? in
+      let base = raw.baseAddress.unsafelyUnwrapped
+      guard let pointer = memchr(base + nameStart, 0, raw.count - nameStart) else { return nil }
+      let nul = base.distance(to: UnsafeRawPointer(pointer))
+      guard nul > nameStart, nul + 21 <= raw.count else { return nil }
+      return (nul, ObjectID(rawBytes: base + nul + 1))
     }
+    guard let (nul, id) = found else { throw Self.damaged() }
     entry = (TreeMode.canonical(mode), nameStart..<nul, id)
     position = nul + 21
   }

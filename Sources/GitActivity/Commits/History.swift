@@ -23,6 +23,17 @@ public struct History: Sendable {
   var isDisjoint = false
 
   var objectIDs: [ObjectID]
+  /// What each commit changes in lines, parallel to `commits`, when they were counted
+  /// (`ActivityOptions.measure` other than commits); empty otherwise.
+  var packedLines: [PackedLineStats] = []
+
+  /// Whether the lines each commit changes were counted.
+  public var hasLineStats: Bool { !commits.isEmpty && packedLines.count == commits.count }
+
+  /// What commit `index` changes in lines, when they were counted.
+  public func lineStats(ofCommit index: Int) -> LineStats? {
+    index < packedLines.count ? packedLines[index].stats : nil
+  }
 
   init(
     commits: [CommitFacts], objectIDs: [ObjectID], identities: [RawIdentity],
@@ -46,6 +57,7 @@ public struct History: Sendable {
       if let people = coAuthors[index] { result.coAuthors[result.commits.count] = people }
       result.commits.append(commits[index])
       if index < objectIDs.count { result.objectIDs.append(objectIDs[index]) }
+      if index < packedLines.count { result.packedLines.append(packedLines[index]) }
     }
     // The few undated commits are matched by id; no hexadecimal made for the many others.
     if !undated.isEmpty {

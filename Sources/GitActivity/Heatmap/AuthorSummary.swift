@@ -4,7 +4,9 @@ public struct AuthorSummary: Hashable, Sendable {
   public var author: Author
   /// Commits in the window.
   public var commits: Int
-  /// Days with at least one commit.
+  /// Lines added and removed, when lines were counted.
+  public var lines: LineStats?
+  /// Days with at least one commit (under a measure of lines: with lines changed).
   public var activeDays: Int
   /// The first day with a commit.
   public var firstDay: Day?
@@ -12,13 +14,14 @@ public struct AuthorSummary: Hashable, Sendable {
   public var lastDay: Day?
   /// The longest run of days with commits.
   public var longestStreak: Streak?
-  /// Commits per week column of the window's grid, oldest first.
+  /// The measure per week column of the window's grid (commits, or lines), oldest first.
   public var weekly: [Int]
 
   /// The summary of one author's activity, with weekly totals for a sparkline.
   public init(_ activity: AuthorActivity, days: DayRange, weekStart: Weekday) {
     author = activity.author
-    commits = activity.total
+    commits = activity.commits
+    lines = activity.lines
     let active = activity.activeDays
     activeDays = active.count
     firstDay = active.first.map { days.first.advanced(by: $0.offset) }
@@ -46,11 +49,11 @@ public struct AuthorSummary: Hashable, Sendable {
 
   /// How `--sort` orders the table.
   public enum Order: String, CaseIterable, Sendable {
-    case commits, name, active, first, last
+    case commits, name, active, first, last, lines, insertions, deletions
   }
 
   /// Sorts rows: most commits, names A–Z, most active days, earliest first commit, latest last
-  /// commit; ties by commits, then name and email.
+  /// commit, most lines changed, added or removed; ties by commits, then name and email.
   public static func sorted(_ rows: [AuthorSummary], by order: Order) -> [AuthorSummary] {
     rows.sorted { a, b in
       switch order {
@@ -67,11 +70,23 @@ public struct AuthorSummary: Hashable, Sendable {
         if a.lastDay != b.lastDay {
           return (a.lastDay?.number ?? .min) > (b.lastDay?.number ?? .min)
         }
+      case .lines, .insertions, .deletions:
+        let (x, y) = (Self.lines(a, order), Self.lines(b, order))
+        if x != y { return x > y }
       case .commits:
         break
       }
       if a.commits != b.commits { return a.commits > b.commits }
       return a.author < b.author
+    }
+  }
+
+  /// The lines of a row that `order` sorts by.
+  private static func lines(_ row: AuthorSummary, _ order: Order) -> Int {
+    switch order {
+    case .insertions: return row.lines?.insertions ?? 0
+    case .deletions: return row.lines?.deletions ?? 0
+    default: return row.lines?.lines ?? 0
     }
   }
 

@@ -16,11 +16,14 @@ public struct HeatmapPanel: Hashable, Sendable {
   public var subject: Subject
   /// The grid it draws.
   public var grid: HeatmapGrid
+  /// What the grid's counts and the subject's total count.
+  public var measure: Measure
 
-  /// A panel drawing `grid` for `subject`.
-  public init(subject: Subject = .whole, grid: HeatmapGrid) {
+  /// A panel drawing `grid` for `subject`, its numbers in `measure`.
+  public init(subject: Subject = .whole, grid: HeatmapGrid, measure: Measure = .commits) {
     self.subject = subject
     self.grid = grid
+    self.measure = measure
   }
 
   /// Windows longer than this many weeks are drawn one calendar year per graph.
@@ -30,11 +33,14 @@ public struct HeatmapPanel: Hashable, Sendable {
   public static func panels(for report: ActivityReport, scale: LevelScale) -> [HeatmapPanel] {
     let grid = HeatmapGrid(
       activity: report.activity, weekStart: report.window.weekStart, scale: scale)
+    let measure = report.activity.measure
     guard grid.columnCount > longWindowWeeks else {
-      return [HeatmapPanel(grid: grid)]
+      return [HeatmapPanel(grid: grid, measure: measure)]
     }
     return grid.splitByYear().map {
-      HeatmapPanel(subject: .year($0.days.first.year, total: $0.counts.saturatingSum), grid: $0)
+      HeatmapPanel(
+        subject: .year($0.days.first.year, total: $0.counts.saturatingSum), grid: $0,
+        measure: measure)
     }
   }
 
@@ -59,7 +65,7 @@ public struct HeatmapPanel: Hashable, Sendable {
           total: author.total, share: share),
         grid: HeatmapGrid(
           days: report.activity.days, counts: counts, weekStart: report.window.weekStart,
-          thresholds: thresholds))
+          thresholds: thresholds), measure: report.activity.measure)
     }
   }
 }

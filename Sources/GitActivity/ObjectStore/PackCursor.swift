@@ -226,6 +226,19 @@ final class PackCursor {
     return true
   }
 
+  /// All of object `id` (its deltas applied, zlib's checksum checked) when the packs hold it as
+  /// an object of `type`, handed over without a copy; nil when they do not (the caller then
+  /// reads it through libgit2).
+  func objectBytes(_ id: ObjectID, type: Int) -> [UInt8]? {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
+    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts()),
+      let object = object(pack: packIndex, at: offset, depth: 0), object.type == type
+    else { return nil }
+    hint = packIndex
+    return object.bytes
+  }
+
   /// Inflates the commit stored whole in `entry` into `output`, all of it, so that zlib's own
   /// checksum and the entry's size check every byte, as git checks them: a damaged entry is
   /// an error wherever it lies in history. Returns how many bytes are valid; nil when the packs

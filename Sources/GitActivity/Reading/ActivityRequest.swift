@@ -26,6 +26,15 @@ public struct ActivityRequest: Sendable, Equatable {
   public var messageFilter = MessageFilter()
   /// Whether the history cache is read and updated; by default it is not.
   public var cache = CachePolicy()
+  /// How lines are counted when they are (`countsLines`); nil counts them as the repository's
+  /// configuration says (`Repository.lineCountingOptions()`).
+  public var lineCounting: LineCountingOptions?
+  /// Whether each commit's lines are counted, whatever the measure (for a table sorted by
+  /// lines, or an export that carries them); a measure of lines counts them anyway.
+  public var countsLines = false
+
+  /// Whether this request reads each commit's lines.
+  public var readsLines: Bool { countsLines || options.measure.needsLines }
   /// Where the read's phases are timed.
   package var phases = PhaseLog()
 

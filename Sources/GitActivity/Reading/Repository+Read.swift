@@ -22,12 +22,16 @@ extension Repository {
   }
 
   private func readHistory(_ request: ActivityRequest) throws(GitError) -> RepositoryHistory {
+    var request = request
+    // Lines are counted by commit id.
+    if request.readsLines { request.walk.recordsCommitIDs = true }
     let policy = request.cache
     let location = HistoryCache.Location(
       commonDirectory: commonDirectory, fallbackDirectory: policy.fallbackDirectory)
     if policy.clearsFirst {
       HistoryCache.remove(at: location)
       PathspecAnswerCache.removeAll(beside: location)
+      LineStatsCache.removeAll(beside: location)
     }
     let phase = request.phases
     let read: History
@@ -54,7 +58,17 @@ extension Repository {
         try self.history(request.selection, options: request.walk)
       }
     }
-    let history = try request.messageFilter.filter(read, in: self)
+    var history = try request.messageFilter.filter(read, in: self)
+    if request.readsLines {
+      let table = try phase("lines") { () throws(GitError) in
+        try countLines(
+          of: &history, request, cachedAt: policy.isEnabled ? location : nil)
+      }
+      if let table {
+        pending = pending ?? PendingCache(cache: nil, location: location)
+        pending?.lines = table
+      }
+    }
     let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
     var result = RepositoryHistory(
       name: RawPath.display(displayPath), history: history, mailmap: mailmap.mailmap,

@@ -12,34 +12,64 @@ public struct AuthorTableWriter: Sendable {
   }
 
   static let headers = ["Author", "Email", "Commits", "Active", "First", "Last", "Streak"]
+  /// With lines counted, their columns after the commits'.
+  static let lineHeaders = ["Added", "Removed", "Net"]
+
+  /// Whether the rows carry lines (a measure other than commits).
+  private static func hasLines(_ rows: [AuthorSummary]) -> Bool {
+    !rows.isEmpty && rows.allSatisfy { $0.lines != nil }
+  }
+
+  /// `+12`, `−3`, `0`: a net change of lines.
+  private func signed(_ value: Int) -> String {
+    value > 0
+      ? "+" + Wording.grouped(value)
+      : value < 0 ? (isASCII ? "-" : "\u{2212}") + Wording.grouped(-value) : "0"
+  }
 
   /// The table for the terminal, control characters stripped from names.
   public func terminal(_ rows: [AuthorSummary], report: ActivityReport) -> String {
-    var table: [[String]] = [Self.headers]
+    let withLines = Self.hasLines(rows)
+    let headers =
+      withLines
+      ? Array(Self.headers[..<3]) + Self.lineHeaders + Self.headers[3...] : Self.headers
+    // Right-aligned: the numbers.
+    let numbers = withLines ? 2...6 : 2...3
+    var table: [[String]] = [headers]
     for row in rows {
-      table.append([
+      var cells = [
         TextEscaping.terminal(row.author.name), TextEscaping.terminal(row.author.email),
-        Wording.grouped(row.commits), Wording.grouped(row.activeDays), row.firstDay?.iso ?? "-",
-        row.lastDay?.iso ?? "-", Wording.count(row.longestStreak?.days ?? 0, "day"),
-      ])
+        Wording.grouped(row.commits),
+      ]
+      if withLines, let lines = row.lines {
+        cells += [
+          Wording.grouped(lines.insertions), Wording.grouped(lines.deletions),
+          signed(lines.insertions - lines.deletions),
+        ]
+      }
+      cells += [
+        Wording.grouped(row.activeDays), row.firstDay?.iso ?? "-", row.lastDay?.iso ?? "-",
+        Wording.count(row.longestStreak?.days ?? 0, "day"),
+      ]
+      table.append(cells)
     }
     // Names and emails give way first, down to 12 columns each; then the sparkline shrinks.
-    var widths = Self.headers.indices.map { column in
+    var widths = headers.indices.map { column in
       table.map { TextWidth.columns(of: $0[column]) }.max() ?? 0
     }
-    let fixed = widths[2...].reduce(0, +) + 2 * (Self.headers.count - 1)
+    let fixed = widths[2...].reduce(0, +) + 2 * (headers.count - 1)
     var room = width - fixed
     for column in [1, 0] where widths[0] + widths[1] + 2 > room {
       let others = widths[1 - column]
       widths[column] = max(12, min(widths[column], room - 2 - others))
     }
-    room = width - (widths.reduce(0, +) + 2 * Self.headers.count)
+    room = width - (widths.reduce(0, +) + 2 * headers.count)
     let weeks = max(0, min(rows.map(\.weekly.count).max() ?? 0, room))
     // The heading tells the truth about a table cut to --top: how many people there are, and
     // how many commits the rows shown hold.
     let everyone = max(report.activity.authors.count, rows.count)
     var heading =
-      "\(Wording.count(report.statistics.total, "commit")) \(ReportText.phrase(report.window)) by \(Wording.count(everyone, "author"))"
+      "\(ReportText.totals(report.activity)) \(ReportText.phrase(report.window)) by \(Wording.count(everyone, "author"))"
     if rows.count < everyone {
       heading +=
         "; the top \(Wording.grouped(rows.count)), with \(Wording.count(rows.reduce(0) { $0 + $1.commits }, "commit"))"
@@ -51,7 +81,7 @@ public struct AuthorTableWriter: Sendable {
         let text = TextWidth.truncate(cell, to: widths[column], ellipsis: isASCII ? "." : "…")
         let pad = String(
           repeating: " ", count: max(0, widths[column] - TextWidth.columns(of: text)))
-        line += (column >= 2 && column <= 3 ? pad + text : text + pad) + "  "
+        line += (numbers.contains(column) ? pad + text : text + pad) + "  "
       }
       if weeks > 0 {
         line +=
@@ -72,15 +102,28 @@ public struct AuthorTableWriter: Sendable {
 
   /// The table as CSV (RFC 4180), control and bidi characters stripped.
   public func csv(_ rows: [AuthorSummary]) -> String {
-    var lines = ["name,email,commits,active_days,first,last,longest_streak,weekly"]
+    let withLines = Self.hasLines(rows)
+    var lines = [
+      withLines
+        ? "name,email,commits,insertions,deletions,net,active_days,first,last,longest_streak,weekly"
+        : "name,email,commits,active_days,first,last,longest_streak,weekly"
+    ]
     for row in rows {
-      lines.append(
-        [
-          TextEscaping.csv(row.author.name), TextEscaping.csv(row.author.email),
-          String(row.commits),
-          String(row.activeDays), row.firstDay?.iso ?? "", row.lastDay?.iso ?? "",
-          String(row.longestStreak?.days ?? 0), row.weekly.map(String.init).joined(separator: " "),
-        ].joined(separator: ","))
+      var fields = [
+        TextEscaping.csv(row.author.name), TextEscaping.csv(row.author.email),
+        String(row.commits),
+      ]
+      if withLines, let counted = row.lines {
+        fields += [
+          String(counted.insertions), String(counted.deletions),
+          String(counted.insertions - counted.deletions),
+        ]
+      }
+      fields += [
+        String(row.activeDays), row.firstDay?.iso ?? "", row.lastDay?.iso ?? "",
+        String(row.longestStreak?.days ?? 0), row.weekly.map(String.init).joined(separator: " "),
+      ]
+      lines.append(fields.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -93,8 +136,12 @@ public struct AuthorTableWriter: Sendable {
     out += rows.map { row in
       let first = row.firstDay.map { "\"\($0.iso)\"" } ?? "null"
       let last = row.lastDay.map { "\"\($0.iso)\"" } ?? "null"
+      let lines =
+        row.lines.map {
+          ", \"insertions\": \($0.insertions), \"deletions\": \($0.deletions), \"net\": \($0.insertions - $0.deletions)"
+        } ?? ""
       return
-        "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": [\(row.weekly.map(String.init).joined(separator: ", "))]}"
+        "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits)\(lines), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": [\(row.weekly.map(String.init).joined(separator: ", "))]}"
     }.joined(separator: ",\n")
     out += rows.isEmpty ? "" : "\n"
     out += "  ]\n}\n"

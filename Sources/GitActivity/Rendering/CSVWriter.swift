@@ -1,14 +1,22 @@
-/// `--format csv`: `date,count`, one row per day of the window, oldest first, zeros included.
+/// `--format csv`: `date,count`, one row per day of the window, oldest first, zeros included;
+/// `count` is the measure, and under a measure of lines `commits,insertions,deletions` follow.
 public struct CSVWriter: Sendable {
   /// A CSV writer.
   public init() {}
 
   /// The report as text in this writer's format.
   public func render(_ report: ActivityReport) -> String {
-    var lines = ["date,count"]
-    lines.reserveCapacity(report.activity.counts.count + 1)
-    for (day, count) in zip(report.activity.days, report.activity.counts) {
-      lines.append("\(day.iso),\(count)")
+    let activity = report.activity
+    let withLines = activity.measure != .commits && !activity.insertions.isEmpty
+    var lines = [withLines ? "date,count,commits,insertions,deletions" : "date,count"]
+    lines.reserveCapacity(activity.counts.count + 1)
+    for (index, (day, count)) in zip(activity.days, activity.counts).enumerated() {
+      var line = "\(day.iso),\(count)"
+      if withLines {
+        line +=
+          ",\(activity.commitCounts[index]),\(activity.insertions[index]),\(activity.deletions[index])"
+      }
+      lines.append(line)
     }
     return lines.joined(separator: "\n") + "\n"
   }

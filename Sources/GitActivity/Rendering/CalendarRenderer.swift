@@ -152,7 +152,10 @@ public struct CalendarRenderer: Sendable {
       }
     }
     lines.append("")
-    lines.append(legend(colors: colors, options: options, hasColor: hasColor, glyphs: glyphs))
+    lines.append(
+      legend(
+        colors: colors, options: options, hasColor: hasColor, glyphs: glyphs,
+        measure: report.activity.measure))
     lines += TextWidth.wrap(
       ReportText.statisticsItems(report),
       separator: options.isASCII ? " - " : " · ",
@@ -178,7 +181,7 @@ public struct CalendarRenderer: Sendable {
   /// `0 ░░ 1 ▒▒▒▒▒ 54 commits a day`: the empty tile, then the gradient from one commit to the
   /// busiest day, in colour; without colour, the shades from none to the most.
   private func legend(
-    colors: Colors, options: TerminalOptions, hasColor: Bool, glyphs: [String]
+    colors: Colors, options: TerminalOptions, hasColor: Bool, glyphs: [String], measure: Measure
   ) -> String {
     guard hasColor else {
       let shades = glyphs.joined(separator: " ")
@@ -196,7 +199,7 @@ public struct CalendarRenderer: Sendable {
         colors.highest > 1 ? colors.gradient.color(at: Double(step) / 4) : colors.tile(1)
       text += paint("  ", foreground: color, background: color, depth: options.colorDepth)
     }
-    return text + " " + Wording.count(colors.highest, "commit") + " a day"
+    return text + " " + ReportText.amount(colors.highest, measure) + " a day"
   }
 
   private func paint(
@@ -279,7 +282,7 @@ public struct CalendarRenderer: Sendable {
         let count = calendar.counts[index]
         counts.insert(count)
         body.append(
-          ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="c\##(count)" data-date="\##(date.iso)" data-count="\##(count)"><title>\##(ReportText.dayTotal(date, count: count))</title></use>"##
+          ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="c\##(count)" data-date="\##(date.iso)" data-count="\##(count)"><title>\##(ReportText.dayTotal(report.activity, at: report.activity.days.first.distance(to: date)))</title></use>"##
         )
         body.append(
           #"<text class="k\#(count)" x="\#(n(x + cell - inset))" y="\#(n(y + cell - inset))">\#(day + 1)</text>"#
@@ -304,7 +307,7 @@ public struct CalendarRenderer: Sendable {
     body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">0</text>"#)
     x += FontMetrics.width(of: "0", size: fontSize)
     if light.highest > 0 {
-      let busiest = "\(Wording.count(light.highest, "commit")) a day"
+      let busiest = "\(ReportText.amount(light.highest, report.activity.measure)) a day"
       x += fontSize * 1.2
       body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">1</text>"#)
       x += FontMetrics.width(of: "1", size: fontSize) + fontSize * 0.35
@@ -323,8 +326,7 @@ public struct CalendarRenderer: Sendable {
     }
     let legendWidth = x - padding
 
-    let summary =
-      "\(Wording.count(report.statistics.total, "commit")) \(ReportText.phrase(report.window))"
+    let summary = "\(ReportText.totals(report.activity)) \(ReportText.phrase(report.window))"
     let summaryBaseline = legendTop + swatch + fontSize * 1.6
     body.append(
       #"<text class="summary" x="\#(n(padding))" y="\#(n(summaryBaseline))">\#(TextEscaping.xml(summary))</text>"#

@@ -6,10 +6,10 @@ extension HeatmapPanel {
     case .whole:
       return nil
     case .year(let year, let total):
-      return "\(year): \(Wording.count(total, "commit"))"
+      return "\(year): \(ReportText.amount(total, measure))"
     case .author(let name, let email, let total, let share):
       let who = email.map { "\(name) <\($0)>" } ?? name
-      return "\(who) · \(Wording.count(total, "commit")) (\(ReportText.percent(share)))"
+      return "\(who) · \(ReportText.amount(total, measure)) (\(ReportText.percent(share)))"
     }
   }
 }

@@ -15,6 +15,15 @@ public struct JSONWriter: Sendable {
     out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
     out += Self.repositoriesAndWindow(report)
     out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
+    let activity = report.activity
+    let withLines = activity.measure != .commits && !activity.insertions.isEmpty
+    if withLines {
+      let lines = activity.lineTotals ?? (0, 0)
+      out += "  \"measure\": \"\(activity.measure.rawValue)\",\n"
+      out += "  \"commits\": \(activity.commitTotal),\n"
+      out += "  \"insertions\": \(lines.insertions),\n"
+      out += "  \"deletions\": \(lines.deletions),\n"
+    }
     out += "  \"total\": \(stats.total),\n"
     out += "  \"activeDays\": \(stats.activeDays),\n"
     out +=
@@ -24,12 +33,18 @@ public struct JSONWriter: Sendable {
     out +=
       "  \"streaks\": {\"longest\": \(streak(stats.longestStreak)), \"current\": \(streak(stats.currentStreak))},\n"
     out += "  \"days\": [\n"
-    out += days(report.activity.counts, in: report.activity.days, indent: "    ")
+    out += days(
+      report.activity.counts, in: report.activity.days, indent: "    ",
+      lines: withLines ? activity : nil)
     out += "  ],\n"
     out += "  \"authors\": [\n"
     out += report.activity.authors.enumerated().map { index, author in
       var entry =
-        "    {\"name\": \(TextEscaping.json(author.author.name)), \"email\": \(TextEscaping.json(author.author.email)), \"commits\": \(author.total)"
+        "    {\"name\": \(TextEscaping.json(author.author.name)), \"email\": \(TextEscaping.json(author.author.email)), \"commits\": \(author.commits)"
+      if withLines, let lines = author.lines {
+        entry +=
+          ", \"count\": \(author.total), \"insertions\": \(lines.insertions), \"deletions\": \(lines.deletions)"
+      }
       if index < authorDays {
         entry +=
           ", \"days\": [\n" + days(author.counts, in: report.activity.days, indent: "      ")
@@ -56,12 +71,21 @@ public struct JSONWriter: Sendable {
       "{\"start\": \"\(streak.start.iso)\", \"end\": \"\(streak.end.iso)\", \"days\": \(streak.days)}"
   }
 
-  func days(_ counts: [Int], in range: DayRange, indent: String) -> String {
-    var lines: [String] = []
-    lines.reserveCapacity(counts.count)
-    for (day, count) in zip(range, counts) {
-      lines.append("\(indent){\"date\": \"\(day.iso)\", \"count\": \(count)}")
+  /// A `days` array: each day's count, and with `lines` (the report's own days under a
+  /// measure of lines) its commits, insertions and deletions.
+  func days(
+    _ counts: [Int], in range: DayRange, indent: String, lines activity: DailyActivity? = nil
+  ) -> String {
+    var entries: [String] = []
+    entries.reserveCapacity(counts.count)
+    for (index, (day, count)) in zip(range, counts).enumerated() {
+      var entry = "\(indent){\"date\": \"\(day.iso)\", \"count\": \(count)"
+      if let activity {
+        entry +=
+          ", \"commits\": \(activity.commitCounts[index]), \"insertions\": \(activity.insertions[index]), \"deletions\": \(activity.deletions[index])"
+      }
+      entries.append(entry + "}")
     }
-    return lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n")
+    return entries.joined(separator: ",\n") + (entries.isEmpty ? "" : "\n")
   }
 }

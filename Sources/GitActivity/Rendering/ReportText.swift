@@ -16,9 +16,51 @@ package enum ReportText {
     return "\(weekday), \(dayOfMonth) \(HeatmapGrid.fullMonthNames[month - 1]) \(year)"
   }
 
-  /// `Monday, 3 March 2025: 2 commits`, what a day's cell or tile says.
+  /// `Monday, 3 March 2025: 2 commits`, what a day's cell or tile says; with lines counted,
+  /// `Monday, 15 June 2026: 4 commits, +120 −30`.
   package static func dayTotal(_ day: Day, count: Int) -> String {
     "\(date(day)): \(Wording.count(count, "commit"))"
+  }
+
+  /// What day `index` of `activity` says: its commits, and its lines when they were counted.
+  package static func dayTotal(_ activity: DailyActivity, at index: Int, isASCII: Bool = false)
+    -> String
+  {
+    let day = activity.days.first.advanced(by: index)
+    var text = dayTotal(day, count: activity.commitCounts[index])
+    if index < activity.insertions.count {
+      text +=
+        ", "
+        + plusMinus(activity.insertions[index], activity.deletions[index], isASCII: isASCII)
+    }
+    return text
+  }
+
+  /// `+120 −30`, lines added and removed as GitHub shows them (`+120 -30` in ASCII).
+  package static func plusMinus(_ insertions: Int, _ deletions: Int, isASCII: Bool = false)
+    -> String
+  {
+    "+\(Wording.grouped(insertions)) \(isASCII ? "-" : "\u{2212}")\(Wording.grouped(deletions))"
+  }
+
+  /// A number of the measure in words: `4 commits`, `150 lines`, `120 lines added`,
+  /// `30 lines removed`.
+  package static func amount(_ value: Int, _ measure: Measure) -> String {
+    switch measure {
+    case .commits: return Wording.count(value, "commit")
+    case .lines: return Wording.count(value, "line")
+    case .insertions: return Wording.count(value, "line") + " added"
+    case .deletions: return Wording.count(value, "line") + " removed"
+    }
+  }
+
+  /// The window's totals: `2,778 commits`, or with lines counted `12,345 lines added and 6,789
+  /// removed in 2,778 commits`.
+  package static func totals(_ activity: DailyActivity) -> String {
+    let commits = Wording.count(activity.commitTotal, "commit")
+    guard let lines = activity.lineTotals else { return commits }
+    return
+      "\(Wording.count(lines.insertions, "line")) added and \(Wording.grouped(lines.deletions)) removed in \(commits)"
   }
 
   /// How every output names a window: `in the last year`, `in 2024`, `in July 2026` (a whole
@@ -44,9 +86,10 @@ package enum ReportText {
     }
   }
 
-  /// `busiest day Tuesday, 19 May 2026 (54 commits)`: how every output names the busiest day.
-  static func busiestDay(_ busiest: DayCount) -> String {
-    "busiest day \(date(busiest.day)) (\(Wording.count(busiest.count, "commit")))"
+  /// `busiest day Tuesday, 19 May 2026 (54 commits)`: how every output names the busiest day,
+  /// in the measure's words.
+  static func busiestDay(_ busiest: DayCount, measure: Measure = .commits) -> String {
+    "busiest day \(date(busiest.day)) (\(amount(busiest.count, measure)))"
   }
 
   /// The sentences every long form says after the total: the longest streak with its days, the
@@ -62,7 +105,9 @@ package enum ReportText {
     if report.window.days.contains(report.today) {
       sentences.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
     }
-    if let busiest = stats.busiestDay { sentences.append(capitalized(busiestDay(busiest)) + ".") }
+    if let busiest = stats.busiestDay {
+      sentences.append(capitalized(busiestDay(busiest, measure: report.activity.measure)) + ".")
+    }
     return sentences
   }
 
@@ -84,7 +129,7 @@ package enum ReportText {
 
   /// `42 commits in the last year`, and `by …` when the report is filtered to some authors.
   package static func headline(_ report: ActivityReport) -> String {
-    var text = "\(Wording.count(report.statistics.total, "commit")) \(phrase(report.window))"
+    var text = "\(totals(report.activity)) \(phrase(report.window))"
     if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
     if let limit = report.limit { text += ", " + limit }
     return text
@@ -99,7 +144,9 @@ package enum ReportText {
     if report.window.days.contains(report.today) {
       items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
     }
-    if let busiest = stats.busiestDay { items.append(busiestDay(busiest)) }
+    if let busiest = stats.busiestDay {
+      items.append(busiestDay(busiest, measure: report.activity.measure))
+    }
     return items
   }
 
@@ -124,7 +171,7 @@ package enum ReportText {
     let stats = report.statistics
     return
       ([
-        "\(Wording.count(stats.total, "commit")) \(phrase(report.window)) on \(Wording.count(stats.activeDays, "active day"))."
+        "\(totals(report.activity)) \(phrase(report.window)) on \(Wording.count(stats.activeDays, "active day"))."
       ] + factSentences(report)).joined(separator: " ")
   }
 

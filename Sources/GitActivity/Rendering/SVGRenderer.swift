@@ -26,8 +26,7 @@ public struct SVGRenderer: Sendable {
   public func render(_ report: ActivityReport, panels: [HeatmapPanel]) -> String {
     let layout = Layout(options: options)
     let heading = heading(for: report)
-    let summary =
-      "\(Wording.count(report.statistics.total, "commit")) \(ReportText.phrase(report.window))"
+    let summary = "\(ReportText.totals(report.activity)) \(ReportText.phrase(report.window))"
     let light = options.palette(dark: options.theme == .githubDark)
     let dark = options.palette(dark: true)
 
@@ -48,7 +47,8 @@ public struct SVGRenderer: Sendable {
         top = y + layout.fontSize * 0.83
       }
       let (elements, bottom, right) = drawPanel(
-        panel.grid, top: top, layout: layout, number: number)
+        panel.grid, top: top, layout: layout, number: number,
+        tooltip: Self.tooltips(for: panel, of: report.activity))
       if let subheading = panel.heading {
         // A name longer than its graph is shortened rather than allowed to widen the image.
         let name = FontMetrics.truncate(
@@ -146,8 +146,36 @@ public struct SVGRenderer: Sendable {
   }
 
   /// Month labels, weekday labels and cells of one grid, from `top` down.
+  /// What each day of a panel's grid says in its tooltip, with its `data-*` attributes: for the
+  /// report's own days, its commits (and lines); for an author's, whose and how many.
+  static func tooltips(for panel: HeatmapPanel, of activity: DailyActivity)
+    -> (Int) -> (text: String, data: String)
+  {
+    let grid = panel.grid
+    let shift = activity.days.first.distance(to: grid.days.first)
+    switch panel.subject {
+    case .author(let name, _, _, _):
+      return { index in
+        let text =
+          "\(name): \(ReportText.date(grid.days.first.advanced(by: index))): \(ReportText.amount(grid.counts[index], panel.measure))"
+        return (text, "")
+      }
+    case .whole, .year:
+      return { index in
+        let at = index + shift
+        var data = ""
+        if at < activity.insertions.count {
+          data =
+            #" data-commits="\#(activity.commitCounts[at])" data-insertions="\#(activity.insertions[at])" data-deletions="\#(activity.deletions[at])""#
+        }
+        return (ReportText.dayTotal(activity, at: at), data)
+      }
+    }
+  }
+
   private func drawPanel(
-    _ grid: HeatmapGrid, top: Double, layout: Layout, number: Int
+    _ grid: HeatmapGrid, top: Double, layout: Layout, number: Int,
+    tooltip: (Int) -> (text: String, data: String)
   ) -> (elements: [String], bottom: Double, right: Double) {
     var elements: [String] = []
     let pitch = layout.pitch
@@ -191,9 +219,10 @@ public struct SVGRenderer: Sendable {
         } else {
           // The date for tools, the day in words for people (the count is in the tooltip and in
           // the CSV and JSON exports).
-          let tooltip = ReportText.dayTotal(day, count: grid.counts[dayIndex])
+          let said = tooltip(dayIndex)
           elements.append(
-            #"<use \#(place) data-date="\#(day.iso)"><title>\#(tooltip)</title></use>"#)
+            #"<use \#(place) data-date="\#(day.iso)"\#(said.data)><title>\#(TextEscaping.xml(said.text))</title></use>"#
+          )
         }
       }
       elements.append("</g>")

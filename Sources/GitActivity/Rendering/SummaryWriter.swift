@@ -14,7 +14,7 @@ public struct SummaryWriter: Sendable {
     let stats = report.statistics
     var lines: [String] = []
     var opening =
-      "\(label(report.window)): \(Wording.count(stats.total, "commit")) on \(Wording.count(stats.activeDays, "day"))"
+      "\(label(report.window)): \(ReportText.totals(report.activity)) on \(Wording.count(stats.activeDays, "day"))"
     if let subject = report.subject { opening += ", by " + TextEscaping.terminal(subject) }
     if let limit = report.limit { opening += ", " + limit }
     lines.append(opening)
@@ -25,6 +25,7 @@ public struct SummaryWriter: Sendable {
     if !facts.isEmpty { lines.append(facts.joined(separator: " ")) }
 
     let activity = report.activity
+    let measure = activity.measure
     for span in activity.days.months {
       let (year, month, index, end) = (
         span.year, span.month, span.indices.lowerBound, span.indices.upperBound
@@ -35,24 +36,22 @@ public struct SummaryWriter: Sendable {
       let active = counts.count { $0 > 0 }
       var line = "\(HeatmapGrid.fullMonthNames[month - 1]) \(year): "
       if total == 0 {
-        line += "no commits"
+        line += measure == .commits ? "no commits" : "no lines"
       } else {
-        line += "\(Wording.count(total, "commit")) on \(Wording.count(active, "day"))"
+        line += "\(ReportText.amount(total, measure)) on \(Wording.count(active, "day"))"
         if let busiest = counts.indices.max(by: {
           counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1)
         }) {
           line +=
             ", "
             + ReportText.busiestDay(
-              DayCount(day: first.advanced(by: busiest), count: counts[busiest]))
+              DayCount(day: first.advanced(by: busiest), count: counts[busiest]), measure: measure)
         }
       }
       lines.append(line)
       if listsDays {
         for (offset, count) in counts.enumerated() where count > 0 {
-          lines.append(
-            "  \(ReportText.dayTotal(first.advanced(by: offset), count: count))"
-          )
+          lines.append("  \(ReportText.dayTotal(activity, at: index + offset))")
         }
       }
     }

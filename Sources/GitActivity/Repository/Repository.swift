@@ -357,6 +357,30 @@ extension Repository {
     return result.reversed() + given.map { ($0.name.lowercased(), $0.value ?? "true") }
   }
 
+  /// The paths of the index's entries whose last part is `name` (such as `.gitattributes`),
+  /// as bytes; none in a bare repository. The corresponding C function is
+  /// `git_index_get_byindex`.
+  func indexedPaths(named name: String) throws(GitError) -> [[UInt8]] {
+    guard !isBare else { return [] }
+    var index: OpaquePointer?
+    try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
+    guard let index else { return [] }
+    defer { git_index_free(index) }
+    let wanted = Array(name.utf8)
+    var paths: [[UInt8]] = []
+    for position in 0..<git_index_entrycount(index) {
+      guard let entry = git_index_get_byindex(index, position), let path = entry.pointee.path
+      else { continue }
+      let bytes = Array(UnsafeRawBufferPointer(start: path, count: strlen(path)))
+      if bytes.count >= wanted.count, Array(bytes.suffix(wanted.count)) == wanted,
+        bytes.count == wanted.count || bytes[bytes.count - wanted.count - 1] == UInt8(ascii: "/")
+      {
+        paths.append(bytes)
+      }
+    }
+    return paths
+  }
+
   /// The contents of the blob that `spec` names (such as `HEAD:.mailmap`), or nil when it does not
   /// name a blob. The corresponding C function is `git_revparse_single`.
   func blobContents(_ spec: String) throws(GitError) -> [UInt8]? {

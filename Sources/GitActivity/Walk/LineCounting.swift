@@ -12,15 +12,11 @@ struct ChangeReader: ObjectSource, ~Copyable {
   static let baseCacheLimit = 48 << 20
 
   func tree(_ id: ObjectID) throws(GitError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    try reader.readTree(try substitutions.object(for: id)) { bytes = Array($0) }
-    return bytes
+    try reader.objectBytes(try substitutions.object(for: id), type: 2)
   }
 
   func blob(_ id: ObjectID) throws(GitError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    try reader.readBlob(try substitutions.object(for: id)) { bytes = Array($0) }
-    return bytes
+    try reader.objectBytes(try substitutions.object(for: id), type: 3)
   }
 }
 

@@ -92,14 +92,16 @@ struct ObjectReader: ~Copyable {
 }
 
 extension ObjectReader {
-  /// Calls `body` with the bytes of blob `id`, valid only during the call: out of the packs when
-  /// they hold it, else through libgit2, whose error names what is wrong as git does
-  /// (`unable to read <id>`). The corresponding C function is `git_odb_read`.
-  func readBlob(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void)
-    throws(GitError)
-  {
-    if let packs, try packs.readObject(id, type: 3, body) { return }
-    try readThroughLibgit2(id, type: GIT_OBJECT_BLOB, named: "blob", body)
+  /// The bytes of object `id` of `type` (2 a tree, 3 a blob), out of the packs without a copy
+  /// when they hold it, else through libgit2 (`named` in its errors). The corresponding C
+  /// function is `git_odb_read`.
+  func objectBytes(_ id: ObjectID, type: Int) throws(GitError) -> [UInt8] {
+    if let packs, let bytes = packs.objectBytes(id, type: type) { return bytes }
+    var bytes: [UInt8] = []
+    try readThroughLibgit2(
+      id, type: type == 2 ? GIT_OBJECT_TREE : GIT_OBJECT_BLOB, named: type == 2 ? "tree" : "blob"
+    ) { bytes = Array($0) }
+    return bytes
   }
 
   /// Calls `body` with the entries of tree `id` as git stores them, valid only during the call:

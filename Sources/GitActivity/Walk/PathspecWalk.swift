@@ -325,7 +325,7 @@ struct PathspecWalk {
       if !shapes.isEmpty { shapes[id] = nil }
       // What earlier runs stored for this commit (none for it can have been recorded in this
       // run: each commit is walked once) and the cache's record of it, by position when known.
-      let known: PathspecAnswerCache.Answer?
+      let known: PathspecAnswer?
       let record: Int32??
       if let position, let tables {
         known = tables.answer(at: position)

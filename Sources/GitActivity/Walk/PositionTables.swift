@@ -4,13 +4,13 @@
 /// with no search and no hashing.
 struct PositionTables {
   /// The stored answer at each position; `compared == 0` where there is none.
-  private var answers: [PathspecAnswerCache.Answer]
+  private var answers: [PathspecAnswer]
   /// The history cache's record number at each position, -1 where the cache does not have it.
   private var records: [Int32]
 
   init(graph: CommitGraph, stored: PathspecAnswerCache?, cache: HistoryCache?) {
-    answers = [PathspecAnswerCache.Answer](
-      repeating: PathspecAnswerCache.Answer(), count: stored == nil ? 0 : graph.count)
+    answers = [PathspecAnswer](
+      repeating: PathspecAnswer(), count: stored == nil ? 0 : graph.count)
     records = [Int32](repeating: -1, count: cache == nil ? 0 : graph.count)
     let loaded = stored?.loaded
     guard loaded != nil || cache != nil else { return }
@@ -19,7 +19,7 @@ struct PositionTables {
       let mine = layer.map { graph.id(at: Int32($0)) }
       if let loaded {
         Self.merge(mine, loaded.ids.count, { loaded.ids[$0] }) { local, index in
-          answers[layer.lowerBound + local] = loaded.answers[index]
+          answers[layer.lowerBound + local] = loaded.records[index]
         }
       }
       if let cache {
@@ -54,7 +54,7 @@ struct PositionTables {
   }
 
   /// The stored answer of the commit at `position`, nil when there is none.
-  func answer(at position: Int32) -> PathspecAnswerCache.Answer? {
+  func answer(at position: Int32) -> PathspecAnswer? {
     guard !answers.isEmpty else { return nil }
     let answer = answers[Int(position)]
     return answer.compared == 0 ? nil : answer

@@ -42,7 +42,7 @@ struct PathspecWalkTests {
       let first = try walk.history(tips, stored: &stored)
       #expect(first.ids == expected, "\(paths) \(tips.excluded.count)")
       let answered = stored?.count ?? 0
-      #expect(answered > 0 && stored?.hasNewAnswers == true)
+      #expect(answered > 0 && stored?.hasNewRecords == true)
       // Again with the answers: the same commits, nothing new compared.
       let place = PathspecAnswerCache.location(
         for: "k",
@@ -55,7 +55,7 @@ struct PathspecWalkTests {
         shallow: [])
       let again = try second.history(tips, stored: &reread)
       #expect(again.ids == expected)
-      #expect(reread?.hasNewAnswers == false && reread?.count == answered)
+      #expect(reread?.hasNewRecords == false && reread?.count == answered)
     }
   }
 }
