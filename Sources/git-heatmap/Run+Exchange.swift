@@ -18,7 +18,8 @@ extension Run {
   func exportCommits(_ sources: [Source]) -> Output {
     let writer = CommitExportWriter(
       form: invocation.output.exportShape.form,
-      includesCoAuthors: invocation.counting.options.countsCoAuthors)
+      includesCoAuthors: invocation.counting.options.countsCoAuthors,
+      includesLines: readsLines)
     let single = sources.count == 1 && !invocation.sources.areSeveral
     let isGzipped = invocation.output.exportShape.isGzipped && invocation.output.file != nil
     return Output(text: "") { write in
@@ -37,6 +38,11 @@ extension Run {
         compressor?.finish()
       }
     }
+  }
+
+  /// Whether this run counts each commit's lines: a measure of lines, or a table sorted by them.
+  var readsLines: Bool {
+    invocation.counting.options.measure.needsLines || invocation.output.sortsByLines
   }
 
   /// A remote URL without the user and password it may carry (`https://user:token@host/…`): an
@@ -62,6 +68,7 @@ extension Run {
       invocation.days.listedDay != nil || invocation.output.isInteractive
       || invocation.output.format == .html
     var commits = ExportedCommits(usesMailmap: invocation.counting.usesMailmap, keepsIDs: keepsIDs)
+    commits.keepsLines = readsLines
     if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
     if let window {
       let bucketer = DayBucketer(zone: zone)
@@ -87,6 +94,12 @@ extension Run {
         throw GitError(
           message:
             "\(place): this export holds no co-authors: export again with --co-authors to count them",
+          function: "read export")
+      }
+      if readsLines, let place = commits.firstWithoutLines {
+        throw GitError(
+          message:
+            "\(place): this export holds no lines: export again with --measure lines to draw them",
           function: "read export")
       }
       for file in opened {

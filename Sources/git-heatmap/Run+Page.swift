@@ -89,7 +89,8 @@ extension Run {
         commit,
         DayCommit(
           id: id(commit), seconds: stamp.seconds, offsetSeconds: bucketer.offsetSeconds(of: stamp),
-          author: commit.author, subject: subject),
+          author: commit.author, subject: subject,
+          lines: sources[commit.history].history.lineStats(ofCommit: commit.index)),
         bucketer.day(of: stamp)
       )
     }

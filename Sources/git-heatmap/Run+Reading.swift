@@ -130,7 +130,7 @@ extension Run {
     request.usesMailmap = invocation.counting.usesMailmap
     request.options.usesCommitterDate = invocation.counting.options.usesCommitterDate
     request.options.measure = invocation.counting.options.measure
-    request.countsLines = invocation.output.sortsByLines
+    request.countsLines = readsLines
     request.cache = CachePolicy(
       isEnabled: invocation.sources.usesCache, clearsFirst: invocation.sources.clearsCache,
       fallbackDirectory: fallbackCacheDirectory())

@@ -68,7 +68,7 @@ extension Repository {
   /// `~/.config/git/attributes`) and `/etc/gitattributes` (unless `GIT_ATTR_NOSYSTEM`), with
   /// `diff.<driver>.binary` for the drivers they name.
   func diffAttributes() throws(GitError) -> DiffAttributes {
-    let (global, system) = try attributesFiles(ProcessInfo.processInfo.environment)
+    let (global, system) = try attributesFiles(environment)
     var drivers: [[UInt8]: Bool] = [:]
     for (key, value) in try configEntries(prefix: "diff.") where key.hasSuffix(".binary") {
       let driver = key.dropFirst("diff.".count).dropLast(".binary".count)
@@ -105,7 +105,6 @@ extension Repository {
   /// files outside the tree, each `.gitattributes` the index tracks as the work tree holds it,
   /// and `diff.<driver>.binary`. (An untracked `.gitattributes` is read but not part of the key.)
   func attributesFingerprint() throws(GitError) -> [UInt8] {
-    let environment = ProcessInfo.processInfo.environment
     var bytes: [UInt8] = []
     func add(_ path: String, followsLinks: Bool) {
       bytes += Array(path.utf8) + [0]

@@ -11,16 +11,20 @@ public struct CommitExportWriter: Sendable {
   public var form: Form
   /// Whether the records carry co-authors (the history was read with `readsCoAuthors`).
   public var includesCoAuthors: Bool
+  /// Whether the records carry each commit's lines (the history counted them).
+  public var includesLines: Bool
 
   /// A writer of `form`.
-  public init(form: Form, includesCoAuthors: Bool) {
+  public init(form: Form, includesCoAuthors: Bool, includesLines: Bool = false) {
     self.form = form
     self.includesCoAuthors = includesCoAuthors
+    self.includesLines = includesLines
   }
 
   /// What comes before the first record: the CSV header, or nothing.
   public var header: [UInt8] {
-    form == .csv ? Array((CommitRecord.csvColumns.joined(separator: ",") + "\n").utf8) : []
+    let columns = CommitRecord.csvColumns + (includesLines ? CommitRecord.lineColumns : [])
+    return form == .csv ? Array((columns.joined(separator: ",") + "\n").utf8) : []
   }
 
   /// The records of `history` as lines, handed to `sink` in pieces of about 64 KiB, in the
@@ -65,7 +69,8 @@ public struct CommitExportWriter: Sendable {
         author: authorFields[facts.identity] ?? [], authorDate: facts.author,
         committer: committerFields[facts.committerIdentity] ?? [],
         committerDate: facts.committer, parentCount: Int(facts.parentCount),
-        coAuthors: coAuthors, to: &out)
+        coAuthors: coAuthors,
+        lines: includesLines ? history.lineStats(ofCommit: index) ?? LineStats() : nil, to: &out)
       if out.count >= 1 << 16 {
         sink(out)
         out.removeAll(keepingCapacity: true)
@@ -84,7 +89,8 @@ public struct CommitExportWriter: Sendable {
       author: fields(record.author, role: "author"), authorDate: record.authorDate,
       committer: fields(record.committer, role: "committer"),
       committerDate: record.committerDate, parentCount: record.parentCount,
-      coAuthors: record.coAuthors, to: &out)
+      coAuthors: record.coAuthors, lines: includesLines ? record.lines ?? LineStats() : nil,
+      to: &out)
     return out
   }
 
@@ -126,7 +132,7 @@ public struct CommitExportWriter: Sendable {
   private func appendRecord(
     repositoryField: [UInt8], id: ObjectID, author: [UInt8], authorDate: Timestamp?,
     committer: [UInt8], committerDate: Timestamp?, parentCount: Int,
-    coAuthors: [CommitRecord.Person]?, to out: inout [UInt8]
+    coAuthors: [CommitRecord.Person]?, lines: LineStats?, to out: inout [UInt8]
   ) {
     let isJSON = form == .ndjson
     /// What comes before a field: its key in NDJSON, a comma in CSV.
@@ -154,11 +160,21 @@ public struct CommitExportWriter: Sendable {
     date(committerDate, "committerTime", "committerOffset")
     key("parents")
     ExportEncoding.appendInteger(parentCount, to: &out)
+    func lineFields() {
+      guard let lines else { return }
+      for (name, value) in zip(
+        CommitRecord.lineColumns, [lines.insertions, lines.deletions, lines.files])
+      {
+        key(name)
+        ExportEncoding.appendInteger(value, to: &out)
+      }
+    }
     if isJSON {
       if let coAuthors {
         key("coAuthors")
         Self.appendCoAuthors(coAuthors, to: &out)
       }
+      lineFields()
       out += Array("}\n".utf8)
     } else {
       key("coAuthors")
@@ -168,6 +184,7 @@ public struct CommitExportWriter: Sendable {
         Self.appendCoAuthors(coAuthors, to: &array)
         ExportEncoding.appendCSV(String(decoding: array, as: UTF8.self), to: &out)
       }
+      lineFields()
       out.append(0x0A)
     }
   }

@@ -35,11 +35,15 @@ public struct CommitRecord: Hashable, Sendable {
   public var parentCount: Int
   /// The `Co-authored-by` people; nil when the export did not read them (no `--co-authors`).
   public var coAuthors: [Person]?
+  /// The lines the commit changes (`insertions`, `deletions`, `files` in the record), as
+  /// `git log --numstat` counts them; nil when the export did not count them (made with
+  /// `--measure commits`).
+  public var lines: LineStats?
 
   /// A record of every field.
   public init(
     repository: String, id: ObjectID, author: Person, authorDate: Timestamp?, committer: Person,
-    committerDate: Timestamp?, parentCount: Int, coAuthors: [Person]?
+    committerDate: Timestamp?, parentCount: Int, coAuthors: [Person]?, lines: LineStats? = nil
   ) {
     self.repository = repository
     self.id = id
@@ -49,6 +53,7 @@ public struct CommitRecord: Hashable, Sendable {
     self.committerDate = committerDate
     self.parentCount = parentCount
     self.coAuthors = coAuthors
+    self.lines = lines
   }
 
   /// The columns of the CSV form, in order (the NDJSON form uses the same names as keys).
@@ -58,6 +63,8 @@ public struct CommitRecord: Hashable, Sendable {
     "writtenCommitterName", "writtenCommitterEmail", "committerTime", "committerOffset",
     "parents", "coAuthors",
   ]
+  /// The columns a CSV export made with lines has after those.
+  public static let lineColumns = ["insertions", "deletions", "files"]
 
   /// Whether two records of the same commit disagree about what the commit is (its dates,
   /// parents, people as written, co-authors): the mailmapped names may differ, as two
@@ -68,6 +75,7 @@ public struct CommitRecord: Hashable, Sendable {
     if parentCount != other.parentCount { return "parents" }
     if author.written != other.author.written { return "author" }
     if committer.written != other.committer.written { return "committer" }
+    if let mine = lines, let theirs = other.lines, mine != theirs { return "lines" }
     if let mine = coAuthors, let theirs = other.coAuthors,
       mine.map(\.written) != theirs.map(\.written)
     {

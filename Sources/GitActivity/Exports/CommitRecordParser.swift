@@ -64,6 +64,9 @@ struct CommitRecordParser {
       case "committerOffset": fields.times[3] = .some(try reader.optionalInteger())
       case "parents": fields.parents = try reader.integer()
       case "coAuthors": fields.coAuthors = try reader.coAuthors()
+      case "insertions": fields.lines[0] = try reader.integer()
+      case "deletions": fields.lines[1] = try reader.integer()
+      case "files": fields.lines[2] = try reader.integer()
       default: try reader.skipValue()
       }
     }
@@ -106,6 +109,9 @@ struct CommitRecordParser {
     for (index, name) in names.enumerated() { fields.people[index] = try text(name) }
     for (index, name) in Self.timeKeys.enumerated() { fields.times[index] = try integer(name) }
     fields.parents = try integer("parents") ?? nil
+    for (index, name) in CommitRecord.lineColumns.enumerated() where columns[name] != nil {
+      fields.lines[index] = try integer(name) ?? nil
+    }
     let coAuthors = try text("coAuthors")
     if !coAuthors.isEmpty {
       var result: Result<[CommitRecord.Person], Failure> = .success([])
@@ -133,6 +139,8 @@ struct CommitRecordParser {
     var times: [Int64??] = Array(repeating: nil, count: 4)
     var parents: Int64?
     var coAuthors: [CommitRecord.Person]?
+    /// Insertions, deletions, files: all three, or none.
+    var lines: [Int64?] = [nil, nil, nil]
 
     func record() throws(Failure) -> CommitRecord {
       guard let version else { throw Failure(message: "not a git-heatmap commits export (no 'v')") }
@@ -186,10 +194,21 @@ struct CommitRecordParser {
       guard parents >= 0, parents <= Int64(Int32.max) else {
         throw Failure(message: "'parents' is out of range")
       }
+      var counted: LineStats?
+      if lines.contains(where: { $0 != nil }) {
+        for (index, value) in lines.enumerated() {
+          guard let value else { throw missing(CommitRecord.lineColumns[index]) }
+          guard value >= 0, value <= Int64(UInt32.max) else {
+            throw Failure(message: "'\(CommitRecord.lineColumns[index])' is out of range")
+          }
+        }
+        counted = LineStats(
+          insertions: Int(lines[0] ?? 0), deletions: Int(lines[1] ?? 0), files: Int(lines[2] ?? 0))
+      }
       return CommitRecord(
         repository: repository, id: id, author: person(0), authorDate: try date(0),
         committer: person(4), committerDate: try date(2), parentCount: Int(parents),
-        coAuthors: coAuthors)
+        coAuthors: coAuthors, lines: counted)
     }
 
     func missing(_ key: String) -> Failure {

@@ -40,6 +40,10 @@ public struct ExportedCommits {
   public var pieceSize = 1 << 16
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
+  /// The first record without lines (an export made with `--measure commits`): where it is.
+  public private(set) var firstWithoutLines: String?
+  /// Whether the commits held carry their lines (`keepsLines`, and every record had them).
+  public var keepsLines = false
 
   // The survey, per record in reading order, grows a chunk at a time (no doubling copy); a
   // repository is held per run of records (an export usually holds one), not per record.
@@ -65,6 +69,7 @@ public struct ExportedCommits {
   // The second pass: the kept commits.
   private var facts: [CommitFacts] = []
   private var ids: [ObjectID] = []
+  private var lines: [PackedLineStats] = []
   private var coAuthors: [Int: [Int32]] = [:]
   private var personNumbers: [CommitRecord.Person: Int32] = [:]
   /// Each person as written and as counted, kept as they are met (every piece shares them).
@@ -115,6 +120,9 @@ public struct ExportedCommits {
       if record.coAuthors == nil && firstWithoutCoAuthors == nil {
         firstWithoutCoAuthors = "\(name):\(number)"
       }
+      if record.lines == nil && firstWithoutLines == nil {
+        firstWithoutLines = "\(name):\(number)"
+      }
     }
     recordsPerFile.append(surveyedIDs.count - before)
   }
@@ -153,6 +161,7 @@ public struct ExportedCommits {
       commit.committerIdentity = self.number(of: record.committer)
       facts.append(commit)
       if keepsIDs { ids.append(record.id) }
+      if keepsLines { lines.append(PackedLineStats(record.lines ?? LineStats())) }
       if let people = record.coAuthors, !people.isEmpty {
         coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
       }
@@ -275,6 +284,7 @@ public struct ExportedCommits {
   private func held() -> History {
     var history = History(
       commits: facts, objectIDs: ids, identities: rawIdentities, undated: undated.sorted())
+    if keepsLines { history.packedLines = lines }
     history.coAuthors = coAuthors
     history.mappedIdentities = mappedIdentities
     history.isDisjoint = true
@@ -288,6 +298,7 @@ public struct ExportedCommits {
     piece.undated = []
     facts.removeAll(keepingCapacity: true)
     ids.removeAll(keepingCapacity: true)
+    lines.removeAll(keepingCapacity: true)
     coAuthors = [:]
     pieces(piece)
   }

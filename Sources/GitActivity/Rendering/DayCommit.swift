@@ -12,14 +12,20 @@ public struct DayCommit: Hashable, Sendable {
   public var author: Author
   /// The subject line.
   public var subject: String
+  /// The lines it changes, when they were counted.
+  public var lines: LineStats?
 
   /// A commit to list.
-  public init(id: String, seconds: Int64, offsetSeconds: Int64, author: Author, subject: String) {
+  public init(
+    id: String, seconds: Int64, offsetSeconds: Int64, author: Author, subject: String,
+    lines: LineStats? = nil
+  ) {
     self.id = id
     self.seconds = seconds
     self.offsetSeconds = offsetSeconds
     self.author = author
     self.subject = subject
+    self.lines = lines
   }
 
   /// `14:03 +0200`: the time of day with its offset, as git prints `%ad` with `--date=format:%H:%M %z`.

@@ -13,15 +13,32 @@ public struct DayListWriter: Sendable {
   /// A headline, then a line per commit: short hash, time, author, subject; everything from a
   /// commit stripped of control and bidi characters.
   public func terminal(_ commits: [DayCommit]) -> String {
-    var lines = ["\(ReportText.date(day)): \(Wording.count(commits.count, "commit"))"]
+    var headline = "\(ReportText.date(day)): \(Wording.count(commits.count, "commit"))"
+    if !commits.isEmpty && commits.allSatisfy({ $0.lines != nil }) {
+      let added = commits.reduce(0) { $0 + ($1.lines?.insertions ?? 0) }
+      let removed = commits.reduce(0) { $0 + ($1.lines?.deletions ?? 0) }
+      headline += ", " + ReportText.plusMinus(added, removed)
+    }
+    var lines = [headline]
     // Names padded to the widest as a terminal shows them (wide, combining and zero-width
     // characters), so that the subjects line up.
     let names = commits.map { TextEscaping.terminal($0.author.name) }
     let width = names.map(TextWidth.columns(of:)).max() ?? 0
-    for (commit, name) in zip(commits, names) {
+    // With lines counted, `+12 −3` after the time, right-aligned as the widest.
+    let changes = commits.map { commit in
+      commit.lines.map { ReportText.plusMinus($0.insertions, $0.deletions) } ?? ""
+    }
+    let changeWidth = changes.map(TextWidth.columns(of:)).max() ?? 0
+    for (index, (commit, name)) in zip(commits, names).enumerated() {
       let pad = String(repeating: " ", count: width - TextWidth.columns(of: name))
+      var change = ""
+      if changeWidth > 0 {
+        change =
+          String(repeating: " ", count: changeWidth - TextWidth.columns(of: changes[index]))
+          + changes[index] + "  "
+      }
       lines.append(
-        "\(commit.id.prefix(10))  \(commit.time)  \(name)\(pad)  \(TextEscaping.terminal(commit.subject))"
+        "\(commit.id.prefix(10))  \(commit.time)  \(change)\(name)\(pad)  \(TextEscaping.terminal(commit.subject))"
           .trimmingTrailingSpaces())
     }
     return lines.joined(separator: "\n") + "\n"
@@ -29,13 +46,19 @@ public struct DayListWriter: Sendable {
 
   /// `hash,date,time,author,email,subject`, RFC 4180.
   public func csv(_ commits: [DayCommit]) -> String {
-    var lines = ["hash,date,time,author,email,subject"]
+    let withLines = !commits.isEmpty && commits.allSatisfy { $0.lines != nil }
+    var lines = [
+      "hash,date,time,author,email,subject" + (withLines ? ",insertions,deletions,files" : "")
+    ]
     for commit in commits {
-      lines.append(
-        [
-          commit.id, day.iso, commit.time, TextEscaping.csv(commit.author.name),
-          TextEscaping.csv(commit.author.email), TextEscaping.csv(commit.subject),
-        ].joined(separator: ","))
+      var fields = [
+        commit.id, day.iso, commit.time, TextEscaping.csv(commit.author.name),
+        TextEscaping.csv(commit.author.email), TextEscaping.csv(commit.subject),
+      ]
+      if withLines, let counted = commit.lines {
+        fields += [counted.insertions, counted.deletions, counted.files].map(String.init)
+      }
+      lines.append(fields.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -45,7 +68,10 @@ public struct DayListWriter: Sendable {
   public func json(_ commits: [DayCommit]) -> String {
     var out = "{\n  \"date\": \"\(day.iso)\",\n  \"total\": \(commits.count),\n  \"commits\": ["
     out += commits.map { commit in
-      "\n    {\"hash\": \"\(commit.id)\", \"time\": \"\(commit.time)\", \"author\": \(TextEscaping.json(commit.author.name)), \"email\": \(TextEscaping.json(commit.author.email)), \"subject\": \(TextEscaping.json(commit.subject))}"
+      "\n    {\"hash\": \"\(commit.id)\", \"time\": \"\(commit.time)\", \"author\": \(TextEscaping.json(commit.author.name)), \"email\": \(TextEscaping.json(commit.author.email)), \"subject\": \(TextEscaping.json(commit.subject))"
+        + (commit.lines.map {
+          ", \"insertions\": \($0.insertions), \"deletions\": \($0.deletions), \"files\": \($0.files)"
+        } ?? "") + "}"
     }.joined(separator: ",")
     out += commits.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
     return out

@@ -17,10 +17,16 @@ public final class Repository {
   public private(set) var workingDirectory: String?
   /// `git -c` configuration, above every file's.
   let commandLineConfig: CommandLineConfig
+  /// The environment the repository was opened with (the process's when none was given): what
+  /// `HOME` and `XDG_CONFIG_HOME` say for the files git reads outside the repository.
+  let environment: [String: String]
 
-  private init(pointer: OpaquePointer, commandLineConfig: CommandLineConfig) {
+  private init(
+    pointer: OpaquePointer, commandLineConfig: CommandLineConfig, environment: [String: String]
+  ) {
     self.pointer = pointer
     self.commandLineConfig = commandLineConfig
+    self.environment = environment.isEmpty ? ProcessInfo.processInfo.environment : environment
     gitDirectory = Repository.trimmed(git_repository_path(pointer)) ?? ""
     commonDirectory = Repository.trimmed(git_repository_commondir(pointer)) ?? gitDirectory
     let workTree = Repository.trimmed(git_repository_workdir(pointer))
@@ -162,7 +168,7 @@ public final class Repository {
         message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
     }
     try applyConfigurationFiles(environment, to: handle)
-    return Repository(pointer: handle, commandLineConfig: commandLine)
+    return Repository(pointer: handle, commandLineConfig: commandLine, environment: environment)
   }
 
   /// The configuration files `environment` names (see `ConfigurationFiles`), in place of
@@ -427,7 +433,7 @@ extension Repository {
     }
     if var file = try configString("mailmap.file") {
       let shown = file
-      if file.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+      if file.hasPrefix("~/"), let home = environment["HOME"] {
         file = home + file.dropFirst()
       } else if !file.hasPrefix("/"), let workingDirectory {
         file = workingDirectory + "/" + file
