@@ -54,6 +54,7 @@ extension Run {
       title: ReportText.heading(for: report, title: invocation.appearance.title),
       repositories: names, commits: commits, window: report.window, today: report.today)
     page.scale = invocation.appearance.scale
+    page.measure = invocation.counting.options.measure
     var appearance = svgOptions()
     // A page follows its viewer's light or dark scheme unless a theme was chosen.
     if invocation.appearance.theme == nil { appearance.theme = .auto }

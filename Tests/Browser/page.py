@@ -65,6 +65,7 @@ def day(driver):
                    author: li.querySelector('.author').textContent,
                    subject: li.querySelector('.subject').textContent,
                    co: (li.querySelector('.co') || {}).textContent || null,
+                   change: (li.querySelector('.change') || {}).textContent || null,
                    href: link ? link.getAttribute('href') : null }; }),
         selected: (document.querySelector('table.grid td.day.selected') || {dataset: {}}).dataset.date || null,
         focused: document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.date || null : null
@@ -91,6 +92,12 @@ def run(driver, page, step):
         poll(lambda: driver.execute_script(
             "var b = document.querySelector('#years button[aria-pressed=true]'); return b && b.textContent === arguments[0]",
             step["label"]))
+        return cells(driver)
+    if kind == "measure":
+        from selenium.webdriver.support.ui import Select
+        Select(driver.find_element(By.ID, "measure")).select_by_value(step["value"])
+        poll(lambda: driver.execute_script(
+            "return document.getElementById('measure').value === arguments[0]", step["value"]))
         return cells(driver)
     if kind == "type":
         box = driver.find_element(By.ID, "filter")

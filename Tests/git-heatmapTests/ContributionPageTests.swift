@@ -192,6 +192,62 @@ struct ContributionPageTests {
       logs["requests"] as? [String] == ["file://" + URL(fileURLWithPath: page).standardized.path])
   }
 
+  @Test(
+    "with --measure lines the page counts lines, switches to commits, and lists each commit's +a −d"
+  )
+  func lines() throws {
+    let repo = try TemporaryRepository()
+    for index in 1...6 {
+      try repo.write("file.txt", (0..<(index * 7)).map { "line \($0 * index)\n" }.joined())
+      try repo.git(["add", "-A"])
+      try repo.commit("change \(index)", date: "\(1_734_500_000 + index * 86_400) +0000")
+    }
+    let page = try Self.page(repo, ["--format", "html", "--measure", "lines"])
+    defer { try? FileManager.default.removeItem(atPath: page) }
+    let busiest = "2024-12-24"
+    let answers = try Self.browse(
+      page,
+      [
+        ["do": "open"], ["do": "cells"], ["do": "click", "date": busiest],
+        ["do": "measure", "value": "commits"],
+      ])
+    try #require(answers.count == 4)
+    let linesCSV = Self.csvColumn(command(repo, ["--measure", "lines", "--format", "csv"]), 1)
+    let shown = Self.cells(answers[1])
+    #expect(shown.count > 360)
+    #expect(
+      shown.filter { $0.value.count > 0 }.mapValues(\.count) == linesCSV.filter { $0.value > 0 })
+    let headline = (answers[1] as? [String: Any])?["headline"] as? String ?? ""
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(command(repo, ["--measure", "lines", "--format", "json"]).utf8))
+        as? [String: Any])
+    #expect(
+      headline
+        == "\(json["insertions"] as? Int ?? -1) lines added and \(json["deletions"] as? Int ?? -1) removed in 6 commits in the last year"
+    )
+    // The day's commit with its lines, as --day lists it.
+    let listed = try #require((answers[2] as? [String: Any])?["commits"] as? [[String: Any]])
+    let dayLine = command(repo, ["--day", busiest, "--measure", "lines"]).split(separator: "\n")
+    #expect(listed.count == 1 && dayLine.count == 2)
+    let change = listed.first?["change"] as? String ?? ""
+    #expect(!change.isEmpty && dayLine[1].contains(change), "\(change) in \(dayLine[1])")
+    // Counting commits again: the commit graph.
+    let commits = Self.cells(answers[3]).filter { $0.value.count > 0 }.mapValues(\.count)
+    #expect(
+      commits == Self.csvColumn(command(repo, ["--format", "csv"]), 1).filter { $0.value > 0 })
+  }
+
+  /// One column of a CSV by day.
+  static func csvColumn(_ csv: String, _ column: Int) -> [String: Int] {
+    var days: [String: Int] = [:]
+    for line in csv.split(separator: "\n").dropFirst() {
+      let parts = line.split(separator: ",")
+      if parts.count > column, let value = Int(parts[column]) { days[String(parts[0])] = value }
+    }
+    return days
+  }
+
   @Test("co-authors count in the page as --co-authors counts them, and the filter finds them")
   func coAuthors() throws {
     let repo = try Self.repository()

@@ -10,7 +10,7 @@ extension ContributionPage {
     "use strict";
     (function () {
     var data = JSON.parse(document.getElementById("data").textContent);
-    var C = data.commits, N = C.day.length;
+    var C = data.commits, N = C.day.length, hasLines = !!C.insertions;
     var MONTHS = ["January","February","March","April","May","June","July","August","September","October","November","December"];
     var DAYS = ["Sunday","Monday","Tuesday","Wednesday","Thursday","Friday","Saturday"];
     function $(id) { return document.getElementById(id); }
@@ -38,6 +38,24 @@ extension ContributionPage {
     function longDate(n) { var p = parts(n); return DAYS[weekday(n)] + ", " + p[2] + " " + MONTHS[p[1] - 1] + " " + p[0]; }
     function grouped(v) { return String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
     function count(v, word) { return grouped(v) + " " + word + (v === 1 ? "" : "s"); }
+    // What a commit weighs under the measure, and the measure's words, as ReportText has them.
+    function weight(i) {
+      switch (state.measure) {
+        case "lines": return C.insertions[i] + C.deletions[i];
+        case "insertions": return C.insertions[i];
+        case "deletions": return C.deletions[i];
+        default: return 1;
+      }
+    }
+    function amount(v) {
+      switch (state.measure) {
+        case "lines": return count(v, "line");
+        case "insertions": return count(v, "line") + " added";
+        case "deletions": return count(v, "line") + " removed";
+        default: return count(v, "commit");
+      }
+    }
+    function plusMinus(a, d) { return "+" + grouped(a) + " \u2212" + grouped(d); }
 
     // Levels, as LevelScale has them.
     function thresholds(counts) {
@@ -82,7 +100,7 @@ extension ContributionPage {
     var people = data.people.map(function (p) { return { name: p[0], email: p[1], key: (p[0] + " <" + p[1] + ">").toLowerCase() }; });
     var uncredited = {};
     C.uncredited.forEach(function (i) { uncredited[i] = true; });
-    var state = { view: 0, filter: "", repositories: data.repositories.map(function () { return true; }), selected: null, month: null };
+    var state = { view: 0, filter: "", repositories: data.repositories.map(function () { return true; }), selected: null, month: null, measure: hasLines ? data.measure : "commits" };
     for (var v = 0; v < views.length; v++) if (views[v].year === window0.year && window0.year !== null) state.view = v;
 
     // Who each commit counts for, and whether the filters let it in.
@@ -109,12 +127,15 @@ extension ContributionPage {
     function compute() {
       var view = views[state.view], length = view.last - view.first + 1;
       var counts = new Array(length).fill(0), byRepository = data.repositories.map(function () { return 0; });
+      var commits = new Array(length).fill(0), added = new Array(length).fill(0), removed = new Array(length).fill(0);
       var punch = new Array(168).fill(0), perPerson = {}, chosen = [];
       for (var i = 0; i < N; i++) {
         var d = C.day[i];
         if (d < view.first || d > view.last || !included(i)) continue;
         chosen.push(i);
-        counts[d - view.first]++;
+        counts[d - view.first] += weight(i);
+        commits[d - view.first]++;
+        if (hasLines) { added[d - view.first] += C.insertions[i]; removed[d - view.first] += C.deletions[i]; }
         byRepository[C.repository[i]]++;
         var row = (weekday(d) - data.weekStart + 7) % 7;
         punch[row * 24 + Math.floor(C.minute[i] / 60)]++;
@@ -127,7 +148,7 @@ extension ContributionPage {
           if (d > entry.last) entry.last = d;
         });
       }
-      current = { view: view, counts: counts, highest: thresholds(counts), byRepository: byRepository, punch: punch, perPerson: perPerson, chosen: chosen };
+      current = { view: view, counts: counts, commits: commits, added: added, removed: removed, highest: thresholds(counts), byRepository: byRepository, punch: punch, perPerson: perPerson, chosen: chosen };
     }
     function countOn(d) {
       var view = current.view;
@@ -154,13 +175,16 @@ extension ContributionPage {
         if (end !== null) { var s = end; while (s >= view.first && countOn(s) > 0) { run++; s--; } }
         items.push("current streak " + count(run, "day"));
       }
-      if (best) items.push("busiest day " + longDate(best.day) + " (" + count(best.count, "commit") + ")");
-      return { total: total, items: items };
+      if (best) items.push("busiest day " + longDate(best.day) + " (" + amount(best.count) + ")");
+      var commits = 0, added = 0, removed = 0;
+      for (var j = 0; j < counts.length; j++) { commits += current.commits[j]; added += current.added[j]; removed += current.removed[j]; }
+      var words = state.measure === "commits" ? count(commits, "commit") : count(added, "line") + " added and " + grouped(removed) + " removed in " + count(commits, "commit");
+      return { total: total, items: items, words: words };
     }
 
     function drawHeader() {
       var stats = statistics(), view = current.view;
-      var headline = count(stats.total, "commit") + " " + view.phrase;
+      var headline = stats.words + " " + view.phrase;
       if (matching) headline += " by people matching \u201c" + state.filter.trim() + "\u201d";
       $("headline").textContent = headline;
       $("statistics").textContent = stats.items.join(" \u00b7 ");
@@ -199,7 +223,11 @@ extension ContributionPage {
       $("breakdown").textContent = parts.join(", ");
     }
 
-    function dayLabel(d, v) { return longDate(d) + ": " + count(v, "commit"); }
+    function dayLabel(d) {
+      var view = current.view, k = d - view.first, inView = d >= view.first && d <= view.last;
+      var text = longDate(d) + ": " + count(inView ? current.commits[k] : 0, "commit");
+      return hasLines && inView ? text + ", " + plusMinus(current.added[k], current.removed[k]) : text;
+    }
 
     function drawGraph() {
       var view = current.view, start = view.first - (weekday(view.first) - data.weekStart + 7) % 7;
@@ -244,7 +272,7 @@ extension ContributionPage {
           if (day < view.first || day > view.last) { tr.appendChild(el("td", { "class": "pad" })); continue; }
           var v = countOn(day), l = level(v, current.highest);
           var td = el("td", { "class": "day l" + l + (day === state.selected ? " selected" : ""), role: "gridcell", "data-date": iso(day), "data-day": String(day), "data-count": String(v), "data-level": String(l), tabindex: day === focusDay ? "0" : "-1", "aria-selected": day === state.selected ? "true" : "false" });
-          td.appendChild(el("span", { "class": "sr" }, dayLabel(day, v)));
+          td.appendChild(el("span", { "class": "sr" }, dayLabel(day)));
           tr.appendChild(td);
         }
         body.appendChild(tr);
@@ -264,7 +292,7 @@ extension ContributionPage {
 
     function showTooltip(cell) {
       var tip = $("tooltip"), box = cell.getBoundingClientRect();
-      tip.textContent = dayLabel(Number(cell.getAttribute("data-day")), Number(cell.getAttribute("data-count")));
+      tip.textContent = dayLabel(Number(cell.getAttribute("data-day")));
       tip.hidden = false;
       var left = box.left + window.scrollX + box.width / 2 - tip.offsetWidth / 2;
       left = Math.max(window.scrollX + 4, Math.min(left, window.scrollX + document.documentElement.clientWidth - tip.offsetWidth - 4));
@@ -339,6 +367,13 @@ extension ContributionPage {
           if (data.url) { var a = el("a", { "class": "hash", href: commitLink(i) }, short); li.appendChild(a); }
           else li.appendChild(el("code", { "class": "hash" }, short));
           li.appendChild(el("span", { "class": "time" }, time(i)));
+          if (hasLines) {
+            var change = el("span", { "class": "change" });
+            change.appendChild(el("span", { "class": "added" }, "+" + grouped(C.insertions[i])));
+            change.appendChild(document.createTextNode(" "));
+            change.appendChild(el("span", { "class": "removed" }, "\u2212" + grouped(C.deletions[i])));
+            li.appendChild(change);
+          }
           var author = el("span", { "class": "author" }); author.appendChild(el("bdi", null, people[C.author[i]].name)); li.appendChild(author);
           var subject = el("span", { "class": "subject" }); subject.appendChild(el("bdi", null, C.subject[i])); li.appendChild(subject);
           var extra = C.coAuthors[i];
@@ -486,6 +521,11 @@ extension ContributionPage {
         document.documentElement.setAttribute("data-filter", state.filter);
       });
     });
+    if (hasLines) {
+      $("measure-control").hidden = false;
+      $("measure").value = state.measure;
+      $("measure").addEventListener("change", function () { state.measure = $("measure").value; redraw(); });
+    }
     drawYears();
     redraw();
     document.documentElement.setAttribute("data-filter", "");

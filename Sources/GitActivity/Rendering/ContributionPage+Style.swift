@@ -10,9 +10,9 @@ extension ContributionPage {
     func variables(_ palette: Palette) -> String {
       let levels = levels(palette)
       return palette.isDark
-        ? "\(levels)--page:#0d1117;--text:#e6edf3;--muted:#8b949e;--line:#30363d;"
+        ? "\(levels)--page:#0d1117;--text:#e6edf3;--muted:#8b949e;--line:#30363d;--added:#3fb950;--removed:#f85149;"
           + "--outline:rgba(255,255,255,0.05);--accent:#58a6ff;--selected:#f0f6fc;--panel:#161b22;"
-        : "\(levels)--page:#ffffff;--text:#1f2328;--muted:#59636e;--line:#d1d9e0;"
+        : "\(levels)--page:#ffffff;--text:#1f2328;--muted:#59636e;--line:#d1d9e0;--added:#1a7f37;--removed:#d1242f;"
           + "--outline:rgba(31,35,40,0.06);--accent:#0969da;--selected:#1f2328;--panel:#f6f8fa;"
     }
     return """
@@ -65,6 +65,9 @@ extension ContributionPage {
       .hash{font:12px ui-monospace,SFMono-Regular,"Liberation Mono",Menlo,monospace}
       a{color:var(--accent)}
       .time,.co{color:var(--muted)}
+      ol.commits li:has(.change){grid-template-columns:7.5em 7em 6.5em minmax(8em,14em) 1fr}
+      .change{font-variant-numeric:tabular-nums;white-space:nowrap}
+      .added{color:var(--added)}.removed{color:var(--removed)}
       .subject{overflow-wrap:anywhere}
       .co{grid-column:4}
       .scroll.people{max-height:30em;overflow-y:auto;border:1px solid var(--line);border-radius:6px}

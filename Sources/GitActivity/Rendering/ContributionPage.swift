@@ -54,6 +54,9 @@ public struct ContributionPage: Sendable {
   public var commitURL: String?
   /// The clock the punch card reads: `each author's own clock` or a zone's.
   public var clock = "each author's own clock"
+  /// What the graph counts when the page opens; with lines in the commits, the reader can
+  /// switch between commits and lines.
+  public var measure = Measure.commits
 
   /// A page of `commits` in `repositories`, opening on `window`.
   public init(
@@ -110,6 +113,7 @@ public struct ContributionPage: Sendable {
       <div class="controls">
       <label for="filter">People</label>
       <input id="filter" type="search" placeholder="Filter by name or email" autocomplete="off" spellcheck="false">
+      <span id="measure-control" hidden><label for="measure">Count</label> <select id="measure"><option value="commits">Commits</option><option value="lines">Lines changed</option><option value="insertions">Lines added</option><option value="deletions">Lines removed</option></select></span>
       <fieldset id="repositories" hidden><legend>Repositories</legend></fieldset>
       </div>
       <p id="breakdown"></p>
@@ -202,6 +206,8 @@ public struct ContributionPage: Sendable {
     string(scale.rawValue)
     raw(",\"clock\":")
     string(clock)
+    raw(",\"measure\":")
+    string(measure.rawValue)
     raw(",\"url\":")
     if let commitURL { string(commitURL) } else { raw("null") }
     raw(",\"repositories\":[")
@@ -236,6 +242,12 @@ public struct ContributionPage: Sendable {
     }
     raw("],")
     column("repository") { $0.repository }
+    if !ordered.isEmpty && ordered.allSatisfy({ $0.commit.lines != nil }) {
+      raw(",")
+      column("insertions") { $0.commit.lines?.insertions ?? 0 }
+      raw(",")
+      column("deletions") { $0.commit.lines?.deletions ?? 0 }
+    }
     raw(",\"id\":\"")
     for entry in ordered {
       let id = entry.commit.id.utf8.prefix(idLength)
