@@ -237,4 +237,42 @@ struct LinesAgainstGitTests {
     let after = try FileManager.default.contentsOfDirectory(atPath: cache)
     #expect(after.filter { $0.hasPrefix("lines-") }.count == 2, "\(after)")
   }
+
+  @Test("a missing blob is git's 'unable to read', and a partial clone says how to get its files")
+  func missingBlobs() throws {
+    let repository = try TemporaryRepository()
+    try repository.write("f.txt", "one\n")
+    try repository.git(["add", "-A"])
+    try repository.commit(date: "1700000000 +0000")
+    try repository.write("f.txt", "one\ntwo\n")
+    try repository.git(["add", "-A"])
+    try repository.commit(date: "1700086400 +0000")
+    let blob = try repository.git(["rev-parse", "HEAD~1:f.txt"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let object = repository.path + "/.git/objects/\(blob.prefix(2))/\(blob.dropFirst(2))"
+    try FileManager.default.removeItem(atPath: object)
+    let result = heatmap(
+      ["--measure", "lines", "--no-cache", "--since", "2023-01-01"], in: repository.path)
+    #expect(result.status == 1)
+    #expect(result.stderr == "git-heatmap: unable to read \(blob)\n")
+    #expect(result.stdout.isEmpty)
+
+    // A clone that filtered its blobs out: git fetches them as it diffs; we say how.
+    try repository.git(["config", "uploadpack.allowFilter", "true"])
+    try repository.git(["checkout", "-q", "HEAD"])
+    try repository.write("f.txt", "one\ntwo\nthree\n")
+    try repository.git(["add", "-A"])
+    try repository.git(["commit", "-q", "-m", "c"])
+    let clone = repository.root.appendingPathComponent("partial").path
+    try TemporaryRepository.run(
+      "/usr/bin/git",
+      ["clone", "-q", "--no-checkout", "--filter=blob:none", "file://" + repository.path, clone],
+      in: repository.root.path, environment: repository.environment)
+    let partial = heatmap(["--measure", "lines", "--no-cache", "--since", "2023-01-01"], in: clone)
+    #expect(partial.status == 1)
+    #expect(partial.stderr.hasPrefix("git-heatmap: unable to read "))
+    #expect(partial.stderr.contains("this partial clone has not fetched"), "\(partial.stderr)")
+    // Commits alone need no blob.
+    #expect(heatmap(["--no-cache", "--since", "2023-01-01"], in: clone).status == 0)
+  }
 }

@@ -68,8 +68,25 @@ extension Repository {
         failure.withLock { $0 = $0 ?? error }
       }
     }
-    if let error = failure.withLock({ $0 }) { throw error }
+    if var error = failure.withLock({ $0 }) {
+      if error.isNotFound, try isPartialClone() {
+        error.message +=
+          ": this partial clone has not fetched the files whose lines are counted; clone it again without --filter (or fetch them: git fetch --refetch after unsetting remote.<name>.partialclonefilter)"
+      }
+      throw error
+    }
     return Array(results)
+  }
+
+  /// Whether the repository is a partial clone: a promisor remote, whose objects may be
+  /// missing until git fetches them (`extensions.partialClone`, `remote.<name>.promisor`).
+  func isPartialClone() throws(GitError) -> Bool {
+    if let extensionValue = try configString("extensions.partialClone"), !extensionValue.isEmpty {
+      return true
+    }
+    return try configEntries(prefix: "remote.").contains {
+      $0.name.hasSuffix(".promisor") && ConfigBoolean.parse($0.value) == true
+    }
   }
 
   /// One commit's lines: its tree against its first parent's.

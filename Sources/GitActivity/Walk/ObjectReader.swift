@@ -98,9 +98,16 @@ extension ObjectReader {
   func objectBytes(_ id: ObjectID, type: Int) throws(GitError) -> [UInt8] {
     if let packs, let bytes = packs.objectBytes(id, type: type) { return bytes }
     var bytes: [UInt8] = []
-    try readThroughLibgit2(
-      id, type: type == 2 ? GIT_OBJECT_TREE : GIT_OBJECT_BLOB, named: type == 2 ? "tree" : "blob"
-    ) { bytes = Array($0) }
+    do {
+      try readThroughLibgit2(
+        id, type: type == 2 ? GIT_OBJECT_TREE : GIT_OBJECT_BLOB, named: type == 2 ? "tree" : "blob"
+      ) { bytes = Array($0) }
+    } catch  where error.isNotFound {
+      // git's words for an object a diff needs and cannot have.
+      throw GitError(
+        code: error.code, message: "unable to read \(id.hex)", function: "git_odb_read",
+        kind: .damagedObject)
+    }
     return bytes
   }
 
