@@ -275,4 +275,28 @@ struct LinesAgainstGitTests {
     // Commits alone need no blob.
     #expect(heatmap(["--no-cache", "--since", "2023-01-01"], in: clone).status == 0)
   }
+
+  @Test(
+    "heatmap.measure sets the default, --measure wins, and a measure git-heatmap has not is refused"
+  )
+  func configured() throws {
+    let repository = try TemporaryRepository()
+    try repository.write("f.txt", "a\nb\n")
+    try repository.git(["add", "-A"])
+    try repository.commit(date: "1734900000 +0000")
+    try repository.git(["config", "heatmap.measure", "insertions"])
+    let configured = heatmap(["--format", "csv", "--no-cache"], in: repository.path)
+    #expect(configured.status == 0)
+    #expect(configured.stdout.hasPrefix("date,count,commits,insertions,deletions\n"))
+    #expect(configured.stdout.contains("2024-12-22,2,1,2,0\n"), "\(configured.stdout)")
+    let commits = heatmap(
+      ["--format", "csv", "--no-cache", "--measure", "commits"], in: repository.path)
+    #expect(commits.stdout.hasPrefix("date,count\n") && commits.stdout.contains("2024-12-22,1\n"))
+    let bad = heatmap(["--measure", "words"], in: repository.path)
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderr.hasPrefix(
+        "git-heatmap: invalid value 'words' for '--measure': expected commits, lines, insertions or deletions"
+      ))
+  }
 }
