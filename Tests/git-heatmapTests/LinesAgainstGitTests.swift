@@ -65,8 +65,33 @@ struct LinesAgainstGitTests {
     numbered(kept) + numbered(100 - kept, from: 0, tag: "diff")
   }
 
-  /// One history holding what numstat treats specially, on one day a commit.
+  /// The history below, made once for the suite; each test works in a copy of its own.
+  nonisolated(unsafe) static var template: TemporaryRepository?
+  static let templateLock = NSLock()
+
+  /// A copy of the history `buildRepository` makes (git's commands take most of a second to
+  /// make it; copying it takes a few milliseconds).
   static func makeRepository() throws -> TemporaryRepository {
+    let original: TemporaryRepository = try templateLock.withLock {
+      if let made = template { return made }
+      let made = try buildRepository()
+      template = made
+      // The template outlives every test: removed when the test process ends.
+      atexit {
+        if let root = LinesAgainstGitTests.template?.root {
+          try? FileManager.default.removeItem(at: root)
+        }
+      }
+      return made
+    }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "git-heatmap-test-" + UUID().uuidString)
+    try FileManager.default.copyItem(at: original.root, to: root)
+    return TemporaryRepository(existing: root.appendingPathComponent("repo").path, root: root)
+  }
+
+  /// One history holding what numstat treats specially, on one day a commit.
+  static func buildRepository() throws -> TemporaryRepository {
     let repository = try TemporaryRepository()
     var day = 1_700_000_000
     func commit(_ message: String) throws {
