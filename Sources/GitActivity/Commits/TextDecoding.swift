@@ -28,8 +28,61 @@ enum TextDecoding {
     default:
       break
     }
-    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    if let text = String(validating: bytes, as: UTF8.self) {
+      return mayHoldPrivateRange(bytes) ? escapingPrivateRange(text) : text
+    }
     return keepingRawBytes(bytes)
+  }
+
+  /// The one scalar that says the next one is a real character of the private range
+  /// U+F700–U+F7FF rather than a byte that was not UTF-8: `U+F700 U+F7FC` is the character
+  /// U+F7FC as the commit wrote it, a lone U+F7FC the byte 0xFC. So a name in Latin-1 and a name
+  /// holding those private-use characters are never the same person.
+  static let privateMarker: Unicode.Scalar = "\u{F700}"
+
+  /// Whether UTF-8 `bytes` may encode a scalar of U+F700–U+F7FF (`EF 9C..9F xx`).
+  private static func mayHoldPrivateRange(_ bytes: some Collection<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if previous == 0xEF && (0x9C...0x9F).contains(byte) { return true }
+      previous = byte
+    }
+    return false
+  }
+
+  /// Valid UTF-8 `text` with each real character of U+F700–U+F7FF marked (`privateMarker`
+  /// before it).
+  private static func escapingPrivateRange(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0xF700...0xF7FF).contains($0.value) }) else {
+      return text
+    }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if (0xF700...0xF7FF).contains(scalar.value) { scalars.append(privateMarker) }
+      scalars.append(scalar)
+    }
+    return String(scalars)
+  }
+
+  /// Text as people see it: a marked private-use character as itself, a byte that was not
+  /// UTF-8 as U+FFFD (as a terminal shows such a byte of git's output).
+  static func shown(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0xF700...0xF7FF).contains($0.value) }) else {
+      return text
+    }
+    var scalars = String.UnicodeScalarView()
+    var isMarked = false
+    for scalar in text.unicodeScalars {
+      if isMarked {
+        scalars.append(scalar)
+        isMarked = false
+      } else if scalar == privateMarker {
+        isMarked = true
+      } else {
+        scalars.append(isRawByte(scalar) ? "\u{FFFD}" : scalar)
+      }
+    }
+    return String(scalars)
   }
 
   /// Where the scalars that stand for bytes that are not UTF-8 start (a private-use range:
@@ -55,7 +108,10 @@ enum TextDecoding {
       }
       for length in 2...4 where index + length <= bytes.count {
         if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
-          scalars.append(contentsOf: text.unicodeScalars)
+          for scalar in text.unicodeScalars {
+            if (0xF700...0xF7FF).contains(scalar.value) { scalars.append(privateMarker) }
+            scalars.append(scalar)
+          }
           index += length
           continue next
         }

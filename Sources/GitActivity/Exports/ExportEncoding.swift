@@ -4,8 +4,10 @@
 /// character, line break or bidirectional mark in it, and reads back to the same names.
 ///
 /// Escaped in both: the C0 and C1 controls, DEL, U+2028 and U+2029, the bidirectional marks and
-/// isolates, and the scalars U+F780–U+F7FF, which stand for bytes that were not UTF-8 (so that
-/// `\uf7e9` in an export is the byte 0xE9 of a Latin-1 name written without an encoding).
+/// isolates, and the scalars U+F700–U+F7FF: U+F780–U+F7FF stand for bytes that were not UTF-8
+/// (so that `\uf7e9` in an export is the byte 0xE9 of a Latin-1 name written without an
+/// encoding), and a real character of that range is written after `\uf700`
+/// (`TextDecoding.privateMarker`), so the two never read back alike.
 enum ExportEncoding {
   /// Appends `text` as a JSON string literal, quotes included.
   static func appendJSON(_ text: String, to out: inout [UInt8]) {
@@ -39,7 +41,7 @@ enum ExportEncoding {
     switch scalar.value {
     case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: return true
     case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
-    case 0xF780...0xF7FF: return true
+    case 0xF700...0xF7FF: return true
     default: return false
     }
   }

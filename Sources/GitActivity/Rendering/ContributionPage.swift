@@ -280,7 +280,8 @@ public struct ContributionPage: Sendable {
   /// scalars, for the 80,000 subjects of a long history.
   static func appendScriptString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for scalar in text.unicodeScalars where TextEscaping.isSafeOnTerminal(scalar) {
+    for scalar in TextDecoding.shown(text).unicodeScalars
+    where TextEscaping.isSafeOnTerminal(scalar) {
       switch scalar {
       case "\"": out += [0x5C, 0x22]
       case "\\": out += [0x5C, 0x5C]
@@ -288,8 +289,7 @@ public struct ContributionPage: Sendable {
       // The separators would end a line in old JavaScript, and break one on the page.
       case "\u{2028}", "\u{2029}": out.append(UInt8(ascii: " "))
       default:
-        // A byte that was not UTF-8 shows as U+FFFD, as on a terminal.
-        ExportEncoding.appendUTF8(TextDecoding.isRawByte(scalar) ? "\u{FFFD}" : scalar, to: &out)
+        ExportEncoding.appendUTF8(scalar, to: &out)
       }
     }
     out.append(UInt8(ascii: "\""))

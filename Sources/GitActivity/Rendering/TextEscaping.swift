@@ -8,7 +8,7 @@ package enum TextEscaping {
   package static func json(_ text: String) -> String {
     var result = "\""
     result.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
+    for scalar in TextDecoding.shown(text).unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
@@ -55,7 +55,7 @@ package enum TextEscaping {
   static func xml(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
+    for scalar in TextDecoding.shown(text).unicodeScalars {
       switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
@@ -84,9 +84,9 @@ package enum TextEscaping {
   /// reorder a line (U+202A–U+202E, U+2066–U+2069) and other invisible format marks.
   package static func terminal(_ text: String) -> String {
     var result = ""
-    for scalar in text.unicodeScalars where isSafeOnTerminal(scalar) {
-      // A byte that was not UTF-8 shows as a terminal shows such a byte of git's output.
-      result.unicodeScalars.append(TextDecoding.isRawByte(scalar) ? "\u{FFFD}" : scalar)
+    // A byte that was not UTF-8 shows as a terminal shows such a byte of git's output.
+    for scalar in TextDecoding.shown(text).unicodeScalars where isSafeOnTerminal(scalar) {
+      result.unicodeScalars.append(scalar)
     }
     return result
   }
