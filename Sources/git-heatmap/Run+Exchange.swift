@@ -176,10 +176,19 @@ extension Run {
     }
     template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
     let writer = DescriptorWriter(descriptor: descriptor)
+    // Bounded, so that an endless pipe or /dev/zero never fills the disk (ExportStreamCheck).
+    var check = ExportStreamCheck()
     do {
-      try DescriptorReader.forEachChunk(of: source) { writer.write($0) }
+      try DescriptorReader.forEachChunk(of: source) { chunk in
+        try check.check(chunk)
+        writer.write(chunk)
+      }
     } catch {
       close(descriptor)
+      if let failure = error as? ExportStreamCheck.Failure {
+        throw .failure(
+          failure.line.map { "\(name):\($0): \(failure.reason)" } ?? "\(name) \(failure.reason)")
+      }
       let reason = (error as? DescriptorReader.Failure)?.reason ?? "\(error)"
       throw .failure("cannot read \(name): \(reason)")
     }

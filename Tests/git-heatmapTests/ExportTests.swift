@@ -309,7 +309,7 @@ struct ExportTests {
       ),
       (
         "cut.ndjson", lines[0] + "\n" + String(lines[1].prefix(40)),
-        "cut.ndjson: line 2 is cut short"
+        "cut.ndjson:2: "
       ),
       (
         "newer.ndjson", lines[0].replacingOccurrences(of: "\"v\":1", with: "\"v\":2") + "\n",

@@ -60,4 +60,104 @@ struct HostileInputsTests {
       !svg.unicodeScalars.contains { (0xF780...0xF7FB).contains($0.value) || $0 == "\u{F700}" })
     #expect(svg.contains("J\u{FFFD}rgen"))
   }
+
+  /// One valid export of three commits, as lines.
+  static func exportLines() throws -> (repo: TemporaryRepository, lines: [String]) {
+    let repo = try TemporaryRepository()
+    for day in 0..<3 {
+      try repo.commit(date: "\(1_704_196_800 + day * 86_400) +0000")
+    }
+    let result = heatmap(["--format", "commits"], in: repo.path)
+    #expect(result.status == 0)
+    return (repo, result.stdout.split(separator: "\n").map(String.init))
+  }
+
+  @Test("an unknown field nested 200,000 deep is skipped in bounded stack")
+  func deepNesting() throws {
+    let (repo, lines) = try Self.exportLines()
+    let depth = 200_000
+    let deep =
+      lines[0].dropLast() + #","later":{"x":"# + String(repeating: "[", count: depth)
+      + String(repeating: "]", count: depth) + "}}"
+    let file = repo.root.appendingPathComponent("deep.ndjson")
+    try Data((([String(deep)] + lines[1...]).joined(separator: "\n") + "\n").utf8).write(to: file)
+    let result = heatmap(
+      Self.window + ["--from", file.path, "--format", "csv"], in: repo.root.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(nonZeroDays(result.stdout).values.reduce(0, +) == 3)
+    // Unbalanced, it is an error with its place, not a crash.
+    let broken = lines[0].dropLast() + #","later":"# + String(repeating: "[", count: depth) + "}"
+    try Data((String(broken) + "\n").utf8).write(to: file)
+    let failed = heatmap(Self.window + ["--from", file.path], in: repo.root.path)
+    #expect(failed.status == 1)
+    #expect(failed.stderr.hasPrefix("git-heatmap: \(file.path):1: expected a value at column"))
+  }
+
+  @Test(
+    "a gigabyte on one line, /dev/zero and an endless pipe are errors naming the line, in small memory"
+  )
+  func endlessInput() throws {
+    let (repo, lines) = try Self.exportLines()
+    let big = repo.root.appendingPathComponent("big.ndjson.gz").path
+    try TemporaryRepository.run(
+      "/bin/sh", ["-c", "head -c 1073741824 /dev/zero | tr '\\0' a | gzip -1 > '\(big)'"],
+      in: repo.root.path, environment: repo.environment)
+    let binary = try builtBinary()
+    for (input, name) in [(big, big), ("/dev/zero", "/dev/zero")] {
+      let run = try measured(binary, ["--from", input], in: repo.root.path)
+      #expect(run.status == 1)
+      #expect(
+        run.stderr
+          == "git-heatmap: \(name):1: the line is longer than 16 MiB, the most a record may be\n")
+      #expect(run.peakKilobytes < 200_000, "peak \(run.peakKilobytes) KB")
+    }
+    // Standard input from a pipe that never ends.
+    let pipe = try measured(
+      "/bin/sh", ["-c", "yes | '\(binary)' --from -"], in: repo.root.path)
+    #expect(pipe.status == 1)
+    #expect(pipe.stderr.contains("standard input:"), "\(pipe.stderr)")
+    // A last record without a newline is read.
+    let file = repo.root.appendingPathComponent("last.ndjson")
+    try Data(lines.joined(separator: "\n").utf8).write(to: file)
+    let last = heatmap(Self.window + ["--from", file.path, "--format", "csv"], in: repo.root.path)
+    #expect(last.status == 0 && nonZeroDays(last.stdout).values.reduce(0, +) == 3)
+  }
+}
+
+/// The release build the suite's other tests of the binary use, else the debug one.
+func builtBinary() throws -> String {
+  for build in [".build/debug/git-heatmap", ".build/release/git-heatmap"] {
+    let path = Tools.projectRoot.appendingPathComponent(build).path
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  throw TemporaryRepository.CommandError(description: "no built git-heatmap")
+}
+
+/// A run of `executable` under `/usr/bin/time`, with its exit status, stderr and peak memory.
+func measured(_ executable: String, _ arguments: [String], in directory: String) throws -> (
+  status: Int32, stderr: String, peakKilobytes: Int
+) {
+  let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "time-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: report) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+  process.arguments = ["-f", "%M", "-o", report.path, executable] + arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  var environment = ProcessInfo.processInfo.environment
+  for key in environment.keys where key.hasPrefix("GIT_") { environment[key] = nil }
+  environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+  environment["GIT_CONFIG_NOSYSTEM"] = "1"
+  environment["HOME"] = directory
+  process.environment = environment
+  let error = Pipe()
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = error
+  try process.run()
+  let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  let peak =
+    Int(
+      (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n").last ?? "") ?? -1
+  return (process.terminationStatus, text, peak)
 }

@@ -23,6 +23,9 @@ public struct ExportedCommits {
     public var leftOut: Int
   }
 
+  /// The longest record an export may hold (16 MiB): a longer line is an error that names it.
+  public static let recordLimit = LineReader.lineLimit
+
   /// With `usesMailmap` false (`--no-mailmap`), people count as the commits wrote them.
   public var usesMailmap: Bool
   /// Whether to keep each commit's id (a list of commits needs them; a graph does not).

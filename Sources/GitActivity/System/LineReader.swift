@@ -4,7 +4,7 @@ import Foundation
 /// Reads a file (or standard input) as lines, inflating it on the way when it is gzip (by its
 /// magic bytes, whatever its name), members one after another as `gzip -d` reads them. A stream
 /// that ends inside a gzip member, or whose checksum fails, is an error: nothing is read silently
-/// short.
+/// short. A line longer than `lineLimit` is an error at once: memory stays bounded.
 struct LineReader {
   /// Why a stream could not be read.
   struct Failure: Error {
@@ -18,37 +18,58 @@ struct LineReader {
     self.descriptor = descriptor
   }
 
-  /// Calls `body` with each line (without its `\n`) and its number, from 1. The last line must
-  /// end with a newline too: a file cut short of it is an error (`isTruncated`).
+  /// The longest line (record) read: a longer one is an error that names it, read no further,
+  /// so that a line of gigabytes (a hostile export, `/dev/zero`) takes no more memory than this.
+  static let lineLimit = 16 << 20
+
+  /// Calls `body` with each line (without its `\n`) and its number, from 1; empty lines are
+  /// counted but not handed over. A last line without a newline is a line too (as `jq` and
+  /// DuckDB read one); a gzip stream that ends early is an error.
   func forEachLine(
     _ body: (UnsafeRawBufferPointer, Int) throws -> Void
   ) throws {
     var pending: [UInt8] = []
     var lineNumber = 0
+    func tooLong() -> Failure {
+      Failure(
+        message:
+          "\(lineNumber + 1): the line is longer than \(Self.lineLimit >> 20) MiB, the most a record may be"
+      )
+    }
     func deliver(_ bytes: UnsafeRawBufferPointer) throws {
-      var start = 0
-      var index = 0
+      guard let base = bytes.baseAddress else { return }
       let count = bytes.count
-      while index < count {
-        if bytes[index] == 0x0A {
+      var start = 0
+      while start < count {
+        // Blank lines (a stream of newlines) are counted without a search each.
+        if pending.isEmpty && base.load(fromByteOffset: start, as: UInt8.self) == 0x0A {
           lineNumber += 1
-          if pending.isEmpty {
-            try body(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), lineNumber)
-          } else {
-            pending.append(contentsOf: bytes[start..<index])
-            let line = pending
-            pending.removeAll(keepingCapacity: true)
-            try line.withUnsafeBytes { raw in try body(raw, lineNumber) }
-          }
-          start = index + 1
+          start += 1
+          continue
         }
-        index += 1
+        guard let found = memchr(base + start, 0x0A, count - start) else {
+          guard pending.count + count - start <= Self.lineLimit else { throw tooLong() }
+          pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
+          return
+        }
+        let end = base.distance(to: UnsafeRawPointer(found))
+        guard pending.count + end - start <= Self.lineLimit else { throw tooLong() }
+        lineNumber += 1
+        if pending.isEmpty {
+          try body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), lineNumber)
+        } else {
+          pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+          let line = pending
+          pending.removeAll(keepingCapacity: true)
+          try line.withUnsafeBytes { raw in try body(raw, lineNumber) }
+        }
+        start = end + 1
       }
-      if start < count { pending.append(contentsOf: bytes[start..<count]) }
     }
     try readChunks(deliver)
     if !pending.isEmpty {
-      throw Failure(message: "line \(lineNumber + 1) is cut short (no newline at the end)")
+      lineNumber += 1
+      try pending.withUnsafeBytes { raw in try body(raw, lineNumber) }
     }
   }
 
