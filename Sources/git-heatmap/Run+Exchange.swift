@@ -13,6 +13,48 @@ final class TallyBox {
 /// Activity as data: the per-commit export (`--format commits`), and drawing from exports
 /// (`--from`) made anywhere.
 extension Run {
+  /// `--from`: the exports drawn as a repository's read is. Where nothing needs the commits
+  /// afterwards (not a list of commits, the punch card, the page or `-i`), they are counted a
+  /// piece at a time and none is held; otherwise only the window's are held (all of them for
+  /// the page and `-i`, which reach the whole history).
+  func drawExports(zone: DayZone, window: Window, today: Day) throws(CommandError) -> Output {
+    let reachesHistory = invocation.output.isInteractive || invocation.output.format == .html
+    let streams =
+      invocation.days.listedDay == nil && invocation.output.layout != .punchcard
+      && !reachesHistory
+    // --me's email, read from git's configuration once, for the count and the source alike.
+    let email = exportsUserEmail()
+    let options = try activityOptions(zone: zone, emails: email.map { [$0] } ?? [])
+    let tally =
+      streams
+      ? TallyBox(DailyActivity.Tally(days: window.days, options: options, deduplicates: false))
+      : nil
+    let read = try readExports(
+      zone: zone, window: reachesHistory ? nil : window.days, tally: tally, userEmail: email)
+    let source = read.source
+    warn(source.warnings)
+    let days =
+      reachesHistory
+      ? ActivityReport.historyDays([source.read], options: options, window: window, today: today)
+      : window.days
+    let activity =
+      tally?.take()
+      ?? phase("activity") {
+        DailyActivity(histories: [(source.history, source.mailmap)], days: days, options: options)
+      }
+    var report = ActivityReport(
+      repositories: source.names, window: window, zone: zone, activity: activity, today: today,
+      subject: options.filter.subject)
+    report.options = options
+    report.readings = [source.read]
+    if activity.total == 0 && !invocation.output.isQuiet && invocation.days.listedDay == nil
+      && (activity.outside.count > 0 || read.leftOut > 0 || !options.filter.isEmpty)
+    {
+      try noteCommitsOutside(report, today: today)
+    }
+    return try draw(report, sources: [source], options: options)
+  }
+
   /// `--format commits`: every commit the selection reaches (the window and filters are readings,
   /// left to the draw), one record each, written a piece at a time.
   func exportCommits(_ sources: [Source]) -> Output {

@@ -3,38 +3,6 @@ import GitActivity
 
 /// `--format html`: the contribution page, every year of the selection's history in one file.
 extension Run {
-  /// The first and last days of the commits of `sources` (by the date and zone in force), nil
-  /// when none has a date: the span `-i` and the page reach.
-  func commitDays(_ sources: [Source], options: ActivityOptions) -> (first: Day, last: Day)? {
-    let bucketer = DayBucketer(zone: options.zone)
-    var span: (first: Day, last: Day)?
-    for source in sources {
-      for facts in source.history.commits {
-        guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
-          continue
-        }
-        let day = bucketer.day(of: stamp)
-        span = (min(span?.first ?? day, day), max(span?.last ?? day, day))
-      }
-    }
-    return span
-  }
-
-  /// The days the page counts: from the first commit's day (or a year before today, or the
-  /// window's first day, whichever is earliest) to the last commit's day, today or the window's
-  /// end, whichever is latest.
-  func pageDays(_ sources: [Source], options: ActivityOptions, window: Window, today: Day)
-    -> DayRange
-  {
-    let span = commitDays(sources, options: options)
-    let earliest = min(
-      today.addingMonths(-12).advanced(by: -7), window.days.first, span?.first ?? today)
-    let latest = max(today, window.days.last, span?.last ?? today)
-    let representable = WindowRequest.representableDays
-    return DayRange(
-      first: max(earliest, representable.first), last: min(latest, representable.last))
-  }
-
   /// The page of the counted commits, with each commit's subject read from its repository (a
   /// draw from exports has none to read: its subjects are empty).
   func page(
@@ -124,7 +92,7 @@ extension Run {
             continue
           }
           if repositories[gitDirectory] == nil {
-            repositories[gitDirectory] = try Repository.open(at: gitDirectory)
+            repositories[gitDirectory] = try Repository.openGit(at: gitDirectory)
           }
           subjects.append(try repositories[gitDirectory]?.commitSubject(id) ?? "")
         }

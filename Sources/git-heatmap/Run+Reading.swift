@@ -18,21 +18,86 @@ extension Run {
     }
   }
 
-  /// The repositories of the run, read: the one found from the current directory, or those of
-  /// `--repo` and `--scan`, read concurrently. A path that is not a repository is a warning,
-  /// unless it was the only one.
-  func readSources(walk: WalkOptions, quietly: Bool = false, keepsIDs: Bool = false)
-    throws(GitError) -> [Source]
+  /// The report of the run's repositories, read through the library's one public read: the
+  /// repository found from the current folder, or those of `--repo` and `--scan`, read
+  /// concurrently (a repository found by `--scan` that cannot be read is a warning; one named
+  /// by `--repo` is an error). `readsWholeHistory` reads past the window, to say where commits
+  /// outside it are.
+  func readReport(zone: DayZone, today: Day, readsWholeHistory: Bool = false)
+    throws(CommandError) -> ActivityReport
   {
-    // Each repository with the name outputs give it: as given for --repo, relative to the scan
-    // root for --scan; in natural order (proj2 before proj10), which also decides whose copy of
-    // a shared commit counts.
-    var named: [(path: String, name: String)] = invocation.sources.repositories.map {
-      (absolute($0), RawPath.withoutTrailingSlashes($0))
+    var request = request(walk: walkOptions())
+    request.window = windowRequest
+    request.options = try activityOptions(zone: zone)
+    request.limit = CommitLimit(
+      maxCount: invocation.commits.maxCount, skip: invocation.commits.skipCount)
+    request.span =
+      invocation.output.format == .html || invocation.output.isInteractive
+      ? ActivityRequest.Span.wholeHistory : .window
+    request.readsWholeHistory = readsWholeHistory
+    // The command writes the caches while it draws; a second read writes them itself.
+    request.cache.defersSaving = !readsWholeHistory
+    if readsWholeHistory { request.walk.progress = nil }
+    do throws(ActivityError) {
+      guard invocation.sources.areSeveral else {
+        let repository = try phase("open") { () throws(ActivityError) in
+          try Repository.discover(from: startDirectory(), environment: context.environment)
+        }
+        do throws(GitError) {
+          request.selection = try selection(in: repository)
+        } catch {
+          throw .git(error)
+        }
+        request.walk.recordsCommitIDs =
+          invocation.days.listedDay != nil || invocation.output.isInteractive
+          || invocation.output.format == .html || !invocation.commits.messageFilter.isEmpty
+        let progressLine = readsWholeHistory ? nil : startProgressLine(&request)
+        defer { progressLine?.finish() }
+        return try repository.activityReport(request, today: today)
+      }
+      let (paths, names) = try repositoriesToRead(quietly: readsWholeHistory)
+      request.selection.paths =
+        (invocation.commits.pathArguments ?? []) + invocation.commits.standardInputPaths
+      let report = try Repository.activityReport(
+        repositoriesAt: paths, named: names, request, today: today,
+        environment: context.environment)
+      // A repository named on the command line must be read; one a scan found may be skipped.
+      for case .skippedRepository(let name, let error) in report.warnings
+      where invocation.sources.repositories.contains(where: {
+        RawPath.display(RawPath.withoutTrailingSlashes($0)) == name
+      }) {
+        throw error
+      }
+      return report
+    } catch {
+      throw commandError(error)
     }
-    for (given, directory) in zip(
-      invocation.sources.scanDirectories, invocation.sources.scanDirectories.map(absolute))
-    {
+  }
+
+  /// A progress line on stderr for a long read, counting through the request's walk.
+  private func startProgressLine(_ request: inout ActivityRequest) -> ProgressLine? {
+    guard ProgressLine.isWanted(context: context, isQuiet: invocation.output.isQuiet) else {
+      return nil
+    }
+    let progress = WalkProgress()
+    request.walk.progress = progress
+    let line = ProgressLine(progress: progress, stderr: stderr, delay: context.progressDelay)
+    line.start()
+    return line
+  }
+
+  /// The repositories `--repo` and `--scan` name, with the names outputs give them (as given
+  /// for `--repo`, relative to the scan root for `--scan`), and the repository the run is in
+  /// ("count this repository too"), in natural order (proj2 before proj10), which also decides
+  /// whose copy of a shared commit counts.
+  func repositoriesToRead(quietly: Bool = false) throws(ActivityError)
+    -> (paths: [String], names: [String])
+  {
+    var named: [(path: String, name: String)] = invocation.sources.repositories.map {
+      (absolute($0), RawPath.display(RawPath.withoutTrailingSlashes($0)))
+    }
+    for given in invocation.sources.scanDirectories {
+      let directory = absolute(given)
       let found = RepositoryScanner.scan(directory, depth: invocation.sources.scanDepth)
       if found.isEmpty && !quietly {
         warn(["no repository found in '\(RawPath.display(directory))'"])
@@ -43,81 +108,78 @@ extension Run {
           path == root
           ? RawPath.withoutTrailingSlashes(given)
           : path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-        named.append((path, relative))
+        named.append((path, RawPath.display(relative)))
       }
     }
-    // --repo and --scan count the repository the run is in too ("count this repository too"),
-    // named by its path from here: `.` at its top.
     if !named.isEmpty,
       let current = try? Repository.discover(
         from: startDirectory(), environment: context.environment)
     {
       let top = current.displayPath
-      named.insert((top, Self.relative(top, from: startDirectory())), at: 0)
+      named.insert((top, RawPath.display(Self.relative(top, from: startDirectory()))), at: 0)
     }
     named.sort { NaturalOrder.precedes($0.name, $1.name) }
-    let paths = named.map(\.path)
-    let names = named.map(\.name)
-    if !invocation.sources.areSeveral {
-      let repository = try phase("open") { () throws(GitError) in
-        try Repository.discover(from: startDirectory(), environment: context.environment)
-      }
-      var request = request(walk: walk)
-      request.selection = try selection(in: repository)
-      // One repository counts each commit once by the walk itself: no ids needed.
-      request.walk.recordsCommitIDs =
-        keepsIDs || invocation.days.listedDay != nil || invocation.output.isInteractive
-        || invocation.output.format == .html
-        || !invocation.commits.messageFilter.isEmpty || invocation.commits.limitsCount
-      var progressLine: ProgressLine?
-      if ProgressLine.isWanted(context: context, isQuiet: invocation.output.isQuiet) {
-        let progress = WalkProgress()
-        request.walk.progress = progress
-        progressLine = ProgressLine(
-          progress: progress, stderr: stderr, delay: context.progressDelay)
-        progressLine?.start()
-      }
-      defer { progressLine?.finish() }
-      let source: Source
-      do throws(ActivityError) {
-        source = Source(read: try repository.read(request))
-      } catch {
-        throw Self.gitError(error)
-      }
-      progressLine?.finish()
-      if !quietly { warn(source.warnings) }
-      return [source]
+    guard !named.isEmpty else {
+      throw .git(GitError(message: "no repository found to count", function: "scan"))
     }
-    guard !paths.isEmpty else {
-      throw GitError(message: "no repository found to count", function: "scan")
-    }
-    // Each repository on its own thread, up to the number of cores; one reader each. With
-    // several repositories, paths after `--` are relative to each one's top.
+    return (named.map(\.path), named.map(\.name))
+  }
+
+  /// The repositories of the run, read whole (no window, no report) for the per-commit export:
+  /// the one found from the current folder, or those of `--repo` and `--scan`.
+  func readSources(walk: WalkOptions, keepsIDs: Bool = false) throws(CommandError) -> [Source] {
     var request = request(walk: walk)
-    request.selection.paths =
-      (invocation.commits.pathArguments ?? []) + invocation.commits.standardInputPaths
-    let results = Repository.read(
-      repositoriesAt: paths, request, environment: context.environment)
-    var sources: [Source] = []
-    var seenDirectories = Set<String>()
-    var failures: [GitError] = []
-    for (index, result) in results.enumerated() {
-      switch result.mapError(Self.gitError) {
-      case .success(var read):
-        read.name = RawPath.display(names[index])
-        if seenDirectories.insert(read.commonDirectory).inserted {
-          sources.append(Source(read: read))
+    request.limit = CommitLimit(
+      maxCount: invocation.commits.maxCount, skip: invocation.commits.skipCount)
+    request.walk.recordsCommitIDs = keepsIDs
+    do throws(ActivityError) {
+      guard invocation.sources.areSeveral else {
+        let repository = try phase("open") { () throws(ActivityError) in
+          try Repository.discover(from: startDirectory(), environment: context.environment)
         }
-        if !quietly { warn(read.warnings) }
-      case .failure(let error):
-        failures.append(error)
-        if !quietly { warn(["\(error.message); skipped"]) }
+        do throws(GitError) {
+          request.selection = try selection(in: repository)
+        } catch {
+          throw .git(error)
+        }
+        let progressLine = startProgressLine(&request)
+        defer { progressLine?.finish() }
+        let source = Source(read: try repository.read(request))
+        progressLine?.finish()
+        warn(source.warnings)
+        return [source]
       }
+      let (paths, names) = try repositoriesToRead()
+      request.selection.paths =
+        (invocation.commits.pathArguments ?? []) + invocation.commits.standardInputPaths
+      let results = Repository.read(
+        repositoriesAt: paths, request, environment: context.environment)
+      var sources: [Source] = []
+      var directories = Set<String>()
+      for (index, result) in results.enumerated() {
+        switch result {
+        case .success(var read):
+          read.name = names[index]
+          if directories.insert(read.commonDirectory).inserted {
+            sources.append(Source(read: read))
+          }
+          warn(read.warnings)
+        case .failure(let error):
+          if invocation.sources.repositories.contains(where: {
+            RawPath.display(RawPath.withoutTrailingSlashes($0)) == names[index]
+          }) {
+            throw error
+          }
+          warn([ActivityWarning.skippedRepository(name: names[index], error: error)])
+        }
+      }
+      guard !sources.isEmpty else {
+        throw .git(GitError(message: "no repository could be read", function: "open"))
+      }
+      return sources
+    } catch {
+      throw commandError(error)
     }
-    if sources.isEmpty {
-      throw failures.first ?? GitError(message: "no repository could be read", function: "open")
-    }
-    return sources
   }
 
   /// The library's request for what this run reads: the command line's revisions (`--stdin`'s
@@ -140,11 +202,15 @@ extension Run {
     return request
   }
 
-  /// A library error the command reports as git's: a request problem the command has already
-  /// checked in its own words, so only the repository's failures arrive here.
-  static func gitError(_ error: ActivityError) -> GitError {
-    if case .git(let error) = error { return error }
-    return GitError(message: error.description, function: "request")
+  /// A library error in the command's words: a window or pattern problem is a usage error
+  /// (the command checks its own first, naming its options), a repository's failure git's.
+  func commandError(_ error: ActivityError) -> CommandError {
+    switch error {
+    case .git(let error): return CommandError(error)
+    case .invalidWindow(let problem): return .usage(Self.words(problem))
+    case .invalidPattern, .unknownTimeZone: return .usage(TextEscaping.terminal(error.description))
+    case .userEmailUnset: return .failure(error.description)
+    }
   }
 
   /// `target` as a path from `base` (both absolute): `.`, `sub/dir`, `../other`.
@@ -199,7 +265,7 @@ extension Run {
     // `--stdin`'s revisions come after the command line's, and are never paths.
     selection.revisions += invocation.commits.standardInputRevisions
     paths += invocation.commits.standardInputPaths
-    selection.paths = try repository.pathspec(
+    selection.paths = try repository.canonicalPathspec(
       paths, currentDirectory: startDirectory(), environment: context.environment)
     return selection
   }

@@ -63,30 +63,10 @@ struct Run {
     if let day = invocation.days.listedDay?.resolve(today: today), today < day {
       throw CommandError.usage("'--day' \(day.iso) is after today (\(today.iso))")
     }
-    if let problem = invocation.days.window.problem(today: today) {
+    let windowRequest = self.windowRequest
+    if let problem = windowRequest.problem(today: today) {
       throw CommandError.usage(Self.words(problem))
     }
-    var window = invocation.days.window.resolve(today: today)
-    let request = invocation.days.window
-    if invocation.output.layout == .calendar && request.weeks == nil && request.end == nil
-      && request.since == nil
-      && request.until == nil && request.year == nil
-    {
-      // A wall calendar of the last year is its twelve whole months, this one the last, rather
-      // than 53 weeks that begin and end with a lone day of a month.
-      window = Window(
-        days: DayRange(first: today.firstOfMonth.addingMonths(-11), last: today),
-        weekStart: window.weekStart, kind: .lastMonths(12))
-    }
-    var walk = walkOptions()
-    let isExport = invocation.output.format == .commits
-    let drawsFromExports = !invocation.sources.exportFiles.isEmpty
-    // An export holds the whole selection; the window is the draw's.
-    // -n and --skip count from the newest commit, whatever the window.
-    // The page holds every year of the history.
-    let isPage = invocation.output.format == .html
-    walk.committedNoEarlierThan =
-      isExport || drawsFromExports || limitsCount || isPage ? nil : window.walkCutoff
     if invocation.output.isInteractive {
       if context.environment["TERM"] == "dumb" {
         throw .usage("'--interactive' needs a terminal that can move its cursor, not TERM=dumb")
@@ -94,52 +74,24 @@ struct Run {
       guard context.stdoutIsTerminal && isatty(STDIN_FILENO) == 1 else {
         throw .usage("'--interactive' needs a terminal on standard input and output")
       }
-      // The whole history: the view scrolls back through all of it.
-      walk.committedNoEarlierThan = nil
     }
-    // A draw from exports holds only the window's commits (-i scrolls through all of them), and
-    // where nothing needs them afterwards (a list of commits, the punch card, -i), counts them a
-    // piece at a time and holds none.
-    let exportWindow = invocation.output.isInteractive || isPage ? nil : window.days
-    let streamsExports =
-      drawsFromExports && invocation.days.listedDay == nil && invocation.output.layout != .punchcard
-      && !invocation.output.isInteractive && !isPage
-    var leftOut = 0
-    var streamed: DailyActivity?
-    var sources: [Source]
-    if drawsFromExports {
-      // --me's email, read from git's configuration once, for the count and the source alike.
-      let email = exportsUserEmail()
-      let tally =
-        streamsExports
-        ? TallyBox(
-          DailyActivity.Tally(
-            days: window.days,
-            options: try activityOptions(zone: zone, emails: [email].compactMap { $0 }),
-            deduplicates: false)) : nil
-      let read = try readExports(zone: zone, window: exportWindow, tally: tally, userEmail: email)
-      sources = [read.source]
-      leftOut = read.leftOut
-      streamed = tally?.take()
-      warn(sources[0].warnings)
-    } else {
-      do {
-        sources = try readSources(walk: walk, keepsIDs: isExport)
-      } catch {
-        throw CommandError(error)
-      }
+    if !invocation.sources.exportFiles.isEmpty {
+      return try drawExports(zone: zone, window: windowRequest.resolve(today: today), today: today)
     }
-    if isExport {
+    if invocation.output.format == .commits {
+      // An export holds the whole selection; the window is the draw's.
+      let sources = try readSources(walk: walkOptions(), keepsIDs: true)
       var result = exportCommits(sources)
       result.pendingWrites = sources.compactMap { source in
         source.pendingCache.map { cache in Threads.start { cache.save() } }
       }
       return result
     }
+    let report = try readReport(zone: zone, today: today)
+    warn(report.warnings)
     // Caches are written on the other core while the graph is computed and drawn.
     var saving: [Threads.Handle] = []
-    for source in sources {
-      guard let cache = source.pendingCache else { continue }
+    for cache in report.readings.compactMap(\.pendingCache) {
       let gate = context.cacheWriteGate
       saving.append(
         Threads.start {
@@ -150,62 +102,63 @@ struct Run {
     // Should anything below fail, the caches are still written whole before the process ends.
     var isHandedOver = false
     defer { if !isHandedOver { saving.forEach { $0.wait() } } }
-
-    var emails: [String] = []
-    for email in sources.compactMap(\.userEmail) where !emails.contains(email) {
-      emails.append(email)
-    }
-    let options = try activityOptions(zone: zone, emails: emails)
-    if limitsCount && !drawsFromExports {
-      var limitedSources: [Source] = []
-      for source in sources {
-        limitedSources.append(try limited(source, options: options, walk: walk))
-      }
-      sources = limitedSources
-    }
-    if invocation.output.isInteractive {
-      return try interactive(sources: sources, options: options, today: today)
-    }
-    let days =
-      isPage ? pageDays(sources, options: options, window: window, today: today) : window.days
-    let activity =
-      streamed
-      ?? phase("activity") {
-        DailyActivity(
-          histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)
-      }
-    if activity.total == 0 && !invocation.output.isQuiet && invocation.days.listedDay == nil
-      && (activity.outside.count > 0 || leftOut > 0 || walk.committedNoEarlierThan != nil
-        || !options.filter.isEmpty)
+    let options = report.options
+    if report.activity.total == 0 && !invocation.output.isQuiet
+      && invocation.days.listedDay == nil
+      && (report.activity.outside.count > 0 || stopsAtWindow || !options.filter.isEmpty)
     {
-      try noteCommitsOutside(activity.outside, walk: walk, window: window, options: options)
+      try noteCommitsOutside(report, today: today)
     }
-    var report = ActivityReport(
-      repositories: sources.flatMap(\.names), window: window, zone: zone, activity: activity,
-      today: today, subject: subject(options.filter))
-    report.limit = limitPhrase
-    if activity.countsByHistory.count == report.repositories.count {
-      report.repositoryTotals = activity.countsByHistory
-    }
-    var result: Output
-    if isPage {
-      result = try phase("page") {
-        () throws(CommandError) in
-        try page(activity, sources: sources, options: options, report: report)
-      }
-    } else if invocation.days.listedDay != nil {
-      result = try listDay(activity, sources: sources, day: window.days.first, options: options)
-    } else if invocation.output.layout == .punchcard {
-      let card = Punchcard(
-        activity: activity, histories: sources.map(\.history), options: options,
-        weekStart: window.weekStart, scale: invocation.appearance.scale)
-      result = punchcardOutput(card, report: report)
-    } else {
-      result = phase("render") { output(report) }
-    }
+    var result = try draw(
+      report, sources: report.readings.map { Source(read: $0) }, options: options)
     result.pendingWrites = saving
     isHandedOver = true
     return result
+  }
+
+  /// What is made of a report: the page, a day's list, the punch card, `-i`, or the graph.
+  func draw(_ report: ActivityReport, sources: [Source], options: ActivityOptions)
+    throws(CommandError) -> Output
+  {
+    if invocation.output.format == .html {
+      return try phase("page") {
+        () throws(CommandError) in
+        try page(report.activity, sources: sources, options: options, report: report)
+      }
+    }
+    if invocation.output.isInteractive {
+      return try interactive(report, sources: sources, options: options)
+    }
+    if invocation.days.listedDay != nil {
+      return try listDay(
+        report.activity, sources: sources, day: report.window.days.first, options: options)
+    }
+    if invocation.output.layout == .punchcard {
+      let card = Punchcard(
+        activity: report.activity, histories: sources.map(\.history), options: options,
+        weekStart: report.window.weekStart, scale: invocation.appearance.scale)
+      return punchcardOutput(card, report: report)
+    }
+    return phase("render") { output(report) }
+  }
+
+  /// The days asked for: the options' window, or, for a calendar with no window given, the last
+  /// twelve whole months (a wall calendar of the last year, rather than 53 weeks that begin and
+  /// end with a lone day of a month).
+  var windowRequest: WindowRequest {
+    var window = invocation.days.window
+    if invocation.output.layout == .calendar && window.weeks == nil && window.end == nil
+      && window.since == nil && window.until == nil && window.year == nil
+    {
+      window.months = 12
+    }
+    return window
+  }
+
+  /// Whether the read stops at the window's cutoff (so that commits before it were not read).
+  var stopsAtWindow: Bool {
+    invocation.output.format != .html && !invocation.output.isInteractive
+      && !invocation.commits.limitsCount
   }
 
   /// A window problem in the command's words, naming its options.
@@ -221,22 +174,30 @@ struct Run {
       return "\(what) is after today (\(today.iso)): no commit can be counted yet"
     case .outsideRepresentableYears:
       return "the window reaches outside the years 1 to 9999"
+    case .lengthOutOfRange(let length, let unit):
+      let range = unit == .weeks ? WindowRequest.weekRange : WindowRequest.monthRange
+      return
+        "invalid value '\(length)' for '--weeks <n>': expected \(range.lowerBound) to \(range.upperBound)"
     }
   }
 
-  /// How commits become counts: the zone, the date, merges, the author filter (with `emails`
-  /// for `--me`), and what is recorded for lists of commits.
-  func activityOptions(zone: DayZone, emails: [String]) throws(CommandError) -> ActivityOptions {
+  /// How commits become counts: the zone, the date, merges, the author filter (`--me` as the
+  /// repositories' `user.email`, or `emails` where given: a draw from exports has no
+  /// repository to ask), and what is recorded for lists of commits.
+  func activityOptions(zone: DayZone, emails: [String]? = nil) throws(CommandError)
+    -> ActivityOptions
+  {
     var options = invocation.counting.options
     options.zone = zone
     // Case folds in the user's locale, as git's regcomp folds it.
     options.filter.locale = Self.characterLocale(context.environment)
     if invocation.counting.isMe {
-      guard !emails.isEmpty else {
-        throw CommandError.failure(
-          "--me needs user.email in git config: git config --global user.email you@example.com")
+      if let emails {
+        guard !emails.isEmpty else { throw commandError(.userEmailUnset) }
+        options.filter.ownEmails = emails
+      } else {
+        options.filter.includesUser = true
       }
-      options.filter.ownEmails = emails
     }
     options.recordsCommits =
       invocation.days.listedDay != nil || invocation.output.layout == .punchcard
@@ -249,33 +210,19 @@ struct Run {
   /// which option shows them, rather than drawing a confident empty graph: `758 commits of
   /// v2.50.0..v2.51.0 fall before the window; try --since 2025-06-01`. The walk stopped at the
   /// window, so commits before it are counted again with a full walk (cached once read).
-  private func noteCommitsOutside(
-    _ found: OutsideCommits, walk: WalkOptions, window: Window, options: ActivityOptions
-  ) throws(CommandError) {
-    let days = window.days
-    var outside = found
+  func noteCommitsOutside(_ report: ActivityReport, today: Day) throws(CommandError) {
+    let days = report.window.days
+    let options = report.options
+    var outside = report.activity.outside
     if !invocation.sources.exportFiles.isEmpty {
       // The exports again, every commit counted this time, to say where the commits are.
       let tally = TallyBox(DailyActivity.Tally(days: days, options: options, deduplicates: false))
       _ = try readExports(zone: options.zone, window: nil, tally: tally)
       outside = tally.take()?.outside ?? outside
-    } else if walk.committedNoEarlierThan != nil {
-      // The walk stopped at the window: what came before it was not read.
-      var full = walk
-      full.committedNoEarlierThan = nil
-      full.progress = nil
-      do {
-        let sources = try readSources(walk: full, quietly: true)
-        outside =
-          DailyActivity(
-            histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options
-          ).outside
-        for source in sources {
-          source.pendingCache?.save()
-        }
-      } catch {
-        throw CommandError(error)
-      }
+    } else if stopsAtWindow {
+      // The walk stopped at the window: what came before it is read now (and cached).
+      outside = try readReport(zone: options.zone, today: today, readsWholeHistory: true)
+        .activity.outside
     }
     let selection =
       !invocation.sources.exportFiles.isEmpty
@@ -305,7 +252,7 @@ struct Run {
     guard let target = nearest?.0 else { return }
     let isBefore = target < days.first
     let hint: String
-    switch window.kind {
+    switch report.window.kind {
     case .year:
       hint = "--year \(target.year)"
     case .lastWeeks, .weeksEnding:
@@ -337,7 +284,7 @@ struct Run {
   /// How to walk: the command line's choices, then what the environment says — git's own
   /// switches for replace refs and grafts (`git --no-replace-objects heatmap` sets the first),
   /// and the knobs for benchmarks.
-  private func walkOptions() -> WalkOptions {
+  func walkOptions() -> WalkOptions {
     let environment = context.environment
     var walk = invocation.commits.walk
     if let workers = environment["GIT_HEATMAP_WORKERS"].flatMap(Int.init), workers > 0 {
@@ -425,17 +372,13 @@ struct Run {
 
   /// `-i`: counts the whole history (from its first commit's day to today) and hands the
   /// terminal to `InteractiveView`; nothing is left to print after it.
-  private func interactive(sources: [Source], options: ActivityOptions, today: Day)
+  private func interactive(_ report: ActivityReport, sources: [Source], options: ActivityOptions)
     throws(CommandError) -> Output
   {
     let bucketer = DayBucketer(zone: options.zone)
-    // At least a year, so that a young history still fills the screen.
-    let first = min(
-      commitDays(sources, options: options)?.first ?? today, today,
-      today.addingMonths(-12).advanced(by: -7))
-    let days = DayRange(first: max(first, WindowRequest.representableDays.first), last: today)
-    let activity = DailyActivity(
-      histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)
+    let activity = report.activity
+    let days = activity.days
+    let today = report.today
     var byDay: [Int: [CountedCommit]] = [:]
     for commit in activity.counted {
       let facts = sources[commit.history].history.commits[commit.index]
@@ -460,7 +403,7 @@ struct Run {
             (options.usesCommitterDate ? facts.committer : facts.author)
             ?? Timestamp(seconds: 0, offsetMinutes: 0)
           let id = ids[counted.history][counted.index]
-          let subject = (try? repositories[counted.history]?.commitSubject(id)) ?? nil
+          let subject = (try? repositories[counted.history]?.subject(ofCommit: id)) ?? nil
           return DayCommit(
             id: id, seconds: stamp.seconds, offsetSeconds: bucketer.offsetSeconds(of: stamp),
             author: counted.author, subject: subject ?? "")

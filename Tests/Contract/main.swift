@@ -77,7 +77,7 @@ func checkRequests(_ small: Repository) {
   } else {
     check("an unknown revision", false, "\(String(describing: revision))")
   }
-  do throws(GitError) {
+  do throws(ActivityError) {
     _ = try Repository.discover(from: arguments[3])
     check("not a repository", false, "opened")
   } catch {
@@ -125,8 +125,7 @@ func checkRequests(_ small: Repository) {
 /// The async report, cancelled with its task while it reads 200,000 commits.
 func checkCancellation(_ long: Repository) async {
   let progress = WalkProgress()
-  // A Repository is one connection, used here by one task at a time.
-  nonisolated(unsafe) let repository = long
+  let repository = long
   // A window back to 2017, so that the walk reads the whole history (it is from 2017 on).
   var request = ActivityRequest()
   request.window.since = DateExpression(parsing: "2017-01-01")
@@ -155,10 +154,10 @@ func checkCancellation(_ long: Repository) async {
     "\(progress.commitsRead) commits read")
 }
 
-do throws(GitError) {
+do throws(ActivityError) {
   checkRequests(try Repository.discover(from: arguments[1]))
   await checkCancellation(try Repository.discover(from: arguments[2]))
 } catch {
-  check("the repositories open", false, "\(error.message)")
+  check("the repositories open", false, "\(error)")
 }
 exit(failures == 0 ? 0 : 1)

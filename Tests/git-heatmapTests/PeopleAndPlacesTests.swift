@@ -91,20 +91,33 @@ struct PeopleAndPlacesTests {
       terminal.stdout.split(separator: "\n")[1] == "2 repositories: 4 commits in clone, 0 in repo")
   }
 
-  @Test("a path that is not a repository is a warning, unless it is the only one")
+  @Test(
+    "a --repo that is not a repository is an error, as git -C <path> log is; one a scan finds that cannot be read is skipped with a warning"
+  )
   func notARepository() throws {
     let (origin, root) = try Self.tree()
     defer { withExtendedLifetime(origin) {} }
     let window = ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-31"]
     let mixed = heatmap(window + ["--repo", "repo", "--repo", "plain"], in: root)
-    #expect(mixed.status == 0)
-    #expect(mixed.stderr.hasPrefix("git-heatmap: warning: not a git repository: '\(root)/plain'"))
+    #expect(mixed.status == 1)
+    #expect(mixed.stdout.isEmpty)
+    #expect(mixed.stderr == "git-heatmap: not a git repository: '\(root)/plain'\n")
     let only = heatmap(window + ["--repo", "plain"], in: root)
     #expect(only.status == 1)
+    #expect(only.stderr == "git-heatmap: not a git repository: '\(root)/plain'\n")
+    // Below --scan, a git directory whose HEAD is damaged is passed over, the others counted.
+    let scanned = root + "/scanned"
+    try TemporaryRepository.run(
+      "/bin/sh",
+      [
+        "-c",
+        "mkdir -p scanned/bad/.git/objects scanned/bad/.git/refs && echo garbage > scanned/bad/.git/HEAD && cp -R repo scanned/good",
+      ], in: root, environment: Tools.gitEnvironment)
+    let scan = heatmap(window + ["--scan", scanned], in: root)
+    #expect(scan.status == 0, "\(scan.stderr)")
     #expect(
-      only.stderr
-        == "git-heatmap: warning: not a git repository: '\(root)/plain'; skipped\ngit-heatmap: not a git repository: '\(root)/plain'\n"
-    )
+      scan.stderr == "git-heatmap: warning: corrupted loose reference file: HEAD; skipped\n")
+    #expect(nonZeroDays(scan.stdout).values.reduce(0, +) > 0)
   }
 
   @Test("--me takes each repository's user.email and the global one")

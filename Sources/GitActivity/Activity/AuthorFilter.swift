@@ -8,6 +8,9 @@ public struct AuthorFilter: Hashable, Sendable {
   public var patterns: [String] = []
   /// Emails that count as the user's own (`--me`), compared case-insensitively.
   public var ownEmails: [String] = []
+  /// `--me`: each repository's `user.email` joins `ownEmails` when a report reads it (a
+  /// report of repositories none of which has one throws `.userEmailUnset`).
+  public var includesUser = false
   /// Case-insensitive regular expressions that take authors out again.
   public var exclusions: [String] = []
   /// Case-insensitive regular expressions on the committer's `Name <email>`; empty lets every
@@ -27,7 +30,15 @@ public struct AuthorFilter: Hashable, Sendable {
 
   /// Whether the filter lets every author in.
   public var isEmpty: Bool {
-    patterns.isEmpty && ownEmails.isEmpty && exclusions.isEmpty && committerPatterns.isEmpty
+    patterns.isEmpty && ownEmails.isEmpty && !includesUser && exclusions.isEmpty
+      && committerPatterns.isEmpty
+  }
+
+  /// Whose commits the filter chooses, for headings: its own emails and author patterns, nil
+  /// when it chooses no one in particular.
+  public var subject: String? {
+    let people = ownEmails + patterns
+    return people.isEmpty ? nil : people.joined(separator: ", ")
   }
 
   /// Why `pattern` is not a regular expression, or nil when it is one.
@@ -56,7 +67,7 @@ public struct AuthorFilter: Hashable, Sendable {
         try? POSIXRegex($0, locale: locale)
       }
       ownEmails = Set(filter.ownEmails.map { $0.lowercased() })
-      isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty
+      isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty && !filter.includesUser
     }
 
     /// Whether `author` (mailmapped) counts; `rawEmail` is the email the commit wrote.

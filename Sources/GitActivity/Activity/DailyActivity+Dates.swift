@@ -27,3 +27,23 @@ extension DailyActivity {
     return result
   }
 }
+
+extension DayRange {
+  /// The first and last days of the commits of `histories` by the date and zone in force,
+  /// nil when none has a date.
+  package static func spanning(_ histories: [History], options: ActivityOptions) -> DayRange? {
+    let bucketer = DayBucketer(zone: options.zone)
+    var span: DayRange?
+    for history in histories {
+      for facts in history.commits {
+        guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
+          continue
+        }
+        let day = bucketer.day(of: stamp)
+        span = DayRange(
+          first: Swift.min(span?.first ?? day, day), last: Swift.max(span?.last ?? day, day))
+      }
+    }
+    return span
+  }
+}

@@ -71,7 +71,7 @@ public struct MessageFilter: Hashable, Sendable {
 
   /// The commits of `history` whose messages (read from `repository`) let them in. The history
   /// must hold its commits' ids.
-  public func filter(_ history: History, in repository: Repository) throws(GitError) -> History {
+  package func filter(_ history: History, in repository: Repository) throws(GitError) -> History {
     guard !isEmpty else { return history }
     let regexes: [POSIXRegex]
     do {

@@ -9,4 +9,12 @@ public enum WindowProblem: Hashable, Sendable {
   case startsAfterToday(days: DayRange, today: Day, year: Int?, bySince: Bool)
   /// The window reaches outside the years 1 to 9999.
   case outsideRepresentableYears
+  /// A number of weeks (or months) outside what a graph draws (`WindowRequest.weekRange`).
+  case lengthOutOfRange(Int, unit: Unit)
+
+  /// What a length counts.
+  public enum Unit: Hashable, Sendable {
+    case weeks
+    case months
+  }
 }

@@ -11,6 +11,9 @@ public struct WindowRequest: Hashable, Sendable {
   public var until: DateExpression?
   /// `--year`: one calendar year, January to December.
   public var year: Int?
+  /// The last this many whole months, today's the last (the calendar's default, 12), when
+  /// nothing else chooses the days.
+  public var months: Int?
   /// `--week-start`: the weekday of the first row.
   public var weekStart: Weekday = .sunday
 
@@ -31,6 +34,8 @@ public struct WindowRequest: Hashable, Sendable {
   public static let defaultWeeks = 53
   /// The seed component's bounds for `weeks`.
   public static let weekRange = 1...530
+  /// The bounds for `months`: as many years as `weekRange` holds.
+  public static let monthRange = 1...120
 
   /// The first and last day a window may have: years 1 to 9999, as dates are written.
   public static let representableDays = DayRange(
@@ -41,6 +46,12 @@ public struct WindowRequest: Hashable, Sendable {
   /// one that reaches outside years 1 to 9999 are refused, rather than drawn as a confident
   /// empty graph.
   public func problem(today: Day) -> WindowProblem? {
+    if let weeks, !WindowRequest.weekRange.contains(weeks) {
+      return .lengthOutOfRange(weeks, unit: .weeks)
+    }
+    if let months, !WindowRequest.monthRange.contains(months) {
+      return .lengthOutOfRange(months, unit: .months)
+    }
     if year == nil, let since {
       let first = since.resolve(today: today)
       if let until = until ?? end {
@@ -77,6 +88,13 @@ public struct WindowRequest: Hashable, Sendable {
       let first = since.resolve(today: today)
       let last = (until ?? end)?.resolve(today: today, isEnd: true) ?? today
       return Window(days: DayRange(first: first, last: last), weekStart: weekStart, kind: .between)
+    }
+    if let months, weeks == nil, end == nil, until == nil {
+      let count = min(
+        max(months, WindowRequest.monthRange.lowerBound), WindowRequest.monthRange.upperBound)
+      return Window(
+        days: DayRange(first: today.firstOfMonth.addingMonths(1 - count), last: today),
+        weekStart: weekStart, kind: .lastMonths(count))
     }
     let last = (until ?? end)?.resolve(today: today, isEnd: true) ?? today
     let weeks = min(

@@ -4,7 +4,7 @@ extension Repository {
   /// How `git log --numstat` counts lines here: `diff.renames` (`true`, `false`, `copies`),
   /// `diff.renameLimit`, `diff.algorithm` and `core.bigFileThreshold`, each as git reads it;
   /// a value git refuses is an error in git's words.
-  public func lineCountingOptions() throws(GitError) -> LineCountingOptions {
+  package func configuredLineCounting() throws(GitError) -> LineCountingOptions {
     var options = LineCountingOptions()
     if let renames = try configString("diff.renames") {
       switch renames.lowercased() {

@@ -1,16 +1,20 @@
-/// Everything a renderer needs, computed once: the activity, its window and its numbers.
-public struct ActivityReport: Hashable, Sendable {
+/// Everything a renderer needs, computed once: the activity, its window and its numbers, and
+/// the histories they were counted from.
+public struct ActivityReport: Sendable {
   /// The repositories counted, as paths people know them by.
   public var repositories: [String]
   /// The commits each repository gave the count (parallel to `repositories`), or empty when
   /// not known (a draw from exports holds them as one).
   public var repositoryTotals: [Int] = []
-  /// When `-n`/`--skip` limited the count, the words that say so (`of the newest 10 (-n 10)`).
-  public var limit: String?
+  /// When `-n`/`--skip` limited the count, the limit (headings say so: `of the newest 10`).
+  public var limit: CommitLimit?
   /// The days shown.
   public var window: Window
   /// The zone days were read in.
   public var zone: DayZone
+  /// How commits were counted: the request's options, with `--me` resolved to the emails it
+  /// stood for.
+  public var options: ActivityOptions
   /// Commits per day and per author.
   public var activity: DailyActivity
   /// Totals, streaks and the busiest day.
@@ -20,8 +24,11 @@ public struct ActivityReport: Hashable, Sendable {
   /// The day streaks are measured to.
   public var today: Day
   /// What the reading noticed but did not stop for, one line each: a mailmap line it could not
-  /// read, a commit without a valid date (not counted).
+  /// read, a commit without a valid date (not counted), a repository skipped.
   public var warnings: [ActivityWarning] = []
+  /// The histories counted, one a repository read (empty for a report made of counts): what
+  /// the counts alone do not hold, for a day's list of commits, the punch card or the page.
+  public var readings: [RepositoryHistory] = []
 
   /// A report of `activity` over `window`; the statistics are computed here, once.
   public init(
@@ -31,6 +38,7 @@ public struct ActivityReport: Hashable, Sendable {
     self.repositories = repositories
     self.window = window
     self.zone = zone
+    options = ActivityOptions(zone: zone)
     self.activity = activity
     self.today = today
     self.subject = subject

@@ -3,33 +3,35 @@ import Synchronization
 
 extension Repository {
   /// Counts the commits `request` selects and returns what every renderer draws: the window,
-  /// the daily and per-author counts and their statistics, and the warnings of the reading.
-  /// `today` is the day the window ends on by default and the one streaks are measured to.
-  /// The walk stops early at commits far older than the window, as the command line's does.
-  /// A request that is wrong in itself throws before anything is read (`problem(today:)`).
+  /// the daily and per-author counts and their statistics, the warnings of the reading, and
+  /// the history read (`readings`). `today` is the day the window ends on by default and the
+  /// one streaks are measured to. This is the read the command line makes too.
+  ///
+  /// A request wrong in itself throws before anything is read (`problem(today:)`). The walk
+  /// stops at commits far older than the window unless the request needs them (`limit`,
+  /// `span`, `readsWholeHistory`). With `request.cache` enabled, the cache is read and then
+  /// written before this returns (unless `CachePolicy.defersSaving`).
   public func activityReport(_ request: ActivityRequest, today: Day) throws(ActivityError)
     -> ActivityReport
   {
     if let problem = request.problem(today: today) { throw problem }
     let window = request.window.resolve(today: today)
-    var reading = request
-    reading.walk.committedNoEarlierThan = window.walkCutoff
-    reading.walk.recordsCommitIDs = false
-    let read = try readAsked(reading)
-    return ActivityReport(reading: [read], window: window, options: request.options, today: today)
+    let reading = try readAsked(request.forReport(of: window))
+    return try ActivityReport(reading: [reading], request: request, window: window, today: today)
   }
 
   /// `activityReport` off the caller's actor, on a thread of its own: the main actor stays free
   /// while history is read. Cancelling the task stops the walk within a few dozen commits
   /// (it throws `.git` with `GitError.kind == .cancelled`); `progress` counts the commits read
-  /// meanwhile, for a progress bar.
+  /// meanwhile, for a progress bar. A repository kept in an actor or a `@MainActor` model is
+  /// read this way from any of them; reads of one repository take turns.
   ///
   /// ```swift
   /// .task {
   ///   do {
   ///     report = try await repository.activityReport(request, today: Day(.now, in: .current))
   ///   } catch {
-  ///     message = error.description
+  ///     message = error.localizedDescription
   ///   }
   /// }
   /// ```
@@ -39,18 +41,66 @@ extension Repository {
     let progress = progress ?? request.walk.progress ?? WalkProgress()
     var request = request
     request.walk.progress = progress
-    // The repository is used by the one thread while this task waits for it.
-    nonisolated(unsafe) let repository = self
-    let request2 = request
+    let asked = request
+    return try await Self.onThread(cancelling: progress) { () throws(ActivityError) in
+      try self.activityReport(asked, today: today)
+    }
+  }
+
+  /// Counts what `request` selects in each repository at `paths` (read concurrently, each
+  /// commit counted once: the first repository's copy, in the order given), the repositories
+  /// named as `names` says (else by their paths). A repository that cannot be read is left out
+  /// with a warning (`.skippedRepository`); when none can be, the first failure is thrown.
+  /// Worktrees of one repository count once. The selection's paths are pathspecs from each
+  /// repository's top; `environment` holds the `GIT_*` variables that choose how repositories
+  /// open and pathspecs read.
+  public static func activityReport(
+    repositoriesAt paths: [String], named names: [String]? = nil, _ request: ActivityRequest,
+    today: Day, environment: [String: String] = [:]
+  ) throws(ActivityError) -> ActivityReport {
+    if let problem = request.problem(today: today) { throw problem }
+    let window = request.window.resolve(today: today)
+    let results = read(
+      repositoriesAt: paths, request.forReport(of: window), environment: environment)
+    var readings: [RepositoryHistory] = []
+    var skipped: [ActivityWarning] = []
+    var failures: [ActivityError] = []
+    var directories = Set<String>()
+    for (index, result) in results.enumerated() {
+      let name = names.flatMap { index < $0.count ? $0[index] : nil }
+      switch result {
+      case .success(var reading):
+        if let name { reading.name = name }
+        if directories.insert(reading.commonDirectory).inserted { readings.append(reading) }
+      case .failure(let error):
+        if error.kind == .cancelled { throw error }
+        failures.append(error)
+        skipped.append(.skippedRepository(name: name ?? paths[index], error: error))
+      }
+    }
+    guard !readings.isEmpty else {
+      throw failures.first ?? .git(GitError(message: "no repository to read", function: "read"))
+    }
+    var report = try ActivityReport(
+      reading: readings, request: request, window: window, today: today)
+    report.warnings += skipped
+    return report
+  }
+
+  /// `body` on a thread of its own while the calling task waits without holding a thread;
+  /// cancelling the task cancels `progress`.
+  private static func onThread<Value: Sendable>(
+    cancelling progress: WalkProgress,
+    _ body: @escaping @Sendable () throws(ActivityError) -> Value
+  ) async throws(ActivityError) -> Value {
     // The thread is joined once it has answered (it ends right after), not left behind.
     let thread = Mutex<Threads.Handle?>(nil)
     defer { thread.withLock { $0 }?.wait() }
-    let result: Result<ActivityReport, ActivityError> = await withTaskCancellationHandler {
+    let result: Result<Value, ActivityError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let handle = Threads.start {
           do throws(ActivityError) {
-            continuation.resume(
-              returning: .success(try repository.activityReport(request2, today: today)))
+            continuation.resume(returning: .success(try body()))
           } catch {
             continuation.resume(returning: .failure(error))
           }
@@ -64,20 +114,80 @@ extension Repository {
   }
 }
 
+extension ActivityRequest {
+  /// The request a report of `window` reads: the walk stops at the window's cutoff unless
+  /// the report needs older commits (a limit counts from the newest whatever their day, a
+  /// report of the whole history reaches its first commit).
+  func forReport(of window: Window) -> ActivityRequest {
+    var reading = self
+    let stopsAtWindow = !readsWholeHistory && span == .window && !limit.isActive
+    reading.walk.committedNoEarlierThan = stopsAtWindow ? window.walkCutoff : nil
+    return reading
+  }
+}
+
 extension ActivityReport {
-  /// The report of histories read for one request (`Repository.read`): their commits counted
-  /// over `window` (each commit once, the first history's copy counting), their warnings kept.
-  public init(
-    reading histories: [RepositoryHistory], window: Window, options: ActivityOptions, today: Day
-  ) {
+  /// The report of histories read for `request`: their commits counted over the window (or
+  /// the whole history, as `span` says; each commit once, the first history's copy counting),
+  /// `--me` resolved to the emails they name, their warnings kept; their caches written unless
+  /// the policy defers it.
+  init(
+    reading histories: [RepositoryHistory], request: ActivityRequest, window: Window, today: Day
+  ) throws(ActivityError) {
+    var options = request.options
+    if options.filter.includesUser {
+      options.filter.ownEmails = try Self.userEmails(of: histories, adding: options.filter)
+    }
+    let days =
+      request.span == .wholeHistory
+      ? Self.historyDays(histories, options: options, window: window, today: today)
+      : window.days
     let activity = DailyActivity(
-      histories: histories.map { ($0.history, $0.mailmap) }, days: window.days, options: options)
+      histories: histories.map { ($0.history, $0.mailmap) }, days: days, options: options)
     self.init(
       repositories: histories.map(\.name), window: window, zone: options.zone, activity: activity,
-      today: today)
+      today: today, subject: options.filter.subject)
     if activity.countsByHistory.count == repositories.count {
       repositoryTotals = activity.countsByHistory
     }
+    self.options = options
+    limit = request.limit.isActive ? request.limit : nil
     warnings = histories.flatMap(\.warnings)
+    readings = histories
+    if request.cache.isEnabled && !request.cache.defersSaving {
+      for index in readings.indices {
+        readings[index].pendingCache?.save()
+        readings[index].pendingCache = nil
+      }
+    }
   }
+
+  /// `filter`'s own emails and each history's `user.email`, each once; `.userEmailUnset`
+  /// when there are none.
+  private static func userEmails(of histories: [RepositoryHistory], adding filter: AuthorFilter)
+    throws(ActivityError) -> [String]
+  {
+    var emails = filter.ownEmails
+    for email in histories.compactMap(\.userEmail) where !emails.contains(email) {
+      emails.append(email)
+    }
+    guard !emails.isEmpty else { throw .userEmailUnset }
+    return emails
+  }
+
+  /// The days a report of the whole history counts: from the first commit's day (or a year
+  /// before today, or the window's first day, whichever is earliest) to the last commit's day,
+  /// today or the window's end, whichever is latest, within the years 1 to 9999.
+  package static func historyDays(
+    _ histories: [RepositoryHistory], options: ActivityOptions, window: Window, today: Day
+  ) -> DayRange {
+    let span = DayRange.spanning(histories.map(\.history), options: options)
+    let earliest = min(
+      today.addingMonths(-12).advanced(by: -7), window.days.first, span?.first ?? today)
+    let latest = max(today, window.days.last, span?.last ?? today)
+    let representable = WindowRequest.representableDays
+    return DayRange(
+      first: max(earliest, representable.first), last: min(latest, representable.last))
+  }
+
 }

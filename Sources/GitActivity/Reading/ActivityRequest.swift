@@ -4,7 +4,7 @@ import Foundation
 /// Swift app that asks the library directly.
 ///
 /// ```swift
-/// let repository = try Repository.discover(from: "/path/to/checkout")
+/// let repository = try Repository.discoverGit(from: "/path/to/checkout")
 /// var request = ActivityRequest()
 /// request.window = WindowRequest(weeks: 30)
 /// request.options.filter = AuthorFilter(patterns: ["ada@example.com"])
@@ -27,11 +27,28 @@ public struct ActivityRequest: Sendable, Equatable {
   /// Whether the history cache is read and updated; by default it is not.
   public var cache = CachePolicy()
   /// How lines are counted when they are (`countsLines`); nil counts them as the repository's
-  /// configuration says (`Repository.lineCountingOptions()`).
+  /// configuration says (`Repository.configuredLineCounting()`).
   public var lineCounting: LineCountingOptions?
   /// Whether each commit's lines are counted, whatever the measure (for a table sorted by
   /// lines, or an export that carries them); a measure of lines counts them anyway.
   public var countsLines = false
+  /// `-n` and `--skip`: only the newest commits of each repository, in `git log`'s order.
+  public var limit = CommitLimit()
+  /// Which days a report counts: the window's, or (`.wholeHistory`) the window widened to
+  /// every commit the selection holds, as the page and `-i` show them.
+  public var span = Span.window
+  /// Whether the walk reads the whole selection even where the window cannot count it (to
+  /// learn how many commits fall outside it); a report of the window alone stops early.
+  public var readsWholeHistory = false
+
+  /// Which days a report counts.
+  public enum Span: Hashable, Sendable {
+    /// The window's days.
+    case window
+    /// From the selection's first commit (or a year before today, or the window's start,
+    /// whichever is earliest) to its last (or today, or the window's end, whichever is latest).
+    case wholeHistory
+  }
 
   /// Whether this request reads each commit's lines.
   public var readsLines: Bool { countsLines || options.measure.needsLines }
@@ -53,6 +70,7 @@ extension ActivityRequest {
       }
     }
     if let problem = window.problem(today: today) { return .invalidWindow(problem) }
+
     if case .named(let name) = options.zone, TimeZone(identifier: name) == nil {
       return .unknownTimeZone(name)
     }

@@ -8,4 +8,7 @@ public enum ActivityWarning: Hashable, Sendable {
   /// Two exports that hold the same commit with different facts (`what` differs); the first
   /// export's copy counts.
   case exportsDisagree(commit: String, what: String, first: String, second: String)
+  /// A repository of several that could not be read (`name` as it was given), and why; the
+  /// others are counted.
+  case skippedRepository(name: String, error: ActivityError)
 }

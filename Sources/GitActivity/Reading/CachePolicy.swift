@@ -10,6 +10,10 @@ public struct CachePolicy: Sendable, Equatable {
   /// Where caches go for repositories whose git directory is not writable (the command uses
   /// `$XDG_CACHE_HOME/git-heatmap`, else `~/.cache/git-heatmap`); nil writes none for them.
   public var fallbackDirectory: String?
+  /// Whether a report leaves the cache unwritten, for the caller to write from
+  /// `readings[i].pendingCache` when it suits (the command writes it while it draws); by
+  /// default a report writes it before it returns.
+  public var defersSaving = false
 
   /// A policy; the default reads and writes no cache.
   public init(isEnabled: Bool = false, clearsFirst: Bool = false, fallbackDirectory: String? = nil)

@@ -12,7 +12,7 @@ extension Repository {
     if let given = request.lineCounting {
       options = given
     } else {
-      options = try lineCountingOptions()
+      options = try configuredLineCounting()
     }
     let paths = request.selection.paths
     let pathspec = paths.isEmpty ? nil : try Pathspec(canonical: paths)

@@ -14,8 +14,13 @@ extension Repository {
   /// `read`, for a request whose problems have been asked already (`activityReport` asks them
   /// all first).
   func readAsked(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
+    // A progress counts one read: from zero, and a cancel ends the read under way, not every
+    // later one.
+    let progress = request.walk.progress
+    progress?.startRead()
+    defer { progress?.endRead() }
     do throws(GitError) {
-      return try readHistory(request)
+      return try exclusively { () throws(GitError) in try readHistory(request) }
     } catch {
       throw .git(error)
     }
@@ -23,8 +28,9 @@ extension Repository {
 
   private func readHistory(_ request: ActivityRequest) throws(GitError) -> RepositoryHistory {
     var request = request
-    // Lines are counted by commit id.
-    if request.readsLines { request.walk.recordsCommitIDs = true }
+    // Lines are counted by commit id, and a limit keeps commits by their place in git log's
+    // order.
+    if request.readsLines || request.limit.isActive { request.walk.recordsCommitIDs = true }
     let policy = request.cache
     let location = HistoryCache.Location(
       commonDirectory: commonDirectory, fallbackDirectory: policy.fallbackDirectory)
@@ -59,6 +65,12 @@ extension Repository {
       }
     }
     var history = try request.messageFilter.filter(read, in: self)
+    let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
+    let userEmail = try configString("user.email").flatMap { $0.isEmpty ? nil : $0 }
+    if request.limit.isActive {
+      history = try limited(
+        history, mailmap: mailmap.mailmap, request: request, userEmail: userEmail)
+    }
     if request.readsLines {
       let table = try phase("lines") { () throws(GitError) in
         try countLines(
@@ -69,12 +81,11 @@ extension Repository {
         pending?.lines = table
       }
     }
-    let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
     var result = RepositoryHistory(
       name: RawPath.display(displayPath), history: history, mailmap: mailmap.mailmap,
       warnings: mailmap.unreadable.map { .unreadableMailmap(path: $0.path, reason: $0.reason) }
         + history.undatedWarnings(byCommitter: request.options.usesCommitterDate),
-      userEmail: try configString("user.email").flatMap { $0.isEmpty ? nil : $0 })
+      userEmail: userEmail)
     result.commonDirectory = commonDirectory
     result.gitDirectory = gitDirectory
     result.remoteURL = try configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 }
@@ -111,8 +122,8 @@ extension Repository {
         let repository: Repository
         var request = shared
         do throws(GitError) {
-          repository = try Repository.open(at: paths[index], environment: environment)
-          request.selection.paths = try repository.pathspec(
+          repository = try Repository.openGit(at: paths[index], environment: environment)
+          request.selection.paths = try repository.canonicalPathspec(
             shared.selection.paths,
             currentDirectory: repository.workingDirectory ?? repository.gitDirectory,
             environment: environment)

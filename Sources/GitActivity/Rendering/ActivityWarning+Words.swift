@@ -10,6 +10,8 @@ extension ActivityWarning: CustomStringConvertible {
     case .exportsDisagree(let commit, let what, let first, let second):
       return
         "the exports disagree about commit \(commit) (\(what)): '\(first)' and '\(second)'; counted as the first has it"
+    case .skippedRepository(_, let error):
+      return "\(error.description); skipped"
     }
   }
 }

@@ -131,7 +131,7 @@ package enum ReportText {
   package static func headline(_ report: ActivityReport) -> String {
     var text = "\(totals(report.activity)) \(phrase(report.window))"
     if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
-    if let limit = report.limit { text += ", " + limit }
+    if let limit = report.limit.map(limitPhrase) { text += ", " + limit }
     return text
   }
 
@@ -162,7 +162,7 @@ package enum ReportText {
     let names = report.repositories.map(shownName)
     var text = names.joined(separator: ", ")
     if let subject = report.subject { text += " · commits by " + subject }
-    if let limit = report.limit { text += " · " + limit }
+    if let limit = report.limit.map(limitPhrase) { text += " · " + limit }
     return text
   }
 
@@ -186,5 +186,15 @@ package enum ReportText {
       items.append("\(count) in \(name)" + (index < names.count - 1 ? "," : ""))
     }
     return items
+  }
+
+  /// What a heading says of a limited count: `of the newest 10 (-n 10)`.
+  package static func limitPhrase(_ limit: CommitLimit) -> String {
+    var parts: [String] = []
+    if let count = limit.effectiveMaxCount { parts.append("-n \(count)") }
+    if limit.skip > 0 { parts.append("--skip \(limit.skip)") }
+    let newest = limit.effectiveMaxCount.map { "the newest \(Wording.grouped($0))" } ?? "all"
+    let after = limit.skip > 0 ? " after the newest \(Wording.grouped(limit.skip))" : ""
+    return "of \(newest)\(after) (\(parts.joined(separator: " ")))"
   }
 }

@@ -16,7 +16,7 @@ public struct SummaryWriter: Sendable {
     var opening =
       "\(label(report.window)): \(ReportText.totals(report.activity)) on \(Wording.count(stats.activeDays, "day"))"
     if let subject = report.subject { opening += ", by " + TextEscaping.terminal(subject) }
-    if let limit = report.limit { opening += ", " + limit }
+    if let limit = report.limit.map(ReportText.limitPhrase) { opening += ", " + limit }
     lines.append(opening)
     if report.repositories.count > 1 {
       lines.append(ReportText.repositoryItems(report).joined(separator: " ") + ".")

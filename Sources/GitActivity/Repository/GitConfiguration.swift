@@ -16,7 +16,7 @@ package enum GitConfiguration {
     // cannot be opened (a broken config file, another owner) is an error, not "no repository".
     var repository: Repository?
     do {
-      repository = try Repository.discover(from: start, environment: environment)
+      repository = try Repository.discoverGit(from: start, environment: environment)
     } catch  where error.isNotFound {
       repository = nil
     }

@@ -96,7 +96,15 @@ extension Repository {
   /// list), tips in the order given, parents in their order (only the first with
   /// `firstParentOnly`). `history` holds the selection's commits with their ids (a pathspec may
   /// have left some out); the result is indices into it.
-  public func logOrder(
+  package func logOrder(
+    of history: History, selection: RevisionSelection, firstParentOnly: Bool
+  ) throws(GitError) -> [Int] {
+    try exclusively { () throws(GitError) in
+      try walkOrder(of: history, selection: selection, firstParentOnly: firstParentOnly)
+    }
+  }
+
+  func walkOrder(
     of history: History, selection: RevisionSelection, firstParentOnly: Bool
   ) throws(GitError) -> [Int] {
     let tips = try tips(for: selection)
@@ -149,6 +157,22 @@ extension Repository {
       }
     }
     return order
+  }
+
+  /// Whether `text` names a revision or a range, as `addRevision` takes them.
+  func names(revision text: String) -> Bool {
+    let spec = text.hasPrefix("^") ? String(text.dropFirst()) : text
+    guard !spec.isEmpty else { return false }
+    if (try? directCommit(spec)) != nil { return true }
+    if (try? directRange(spec)) != nil { return true }
+    var revspec = git_revspec()
+    let status = git_revparse(&revspec, pointer, spec)
+    // A revision libgit2 failed to read (a damaged pack) is still a revision.
+    if Self.failsToRead(status) { return true }
+    guard status == 0 else { return false }
+    git_object_free(revspec.from)
+    git_object_free(revspec.to)
+    return true
   }
 
   /// git's rule for ref patterns: one with no `?`, `*` or `[` means everything below it.

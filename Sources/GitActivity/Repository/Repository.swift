@@ -4,10 +4,18 @@ import Synchronization
 
 /// An open git repository. It owns its `git_repository` handle and frees it in `deinit`.
 ///
-/// A `Repository` is used by one thread at a time: libgit2 objects are not shared across threads,
-/// so the threaded history walk opens one `Repository` per worker.
-public final class Repository {
+/// An app keeps one and reads it from any thread, task or actor: its public operations take
+/// turns on the one handle (libgit2 asks that an object be used by one thread at a time, and
+/// leaves the lock to the caller), and each threaded walk opens a handle of its own per worker.
+///
+/// `@unchecked Sendable`: the handle is used only inside `exclusively`, which every public
+/// operation that reaches libgit2 goes through, or by internal code such an operation runs (on
+/// its own thread, or on a worker while it waits for the worker); `workingDirectory` is set
+/// only while `discover` makes the repository, before anyone else can hold it.
+public final class Repository: @unchecked Sendable {
   let pointer: OpaquePointer
+  /// One public operation at a time; recursive, since one operation calls others.
+  private let turn = NSRecursiveLock()
 
   /// The git directory (`.git`, or the bare repository itself), without a trailing slash.
   public let gitDirectory: String
@@ -83,11 +91,20 @@ public final class Repository {
     git_repository_free(pointer)
   }
 
+  /// `body` while no other thread uses the handle: the turn every public operation takes.
+  func exclusively<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    turn.lock()
+    defer { turn.unlock() }
+    return try body()
+  }
+
   /// Finds the repository the way git does: `GIT_DIR` when set, else `start` and its parents up to
   /// `GIT_CEILING_DIRECTORIES`. A bare repository, a linked worktree or a subdirectory all work.
   /// Configuration given to git with `-c` (in `environment`) is read above the files'.
   /// The corresponding C function is `git_repository_open_ext`.
-  public static func discover(
+  package static func discoverGit(
     from start: String, environment: [String: String] = [:]
   ) throws(GitError) -> Repository {
     try LibGit2.ensureInitialized()
@@ -144,8 +161,8 @@ public final class Repository {
   /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
   /// parent directories. Configuration given to git with `-c` (in `environment`) is read above
   /// the files'.
-  public static func open(at path: String, environment: [String: String] = [:]) throws(GitError)
-    -> Repository
+  package static func openGit(at path: String, environment: [String: String] = [:])
+    throws(GitError) -> Repository
   {
     try LibGit2.ensureInitialized()
     let commandLineConfig = try CommandLineConfig(environment: environment)
@@ -301,7 +318,7 @@ public final class Repository {
   public var isBare: Bool { workingDirectory == nil }
 
   /// Whether HEAD names a branch that has no commit yet, as in a new repository.
-  public var isHeadUnborn: Bool { git_repository_head_unborn(pointer) == 1 }
+  public var isHeadUnborn: Bool { exclusively { git_repository_head_unborn(pointer) == 1 } }
 
   /// Commits whose parents a shallow clone does not have, from the `shallow` file.
   func shallowBoundary() -> Set<ObjectID> {
@@ -321,7 +338,11 @@ public final class Repository {
 extension Repository {
   /// A configuration value, from `git -c`, the repository's, the user's and the system's
   /// configuration, or nil when it is not set. The corresponding C function is `git_config_get_string`.
-  public func configString(_ name: String) throws(GitError) -> String? {
+  package func configString(_ name: String) throws(GitError) -> String? {
+    try exclusively { () throws(GitError) in try configSnapshotValue(name) }
+  }
+
+  private func configSnapshotValue(_ name: String) throws(GitError) -> String? {
     if let given = commandLineConfig.value(of: name) { return given ?? "" }
     var config: OpaquePointer?
     try GitError.check(
@@ -410,7 +431,13 @@ extension Repository {
   /// a warning, as git warns (`unreadable`: the path as configured, and the system's reason);
   /// the work tree's `.mailmap` is not followed when it is a symbolic
   /// link (git refuses it, so that a checked-out link cannot make it read a file elsewhere).
-  public func mailmap() throws(GitError) -> (
+  package func mailmap() throws(GitError) -> (
+    mailmap: Mailmap, unreadable: [(path: String, reason: String)]
+  ) {
+    try exclusively { () throws(GitError) in try readMailmap() }
+  }
+
+  private func readMailmap() throws(GitError) -> (
     mailmap: Mailmap, unreadable: [(path: String, reason: String)]
   ) {
     var mailmap = Mailmap()
@@ -448,7 +475,7 @@ extension Repository {
   /// The subject of commit `id` as git's `%s` shows it: the first paragraph of the message, its
   /// lines joined by spaces, decoded through the commit's encoding. The corresponding C
   /// functions are `git_commit_lookup` and `git_commit_summary`.
-  public func commitSubject(_ id: String) throws(GitError) -> String {
+  package func commitSubject(_ id: String) throws(GitError) -> String {
     guard let objectID = ObjectID(hex: id) else {
       throw GitError(message: "'\(id)' is not a commit id", function: "git_commit_lookup")
     }
@@ -456,7 +483,7 @@ extension Repository {
   }
 
   /// A commit's whole message, decoded through its `encoding` header.
-  public func commitMessage(_ id: ObjectID) throws(GitError) -> String {
+  package func commitMessage(_ id: ObjectID) throws(GitError) -> String {
     try commitText(id, git_commit_message)
   }
 
@@ -464,13 +491,15 @@ extension Repository {
   private func commitText(
     _ id: ObjectID, _ part: (OpaquePointer?) -> UnsafePointer<CChar>?
   ) throws(GitError) -> String {
-    var oid = id.gitOID
-    var commit: OpaquePointer?
-    try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
-    defer { git_commit_free(commit) }
-    guard let text = part(commit) else { return "" }
-    let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }
-    return TextDecoding.decode(
-      UnsafeRawBufferPointer(start: text, count: strlen(text)), encoding: encoding)
+    try exclusively { () throws(GitError) in
+      var oid = id.gitOID
+      var commit: OpaquePointer?
+      try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+      defer { git_commit_free(commit) }
+      guard let text = part(commit) else { return "" }
+      let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }
+      return TextDecoding.decode(
+        UnsafeRawBufferPointer(start: text, count: strlen(text)), encoding: encoding)
+    }
   }
 }

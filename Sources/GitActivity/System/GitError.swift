@@ -2,7 +2,7 @@ import CGit2
 import Foundation
 
 /// A failed libgit2 call, with libgit2's own explanation, or a problem we found in git's data.
-public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// libgit2's error code (`GIT_ENOTFOUND` …), or -1 for errors of our own.
   public var code: Int32
   /// libgit2's error class (`GIT_ERROR_ODB` …), 0 when there is none.
@@ -110,4 +110,9 @@ public struct GitError: Error, Equatable, Sendable, CustomStringConvertible {
     }
     return GitError(code: status, errorClass: errorClass, message: message, function: function)
   }
+}
+
+extension GitError: LocalizedError {
+  /// The message, for `localizedDescription`.
+  public var errorDescription: String? { message }
 }

@@ -43,10 +43,12 @@ extension Repository {
     let failure = Mutex<GitError?>(nil)
     let batch = 16
     let width = max(1, min(workers, (ids.count + batch - 1) / batch))
-    nonisolated(unsafe) let first = self
+    // Worker 0 uses this repository while the caller waits for the workers: one thread at a
+    // time, inside the caller's turn.
+    let first = self
     Threads.concurrentPerform(iterations: width, width: width) { worker in
       do throws(GitError) {
-        let repository = worker == 0 ? first : try Repository.open(at: path)
+        let repository = worker == 0 ? first : try Repository.openGit(at: path)
         let source = ChangeReader(
           reader: try ObjectReader(
             repository: repository, packs: packs, baseCacheLimit: ChangeReader.baseCacheLimit),

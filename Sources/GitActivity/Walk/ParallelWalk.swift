@@ -159,7 +159,7 @@ final class ParallelWalk: @unchecked Sendable {
     let helpers = (0..<extra).map { _ in
       Threads.start {
         do throws(GitError) {
-          let repository = try Repository.open(at: self.repositoryPath)
+          let repository = try Repository.openGit(at: self.repositoryPath)
           self.work(repository, round)
         } catch {
           self.state.fail(.git(error), wasBusy: false)

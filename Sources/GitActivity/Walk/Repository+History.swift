@@ -2,10 +2,12 @@ import Foundation
 
 extension Repository {
   /// Reads the commits that `selection` names, each once.
-  public func history(
+  package func history(
     _ selection: RevisionSelection, options: WalkOptions = WalkOptions()
   ) throws(GitError) -> History {
-    try history(selection, options: options, cache: nil).history
+    try exclusively { () throws(GitError) in
+      try history(selection, options: options, cache: nil).history
+    }
   }
 
   /// Reads the commits that `selection` names, each once, taking what it can from `cache`.

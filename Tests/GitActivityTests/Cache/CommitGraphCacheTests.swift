@@ -57,7 +57,7 @@ struct CommitGraphCacheTests {
     try repository.git(["repack", "-adq"])
     try repository.git(["commit-graph", "write", "--reachable"])
     for index in 0..<3 { try repository.commit(date: "\(1_705_000_000 + index * 60) +0000") }
-    let opened = try Repository.open(at: repository.path, environment: Tools.gitEnvironment)
+    let opened = try Repository.openGit(at: repository.path, environment: Tools.gitEnvironment)
     func firstRun(graph: Bool) throws -> HistoryCache {
       var options = WalkOptions(workerCount: 2)
       options.usesCommitGraph = graph

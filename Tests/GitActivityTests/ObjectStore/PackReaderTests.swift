@@ -31,7 +31,7 @@ struct PackReaderTests {
     _ ids: [ObjectID], in path: String, directly: Bool, coAuthors: Bool,
     shortWalkReads: Int? = nil
   ) throws -> (reads: [Read], whole: Int, deltified: Int) {
-    let repository = try Repository.open(at: path, environment: Tools.gitEnvironment)
+    let repository = try Repository.openGit(at: path, environment: Tools.gitEnvironment)
     let store =
       directly ? PackStore(objectsDirectory: repository.objectsDirectory) : nil
     let reader = try ObjectReader(

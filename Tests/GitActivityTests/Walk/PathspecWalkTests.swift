@@ -18,7 +18,7 @@ struct PathspecWalkTests {
       try repo.git(["add", "-A"])
       ids["\(day)"] = try repo.commit(date: "\(1_700_000_000 + day * 86_400) +0000")
     }
-    let repository = try Repository.discover(from: repo.path, environment: Tools.gitEnvironment)
+    let repository = try Repository.discoverGit(from: repo.path, environment: Tools.gitEnvironment)
     var options = WalkOptions()
     options.recordsCommitIDs = true
     options.workerCount = 1

@@ -29,7 +29,7 @@ struct ReadAheadTests {
   static func walk(_ path: String, readsAhead: Bool, directly: Bool = true) throws -> (
     commits: [String], served: Int
   ) {
-    let repository = try Repository.open(at: path, environment: Tools.gitEnvironment)
+    let repository = try Repository.openGit(at: path, environment: Tools.gitEnvironment)
     var options = WalkOptions(workerCount: 2)
     options.usesCommitGraph = false
     options.readsAhead = readsAhead
@@ -204,7 +204,7 @@ struct ReadAheadTests {
     } else {
       repository = try Self.singleLine(count: 300)
     }
-    let opened = try Repository.open(at: repository.path, environment: Tools.gitEnvironment)
+    let opened = try Repository.openGit(at: repository.path, environment: Tools.gitEnvironment)
     func history(
       _ revisions: [String], direct: Bool, cutoff: Int64? = nil, firstParent: Bool = false,
       cache: HistoryCache? = nil
@@ -282,7 +282,7 @@ struct ReadAheadTests {
     let repository = try Self.singleLine(count: 1_500)
     try repository.git(["repack", "-adfq"])
     let ids = PackReaderTests.ids(try repository.git(["rev-list", "HEAD"]))
-    let opened = try Repository.open(at: repository.path, environment: Tools.gitEnvironment)
+    let opened = try Repository.openGit(at: repository.path, environment: Tools.gitEnvironment)
     let store = PackStore(objectsDirectory: opened.objectsDirectory)
     let readAhead = PackReadAhead(store: store)
     let reader = try ObjectReader(
@@ -401,7 +401,7 @@ struct TakingTurns: ~Copyable {
   let helper: ObjectReader
 
   init(_ path: String) throws {
-    let opened = try Repository.open(at: path, environment: Tools.gitEnvironment)
+    let opened = try Repository.openGit(at: path, environment: Tools.gitEnvironment)
     let store = PackStore(objectsDirectory: opened.objectsDirectory)
     let readAhead = PackReadAhead(store: store)
     let reader = try ObjectReader(repository: opened, packs: store, readAhead: readAhead)

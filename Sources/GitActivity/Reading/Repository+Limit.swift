@@ -1,0 +1,29 @@
+extension Repository {
+  /// `history` with only what `request.limit` leaves: the newest commits of the selection in
+  /// git log's order that the author, merge and message filters let in (those filters are
+  /// counted first, as git log counts `-n` after them), less `skip` of them. `userEmail` stands
+  /// for `--me`.
+  func limited(_ history: History, mailmap: Mailmap, request: ActivityRequest, userEmail: String?)
+    throws(GitError) -> History
+  {
+    var options = request.options
+    if options.filter.includesUser, let userEmail, !options.filter.ownEmails.contains(userEmail) {
+      options.filter.ownEmails.append(userEmail)
+    }
+    options.recordsCommits = true
+    // Which commits the filters let in, whatever their day: counted over every day they have.
+    guard let days = DayRange.spanning([history], options: options) else {
+      return history.keeping { _ in false }
+    }
+    let accepted = Set(
+      DailyActivity(histories: [(history, mailmap)], days: days, options: options)
+        .counted.map(\.index))
+    let order = try walkOrder(
+      of: history, selection: request.selection,
+      firstParentOnly: request.walk.followsFirstParentOnly)
+    let kept = Set(
+      order.filter(accepted.contains).dropFirst(max(0, request.limit.skip))
+        .prefix(request.limit.effectiveMaxCount ?? Int.max))
+    return history.keeping { kept.contains($0) }
+  }
+}
