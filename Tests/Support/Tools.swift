@@ -41,6 +41,30 @@ public enum Tools {
     "GIT_CONFIG_NOSYSTEM": "1",
   ]
 
+  /// `path`, a tool a test needs; when it is not there, an error of one line that says how to
+  /// get it (Scripts/test installs every tool the suite uses).
+  public static func requiredTool(_ path: String, _ what: String, installedBy command: String)
+    throws -> String
+  {
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw TemporaryRepository.CommandError(
+        description:
+          "\(what) is missing (\(path)): run Scripts/test once, which installs it, or \(command)")
+    }
+    return path
+  }
+
+  /// The process's environment made hermetic: none of the caller's `GIT_*` variables, and none
+  /// of the developer's configuration (`HOME` elsewhere, `GIT_CONFIG_GLOBAL=/dev/null`,
+  /// `GIT_CONFIG_NOSYSTEM=1`, no XDG folders). A test that needs a home gives its own.
+  public static var hermeticEnvironment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for key in environment.keys where key.hasPrefix("GIT_") || key.hasPrefix("XDG_") {
+      environment[key] = nil
+    }
+    return environment.merging(gitEnvironment) { $1 }
+  }
+
   /// Runs `Scripts/svglint` on `svg` and returns its complaints, or nil when the file is valid.
   public static func svglint(_ svg: String) throws -> String? {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -234,8 +234,7 @@ struct ProgressLineTests {
   static func run(
     _ arguments: [String], in repo: TemporaryRepository, terminal: Bool, ci: Bool = false
   ) -> RunResult {
-    var environment = ProcessInfo.processInfo.environment
-    for key in environment.keys where key.hasPrefix("GIT_") { environment[key] = nil }
+    var environment = Tools.hermeticEnvironment
     environment["CI"] = ci ? "true" : nil
     environment["TERM"] = "xterm"
     var context = RunContext(
@@ -284,10 +283,9 @@ struct ProgressLineTests {
   func outputBeforeCache() throws {
     let repo = try CacheAndWalkTests.repository()
     let cache = CacheAndWalkTests.cacheFile(repo)
-    var base = ProcessInfo.processInfo.environment
-    for key in base.keys where key.hasPrefix("GIT_") { base[key] = nil }
     var context = RunContext(
-      arguments: CacheAndWalkTests.everything, environment: base, currentDirectory: repo.path)
+      arguments: CacheAndWalkTests.everything, environment: Tools.hermeticEnvironment,
+      currentDirectory: repo.path)
     let gate = DispatchSemaphore(value: 0)
     context.cacheWriteGate = gate
     /// Lets the cache be written once the output has arrived, and notes whether it was there.

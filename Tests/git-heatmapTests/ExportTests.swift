@@ -198,7 +198,9 @@ struct ExportTests {
         in: root.path + "/" + name, environment: root.environment)
       #expect(result.status == 0, "\(result.stderr)")
     }
-    let python = Tools.projectRoot.appendingPathComponent(".build/python/bin/python3").path
+    let python = try Tools.requiredTool(
+      Tools.projectRoot.appendingPathComponent(".build/python/bin/python3").path, "DuckDB",
+      installedBy: "python3 -m venv .build/python && .build/python/bin/pip install duckdb")
     let query = """
       import duckdb, sys
       rows = duckdb.sql('''
@@ -212,8 +214,7 @@ struct ExportTests {
       for day, count in rows: print(day, count)
       """
     let output = try TemporaryRepository.run(
-      FileManager.default.isExecutableFile(atPath: python) ? python : "/usr/bin/python3",
-      ["-c", query], in: root.path, environment: ProcessInfo.processInfo.environment)
+      python, ["-c", query], in: root.path, environment: Tools.hermeticEnvironment)
     var fromDuckDB: [String: Int] = [:]
     for line in output.split(separator: "\n") {
       let parts = line.split(separator: " ")

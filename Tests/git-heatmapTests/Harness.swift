@@ -18,11 +18,9 @@ func heatmap(
   now: Date = Date(timeIntervalSince1970: 1_735_000_000),
   timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
 ) -> RunResult {
-  var base = ProcessInfo.processInfo.environment
-  for key in base.keys where key.hasPrefix("GIT_") { base[key] = nil }
-  // Hermetic: the developer's ~/.gitconfig and /etc/gitconfig are never read.
-  base["GIT_CONFIG_GLOBAL"] = "/dev/null"
-  base["GIT_CONFIG_NOSYSTEM"] = "1"
+  // Hermetic: the developer's ~/.gitconfig, ~/.config/git and /etc/gitconfig are never read,
+  // nor anything else below their HOME (a test that needs one gives its own).
+  let base = Tools.hermeticEnvironment
   var context = RunContext(
     arguments: arguments, environment: base.merging(environment) { $1 }, currentDirectory: directory
   )

@@ -144,10 +144,7 @@ func measured(_ executable: String, _ arguments: [String], in directory: String)
   process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
   process.arguments = ["-f", "%M", "-o", report.path, executable] + arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  var environment = ProcessInfo.processInfo.environment
-  for key in environment.keys where key.hasPrefix("GIT_") { environment[key] = nil }
-  environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-  environment["GIT_CONFIG_NOSYSTEM"] = "1"
+  var environment = Tools.hermeticEnvironment
   environment["HOME"] = directory
   process.environment = environment
   let error = Pipe()

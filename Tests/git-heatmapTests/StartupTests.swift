@@ -12,7 +12,7 @@ struct StartupTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try builtExecutable())
     process.arguments = ["--version"]
-    var environment = ProcessInfo.processInfo.environment
+    var environment = Tools.hermeticEnvironment
     environment["LD_DEBUG"] = "bindings"
     process.environment = environment
     let output = Pipe()
