@@ -19,10 +19,6 @@ let package = Package(
     .target(name: "GitActivity", dependencies: ["CGit2"]),
     .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),
     .target(name: "TestSupport", path: "Tests/Support"),
-    // A program that knows the library only as an app does (`import GitActivity`, its own
-    // module): `ContractTests` runs it.
-    .executableTarget(
-      name: "contract-check", dependencies: ["GitActivity"], path: "Tests/Contract"),
     .testTarget(
       name: "GitActivityTests", dependencies: ["GitActivity", "TestSupport"],
       exclude: ["Rendering/Golden", "Cache/Regressions"]),

@@ -14,7 +14,7 @@ public struct AuthorActivity: Hashable, Sendable {
   /// The lines of their commits, when lines were counted.
   public var lines: LineStats?
   /// How many days the window has.
-  public let windowLength: Int
+  public private(set) var windowLength: Int
   private var offsets: [Int32]
   private var dayCounts: [Int32]
 
@@ -22,10 +22,24 @@ public struct AuthorActivity: Hashable, Sendable {
   public init(author: Author, counts: [Int]) {
     self.author = author
     windowLength = counts.count
-    offsets = counts.indices.filter { counts[$0] > 0 }.map { Int32($0) }
+    offsets = counts.indices.filter { counts[$0] > 0 }.map { Int32(clamping: $0) }
     dayCounts = offsets.map { Int32(clamping: counts[Int($0)]) }
-    total = counts.saturatingSum
+    total = counts.map { Swift.max($0, 0) }.saturatingSum
     commits = total
+  }
+
+  /// The same activity in a window of `length` days: days beyond it are dropped.
+  func fitted(to length: Int) -> AuthorActivity {
+    guard windowLength != length || offsets.contains(where: { $0 < 0 }) else { return self }
+    var fitted = self
+    let kept = offsets.indices.filter { offsets[$0] >= 0 && Int(offsets[$0]) < length }
+    fitted.offsets = kept.map { offsets[$0] }
+    fitted.dayCounts = kept.map { dayCounts[$0] }
+    fitted.windowLength = length
+    // At most 3.7 million days of Int32 counts: the sum fits.
+    fitted.total = fitted.dayCounts.reduce(0) { $0 + Int($1) }
+    fitted.commits = Swift.min(fitted.commits, fitted.total)
+    return fitted
   }
 
   /// An author's activity under a measure other than commits: each commit's window position

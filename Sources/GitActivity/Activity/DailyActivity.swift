@@ -1,22 +1,22 @@
 /// Commits per day over a window, and per author: what every renderer draws.
 public struct DailyActivity: Hashable, Sendable {
   /// The days of the window, oldest first.
-  public var days: DayRange
+  public package(set) var days: DayRange
   /// The measure per day (commits unless `measure` says otherwise), oldest first, one entry per
   /// day of `days`.
-  public var counts: [Int]
+  public package(set) var counts: [Int]
   /// What `counts` counts.
-  public var measure = Measure.commits
+  public package(set) var measure = Measure.commits
   /// Commits per day, whatever the measure.
   public var commitCounts: [Int] { dayCommits.isEmpty ? counts : dayCommits }
   /// Lines added per day, when the histories carried their lines; empty otherwise.
-  public var insertions: [Int] = []
+  public package(set) var insertions: [Int] = []
   /// Lines removed per day, likewise.
-  public var deletions: [Int] = []
+  public package(set) var deletions: [Int] = []
   /// Commits per day when the measure is not commits.
   var dayCommits: [Int] = []
   /// Everyone with a commit in the window, most commits first, then by name and email.
-  public var authors: [AuthorActivity]
+  public package(set) var authors: [AuthorActivity]
   /// The commits that the same selection and filters count on days outside the window (of
   /// those the walk read).
   public var outside = OutsideCommits()
@@ -27,11 +27,21 @@ public struct DailyActivity: Hashable, Sendable {
   /// commit in two histories is the first one's).
   public var countsByHistory: [Int] = []
 
-  /// Activity from counts made elsewhere (a test, another source).
+  /// The most days an activity holds: years 1 to 9999.
+  public static let maximumDays = 3_652_059
+
+  /// Activity from counts made elsewhere (a test, another source), made to agree at the door:
+  /// at most `maximumDays` days from `days.first`, one count a day (missing ones 0, extra ones
+  /// dropped, negative ones 0), each author's days within them.
   public init(days: DayRange, counts: [Int], authors: [AuthorActivity]) {
+    let days = DayRange(
+      first: days.first,
+      last: Swift.min(days.last, days.first.advanced(by: DailyActivity.maximumDays - 1)))
     self.days = days
-    self.counts = counts
-    self.authors = authors
+    self.counts =
+      counts.prefix(days.count).map { Swift.max($0, 0) }
+      + Array(repeating: 0, count: Swift.max(0, days.count - counts.count))
+    self.authors = authors.map { $0.fitted(to: days.count) }
   }
 
   /// Counts the commits of `histories` that fall in `days`. A commit present in several

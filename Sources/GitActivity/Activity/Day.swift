@@ -6,12 +6,19 @@ import Foundation
 /// integer arithmetic (no `Calendar` per commit); `Calendar` is used only for the few hundred days
 /// a graph shows.
 public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConvertible {
-  /// Days since 1970-01-01 (day 0), negative before it.
-  public var number: Int
+  /// Days since 1970-01-01 (day 0), negative before it; within `numberRange`.
+  public private(set) var number: Int
 
-  /// The day `number` days after 1970-01-01 (negative before it).
+  /// The days a `Day` can be: every day 64-bit seconds since the epoch name (about 385 million
+  /// years either side of 1970), with room left for date arithmetic on them, which never
+  /// overflows.
+  public static let numberRange = -(1 << 47)...(1 << 47)
+
+  /// The day `number` days after 1970-01-01 (negative before it), brought within
+  /// `numberRange`.
   public init(number: Int) {
-    self.number = number
+    self.number = Swift.min(
+      Swift.max(number, Day.numberRange.lowerBound), Day.numberRange.upperBound)
   }
 
   /// The day that contains `epochSeconds` on a clock `offsetSeconds` east of UTC.
@@ -22,8 +29,15 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     number = Int(Day.floorDivide(seconds, 86_400))
   }
 
-  /// The day with the given Gregorian date; out-of-range months and days roll over.
+  /// The day with the given Gregorian date; out-of-range months and days roll over (a date
+  /// beyond `numberRange` is its nearest end).
   public init(year: Int, month: Int, day: Int) {
+    // Bounded first, so that the arithmetic below cannot overflow; months rolled into years.
+    let bound = 1 << 36
+    let given = Swift.min(Swift.max(month, -bound), bound) - 1
+    let year = Swift.min(Swift.max(year, -bound), bound) + Int(Day.floorDivide(Int64(given), 12))
+    let month = Int(Day.floorModulo(Int64(given), 12)) + 1
+    let day = Swift.min(Swift.max(day, -(1 << 40)), 1 << 40)
     // Howard Hinnant's days_from_civil.
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -31,7 +45,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     let monthFromMarch = month > 2 ? month - 3 : month + 9
     let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    number = era * 146_097 + dayOfEra - 719_468
+    self.init(number: era * 146_097 + dayOfEra - 719_468)
   }
 
   /// Parses `YYYY-MM-DD` strictly: a real date, four-digit year from 0001, two-digit month and
@@ -101,8 +115,11 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   /// How many days from this day to `other` (negative when `other` is earlier).
   public func distance(to other: Day) -> Int { other.number - number }
 
-  /// The day `n` days later (earlier when `n` is negative).
-  public func advanced(by n: Int) -> Day { Day(number: number + n) }
+  /// The day `n` days later (earlier when `n` is negative), within `numberRange`.
+  public func advanced(by n: Int) -> Day {
+    let (sum, overflow) = number.addingReportingOverflow(n)
+    return Day(number: overflow ? (n > 0 ? Int.max : Int.min) : sum)
+  }
 
   /// The first day of this day's month.
   public var firstOfMonth: Day {
@@ -127,7 +144,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   /// The same day of the month `months` later (or earlier), clamped to the month's length.
   public func addingMonths(_ months: Int) -> Day {
     let (year, month, day) = components
-    let index = year * 12 + (month - 1) + months
+    let index = year * 12 + (month - 1) + Swift.min(Swift.max(months, -(1 << 40)), 1 << 40)
     let newYear = Int(Day.floorDivide(Int64(index), 12))
     let newMonth = index - newYear * 12 + 1
     return Day(

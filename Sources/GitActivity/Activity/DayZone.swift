@@ -44,12 +44,15 @@ public enum DayZone: Hashable, Sendable, CustomStringConvertible {
     return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
   }
 
+  /// The largest fixed offset a zone may have: 23:59 either side of UTC, as `parseOffset` reads.
+  public static let maximumOffsetSeconds = 23 * 3_600 + 59 * 60
+
   public var description: String {
     switch self {
     case .author: return "author"
     case .fixed(let offset) where offset == 0: return "UTC"
     case .fixed(let offset):
-      let magnitude = abs(offset) / 60
+      let magnitude = Int(clamping: offset.magnitude / 60)
       let hours = magnitude / 60
       let minutes = magnitude % 60
       return (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + String(hours) + ":"

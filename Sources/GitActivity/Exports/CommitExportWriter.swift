@@ -1,28 +1,28 @@
 /// Writes the per-commit export (`--format commits`): one NDJSON object or one CSV row per
 /// commit, in the schema `CommitRecord` describes, a piece at a time, so that an export of any
 /// size is never held whole.
-public struct CommitExportWriter: Sendable {
+package struct CommitExportWriter: Sendable {
   /// NDJSON (one JSON object per line) or CSV (a header, then one row per commit).
-  public enum Form: Sendable {
+  package enum Form: Sendable {
     case ndjson, csv
   }
 
   /// NDJSON or CSV.
-  public var form: Form
+  package var form: Form
   /// Whether the records carry co-authors (the history was read with `readsCoAuthors`).
-  public var includesCoAuthors: Bool
+  package var includesCoAuthors: Bool
   /// Whether the records carry each commit's lines (the history counted them).
-  public var includesLines: Bool
+  package var includesLines: Bool
 
   /// A writer of `form`.
-  public init(form: Form, includesCoAuthors: Bool, includesLines: Bool = false) {
+  package init(form: Form, includesCoAuthors: Bool, includesLines: Bool = false) {
     self.form = form
     self.includesCoAuthors = includesCoAuthors
     self.includesLines = includesLines
   }
 
   /// What comes before the first record: the CSV header, or nothing.
-  public var header: [UInt8] {
+  package var header: [UInt8] {
     let columns = CommitRecord.csvColumns + (includesLines ? CommitRecord.lineColumns : [])
     return form == .csv ? Array((columns.joined(separator: ",") + "\n").utf8) : []
   }
@@ -30,7 +30,7 @@ public struct CommitExportWriter: Sendable {
   /// The records of `history` as lines, handed to `sink` in pieces of about 64 KiB, in the
   /// history's order. `repository` names the repository in every record; people are mapped
   /// through `mailmap` (an empty one keeps them as written).
-  public func write(
+  package func write(
     _ history: History, repository: String, mailmap: Mailmap, to sink: ([UInt8]) -> Void
   ) {
     var repositoryField: [UInt8] = []
@@ -80,7 +80,7 @@ public struct CommitExportWriter: Sendable {
   }
 
   /// One record as its line, newline included.
-  public func line(_ record: CommitRecord) -> [UInt8] {
+  package func line(_ record: CommitRecord) -> [UInt8] {
     var repositoryField: [UInt8] = []
     append(record.repository, to: &repositoryField)
     var out: [UInt8] = []

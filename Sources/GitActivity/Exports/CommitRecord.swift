@@ -1,47 +1,47 @@
 /// One commit as the per-commit export holds it (`--format commits`): what a later draw needs
 /// to count it under any reading (author filters, the date and zone, merges, co-authors) and
 /// nothing more. The schema is in the README; `CommitRecord.version` names it.
-public struct CommitRecord: Hashable, Sendable {
+package struct CommitRecord: Hashable, Sendable {
   /// The schema version this build writes and reads.
-  public static let version = 1
+  package static let version = 1
 
   /// A person in a record: after the mailmap, and as the commit wrote them.
-  public struct Person: Hashable, Sendable {
+  package struct Person: Hashable, Sendable {
     /// After the repository's mailmap (with `--no-mailmap`: as written).
-    public var mapped: Identity
+    package var mapped: Identity
     /// As the commit wrote it.
-    public var written: Identity
+    package var written: Identity
 
     /// A person; `written` defaults to `mapped` (no mailmap entry changed them).
-    public init(_ mapped: Identity, written: Identity? = nil) {
+    package init(_ mapped: Identity, written: Identity? = nil) {
       self.mapped = mapped
       self.written = written ?? mapped
     }
   }
 
   /// The repository's name (`--repository-name`, else its path or remote).
-  public var repository: String
+  package var repository: String
   /// The commit's id, 40 hexadecimal digits.
-  public var id: ObjectID
+  package var id: ObjectID
   /// Who wrote the commit.
-  public var author: Person
+  package var author: Person
   /// The author date; nil when git shows none.
-  public var authorDate: Timestamp?
+  package var authorDate: Timestamp?
   /// Who committed it.
-  public var committer: Person
+  package var committer: Person
   /// The committer date; nil when git shows none.
-  public var committerDate: Timestamp?
+  package var committerDate: Timestamp?
   /// How many parents the commit has (more than one: a merge).
-  public var parentCount: Int
+  package var parentCount: Int
   /// The `Co-authored-by` people; nil when the export did not read them (no `--co-authors`).
-  public var coAuthors: [Person]?
+  package var coAuthors: [Person]?
   /// The lines the commit changes (`insertions`, `deletions`, `files` in the record), as
   /// `git log --numstat` counts them; nil when the export did not count them (made with
   /// `--measure commits`).
-  public var lines: LineStats?
+  package var lines: LineStats?
 
   /// A record of every field.
-  public init(
+  package init(
     repository: String, id: ObjectID, author: Person, authorDate: Timestamp?, committer: Person,
     committerDate: Timestamp?, parentCount: Int, coAuthors: [Person]?, lines: LineStats? = nil
   ) {
@@ -57,14 +57,14 @@ public struct CommitRecord: Hashable, Sendable {
   }
 
   /// The columns of the CSV form, in order (the NDJSON form uses the same names as keys).
-  public static let csvColumns = [
+  package static let csvColumns = [
     "v", "repository", "id", "authorName", "authorEmail", "writtenAuthorName",
     "writtenAuthorEmail", "authorTime", "authorOffset", "committerName", "committerEmail",
     "writtenCommitterName", "writtenCommitterEmail", "committerTime", "committerOffset",
     "parents", "coAuthors",
   ]
   /// The columns a CSV export made with lines has after those.
-  public static let lineColumns = ["insertions", "deletions", "files"]
+  package static let lineColumns = ["insertions", "deletions", "files"]
 
   /// Whether two records of the same commit disagree about what the commit is (its dates,
   /// parents, people as written, co-authors): the mailmapped names may differ, as two

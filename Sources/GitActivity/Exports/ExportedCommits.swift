@@ -8,45 +8,45 @@ import Foundation
 /// Exports are read twice, so that no commit is held twice and none is held as text: `survey`
 /// each of them (each record's id and a fingerprint: 28 bytes while the copies are found), then `read` each again in the same order (each distinct commit's `CommitFacts`: 36
 /// bytes, 56 with its id), then `finish`. Each distinct person is held once.
-public struct ExportedCommits {
+package struct ExportedCommits {
   /// What the exports hold, ready to count.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// Every distinct commit, in the order the exports first listed it.
-    public var history: History
+    package var history: History
     /// The repositories the exports name, in natural order (`proj2` before `proj10`).
-    public var repositories: [String]
+    package var repositories: [String]
     /// One for each commit that exports disagree about.
-    public var warnings: [ActivityWarning]
+    package var warnings: [ActivityWarning]
     /// How many records were read, copies included.
-    public var recordCount: Int
+    package var recordCount: Int
     /// How many distinct commits `keeps` left out.
-    public var leftOut: Int
+    package var leftOut: Int
   }
 
   /// The longest record an export may hold (16 MiB): a longer line is an error that names it.
-  public static let recordLimit = LineReader.lineLimit
+  package static let recordLimit = LineReader.lineLimit
 
   /// With `usesMailmap` false (`--no-mailmap`), people count as the commits wrote them.
-  public var usesMailmap: Bool
+  package var usesMailmap: Bool
   /// Whether to keep each commit's id (a list of commits needs them; a graph does not).
-  public var keepsIDs: Bool
+  package var keepsIDs: Bool
   /// Which commits to hold: a draw over a window holds only the commits it can count (nil holds
   /// every one). A commit with no date is always held, so that it can be warned about.
-  public var keeps: (@Sendable (CommitFacts) -> Bool)?
+  package var keeps: (@Sendable (CommitFacts) -> Bool)?
   /// How many distinct commits `keeps` left out.
   public private(set) var leftOut = 0
   /// With `pieces`, the commits are not held: every `pieceSize` distinct commits (and the last
   /// few at `finish`) are handed over as a history of their own, to be counted and let go, and
   /// the result's history is empty. Pieces share no commit.
-  public var pieces: ((History) -> Void)?
+  package var pieces: ((History) -> Void)?
   /// How many commits a piece holds.
-  public var pieceSize = 1 << 16
+  package var pieceSize = 1 << 16
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
   /// The first record without lines (an export made with `--measure commits`): where it is.
   public private(set) var firstWithoutLines: String?
   /// Whether the commits held carry their lines (`keepsLines`, and every record had them).
-  public var keepsLines = false
+  package var keepsLines = false
 
   // The survey, per record in reading order, grows a chunk at a time (no doubling copy); a
   // repository is held per run of records (an export usually holds one), not per record.
@@ -83,14 +83,14 @@ public struct ExportedCommits {
   private var fileIndex = 0
 
   /// An empty collection.
-  public init(usesMailmap: Bool = true, keepsIDs: Bool = true) {
+  package init(usesMailmap: Bool = true, keepsIDs: Bool = true) {
     self.usesMailmap = usesMailmap
     self.keepsIDs = keepsIDs
   }
 
   /// The first pass over one export: its records' ids and repositories. `name` names it in
   /// errors, which give the line: `exports/a.ndjson:17: expected ',' or '}' at column 42`.
-  public mutating func survey(descriptor: Int32, name: String) throws(GitError) {
+  package mutating func survey(descriptor: Int32, name: String) throws(GitError) {
     precondition(!isSettled, "survey every export before reading any")
     let before = surveyedIDs.count
     try Self.records(descriptor: descriptor, name: name) { record, number in
@@ -131,7 +131,7 @@ public struct ExportedCommits {
   }
 
   /// The second pass over one export, in the order of the survey: the commits it holds first.
-  public mutating func read(descriptor: Int32, name: String) throws(GitError) {
+  package mutating func read(descriptor: Int32, name: String) throws(GitError) {
     if !isSettled { settle() }
     guard fileIndex < recordsPerFile.count else {
       preconditionFailure("read each surveyed export once, in the same order")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The arithmetic the seed component keeps apart from its view: sums and levels.
-public enum HeatmapMath {
+package enum HeatmapMath {
   /// The number of color steps above "nothing".
-  public static let levelCount = 4
+  package static let levelCount = 4
 }

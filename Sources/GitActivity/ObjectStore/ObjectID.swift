@@ -1,7 +1,7 @@
 import CGit2
 
 /// A 20-byte SHA-1 object id, held as three integers so that hashing and comparing are cheap.
-public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible, BitwiseCopyable {
+package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible, BitwiseCopyable {
   var high: UInt64
   var middle: UInt64
   var low: UInt32
@@ -45,7 +45,7 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible,
   }
 
   /// Parses a 40-digit hexadecimal string.
-  public init?(hex text: String) {
+  package init?(hex text: String) {
     var text = text
     let parsed: ObjectID?? = text.withUTF8 { buffer in
       buffer.count == 40 ? ObjectID(hex: UnsafeRawBufferPointer(buffer)) : nil
@@ -76,7 +76,7 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible,
   }
 
   /// The 40 hexadecimal digits.
-  public var hex: String {
+  package var hex: String {
     let digits = Array("0123456789abcdef".utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(40)
@@ -88,19 +88,19 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible,
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  public var description: String { hex }
+  package var description: String { hex }
 
   /// Ids are already uniformly distributed: hashing the first eight bytes is enough for a
   /// hash table, and a third of the work of hashing all twenty. Equality still compares all.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(high)
   }
 
-  public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
+  package static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
     lhs.high == rhs.high && lhs.middle == rhs.middle && lhs.low == rhs.low
   }
 
-  public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+  package static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
     (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
   }
 }

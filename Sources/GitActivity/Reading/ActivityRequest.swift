@@ -71,8 +71,13 @@ extension ActivityRequest {
     }
     if let problem = window.problem(today: today) { return .invalidWindow(problem) }
 
-    if case .named(let name) = options.zone, TimeZone(identifier: name) == nil {
+    switch options.zone {
+    case .named(let name) where TimeZone(identifier: name) == nil:
       return .unknownTimeZone(name)
+    case .fixed(let offset) where offset.magnitude > DayZone.maximumOffsetSeconds:
+      return .unknownTimeZone(options.zone.description)
+    default:
+      break
     }
     return readingProblem()
   }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The xterm color tables, and colors chosen from them as people see colors.
-public enum ANSIColor {
+package enum ANSIColor {
   /// The 240 non-system entries of the xterm 256-color palette (the 6×6×6 cube and the gray
   /// ramp), with their colors in OKLab.
   static let table: [(index: Int, color: RGB, lab: OKLab)] = {
@@ -47,7 +47,7 @@ public enum ANSIColor {
   }
 
   /// The entry that looks nearest `color` (OKLab, hue kept).
-  public static func nearest256(_ color: RGB) -> Int {
+  package static func nearest256(_ color: RGB) -> Int {
     let lab = color.oklab
     let hued = table.filter { keepsHue($0.lab, of: lab) }
     return (hued.isEmpty ? table : hued).min { distance($0.lab, lab) < distance($1.lab, lab) }?
@@ -56,7 +56,7 @@ public enum ANSIColor {
 
   /// How far apart two neighbouring levels of a ramp must stay in OKLab (ΔE; about twice what
   /// an eye just tells apart), so that level 1 never reads as empty.
-  public static let minimumStep = 0.045
+  package static let minimumStep = 0.045
 
   /// The color of entry `index` (16…255) of the xterm palette; black for the system colors.
   static func rgb256(_ index: Int) -> RGB {
@@ -69,7 +69,7 @@ public enum ANSIColor {
   /// while neighbours stay at least `minimumStep` apart and the lightness keeps the ramp's
   /// direction. Chosen together (the best path through each level's nearest candidates), not
   /// one by one: GitHub's dark green ramp becomes 234 22 28 34 40 rather than 234 235 23 35 77.
-  public static func ramp256(_ colors: [RGB]) -> [Int] {
+  package static func ramp256(_ colors: [RGB]) -> [Int] {
     if let known = ramps.withLock({ $0[colors] }) { return known }
     let targets = colors.map(\.oklab)
     let candidates = targets.map { target in

@@ -3,7 +3,9 @@ import Foundation
 /// A continuous color scale over the counts: the seed's green-to-blue gradient by default.
 public struct ColorGradient: Hashable, Sendable {
   /// The colors from the quietest day to the busiest, evenly spaced.
-  public var stops: [RGB]
+  public var stops: [RGB] {
+    didSet { if stops.isEmpty { stops = ColorGradient.seed.stops } }
+  }
   /// The tile of a day without commits.
   public var empty: RGB
 
@@ -21,10 +23,11 @@ public struct ColorGradient: Hashable, Sendable {
     self.empty = empty
   }
 
-  /// The color at `fraction` (0…1) along the stops, evenly spaced, mixed in OKLab.
+  /// The color at `fraction` (0…1, beyond brought to the nearest end, not a number taken as 0)
+  /// along the stops, evenly spaced, mixed in OKLab.
   public func color(at fraction: Double) -> RGB {
-    guard stops.count > 1 else { return stops[0] }
-    let position = min(max(fraction, 0), 1) * Double(stops.count - 1)
+    guard stops.count > 1 else { return stops.first ?? empty }
+    let position = (fraction.isNaN ? 0 : min(max(fraction, 0), 1)) * Double(stops.count - 1)
     let lower = min(Int(position), stops.count - 2)
     return stops[lower].mixed(with: stops[lower + 1], fraction: position - Double(lower))
   }

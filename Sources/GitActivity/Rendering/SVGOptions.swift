@@ -13,12 +13,19 @@ public struct SVGOptions: Hashable, Sendable {
   public var tint: RGB?
   /// `--palette`: five colors, the same in light and dark.
   public var levelColors: [RGB]?
-  /// The side of a day cell, in pixels.
-  public var cellSize: Double = 10
-  /// The gap between cells, in pixels.
-  public var spacing: Double = 3
-  /// The corner radius of cells, in pixels.
-  public var radius: Double = 2
+  /// The side of a day cell, in pixels: 1 to 100 (a value outside is brought to the nearest
+  /// bound, one that is not a number to the default, 10).
+  public var cellSize: Double = 10 {
+    didSet { cellSize = Self.clamped(cellSize, to: 1...100, otherwise: 10) }
+  }
+  /// The gap between cells, in pixels: 0 to 50 (otherwise as `cellSize`; default 3).
+  public var spacing: Double = 3 {
+    didSet { spacing = Self.clamped(spacing, to: 0...50, otherwise: 3) }
+  }
+  /// The corner radius of cells, in pixels: 0 to 50 (otherwise as `cellSize`; default 2).
+  public var radius: Double = 2 {
+    didSet { radius = Self.clamped(radius, to: 0...50, otherwise: 2) }
+  }
   /// Whether the background is left out.
   public var isTransparent = false
   /// Whether cells fade in week by week (not under reduced motion).
@@ -30,6 +37,13 @@ public struct SVGOptions: Hashable, Sendable {
 
   /// GitHub's look.
   public init() {}
+
+  /// `value` within `range`; `otherwise` when it is not a number.
+  private static func clamped(_ value: Double, to range: ClosedRange<Double>, otherwise: Double)
+    -> Double
+  {
+    value.isNaN ? otherwise : Swift.min(Swift.max(value, range.lowerBound), range.upperBound)
+  }
 
   /// The palette of the light or the dark look, with the tint or colors applied.
   func palette(dark: Bool) -> Palette {

@@ -14,14 +14,18 @@ public struct TerminalOptions: Hashable, Sendable {
   public var palette: Palette
   /// `--ascii`: no character outside ASCII.
   public var isASCII: Bool
-  /// The terminal's width in columns.
-  public var width: Int
+  /// The terminal's width in columns: 1 to 10,000 (beyond, the nearest bound).
+  public var width: Int {
+    didSet { width = Self.clamped(width) }
+  }
 
   /// Options for a terminal `width` columns wide.
   public init(colorDepth: ColorDepth, palette: Palette, isASCII: Bool = false, width: Int = 80) {
     self.colorDepth = colorDepth
     self.palette = palette
     self.isASCII = isASCII
-    self.width = width
+    self.width = Self.clamped(width)
   }
+
+  private static func clamped(_ width: Int) -> Int { Swift.min(Swift.max(width, 1), 10_000) }
 }

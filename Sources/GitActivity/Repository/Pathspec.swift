@@ -8,7 +8,7 @@
 /// `GIT_NOGLOB_PATHSPECS`, `GIT_ICASE_PATHSPECS` and `GIT_LITERAL_PATHSPECS` apply to every
 /// element, as in git. Excludes alone exclude from the whole tree, as git 2.39 adds `.` from the
 /// top. `:(attr:…)` is refused (git-heatmap reads no attributes), in git's words.
-public struct Pathspec: Sendable, Hashable {
+package struct Pathspec: Sendable, Hashable {
   /// The magic of an element.
   struct Magic: OptionSet, Sendable, Hashable {
     let rawValue: UInt8
