@@ -71,6 +71,7 @@ extension Run {
   private static func subjects(of commits: [(gitDirectory: String, id: String)])
     throws(CommandError) -> [String]
   {
+    /// `@unchecked Sendable`: the workers touch `parts` and `failure` only with `lock` held.
     final class Results: @unchecked Sendable {
       let lock = NSLock()
       var parts: [Int: [String]] = [:]

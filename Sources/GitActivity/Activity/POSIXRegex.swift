@@ -83,6 +83,8 @@ final class POSIXRegex: @unchecked Sendable {
   /// Locales by name, each made once and kept for the process (a regex holds its own).
   private static let locales = Mutex<[String: LocaleHandle]>([:])
 
+  /// `@unchecked Sendable`: a locale made by `newlocale` is never changed or freed afterwards
+  /// (the table keeps it for the process), and the `_l` functions only read it.
   private struct LocaleHandle: @unchecked Sendable {
     let value: locale_t?
   }

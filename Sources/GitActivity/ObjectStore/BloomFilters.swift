@@ -5,7 +5,7 @@
 /// the only one git 2.39 writes and reads, with its hash exactly as git computes it (the bytes
 /// of a path taken as signed characters). Offsets that decrease or leave the chunk make
 /// the filters unusable, as git then ignores them.
-struct BloomFilters: @unchecked Sendable {
+struct BloomFilters: Sendable {
   private let file: MappedFile
   /// `BIDX`: where each commit's filter ends in `BDAT`'s data.
   private let index: Int

@@ -69,7 +69,7 @@ package enum PNGRasterizer {
   }
 
   /// The functions used, looked up once.
-  private struct Library: @unchecked Sendable {
+  private struct Library: Sendable {
     typealias ErrorOut = UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     typealias NewFromData = @convention(c) (UnsafePointer<UInt8>?, Int, ErrorOut) -> OpaquePointer?
     typealias RenderDocument =

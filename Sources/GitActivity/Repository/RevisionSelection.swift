@@ -12,7 +12,8 @@ public struct RevisionSelection: Sendable, Equatable {
   /// `--branches`: every ref under `refs/heads/`.
   public var includesBranches = false
   /// `-- <paths>`: only commits that change these paths, relative to the top of the work tree
-  /// (`Repository.pathspec(_:from:)` makes them so); empty means every commit.
+  /// with git's magic spelled out (`Repository.pathspec(_:currentDirectory:environment:)` makes
+  /// them so from paths as a command line gives them); empty means every commit.
   public var paths: [String] = []
 
   /// Whether `word` is one of git's revision pseudo-options, which `revisions` may hold.

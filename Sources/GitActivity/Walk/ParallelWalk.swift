@@ -8,7 +8,7 @@ import Foundation
 /// the thread that opened it; the cache, the commit-graph and the substitutions are immutable.
 /// What a run counts and follows (`Round`) is a value handed to each worker, never changed under
 /// it; every other mutable thing is inside `state`.
-final class ParallelWalk: @unchecked Sendable {
+final class ParallelWalk: Sendable {
   /// What one run of the walk does, the same for every worker of its rounds.
   private struct Round: Sendable {
     /// Whether the commits read count (false on the hidden side of a range).

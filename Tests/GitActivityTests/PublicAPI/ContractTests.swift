@@ -263,13 +263,45 @@ struct ContractTests {
     #expect(lines.count == 27 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(output)")
   }
 
+  @Test("the README's library example compiles against the public API alone, in Swift 6 mode")
+  func readmeExample() throws {
+    let readme = try String(
+      contentsOf: Tools.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    guard let section = readme.range(of: "## The library\n"),
+      let start = readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex),
+      let end = readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex)
+    else {
+      Issue.record("no Swift example under '## The library'")
+      return
+    }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "readme-\(UUID().uuidString).swift")
+    try String(readme[start.upperBound..<end.lowerBound]).write(
+      to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let build = try Self.buildFolder()
+    try TemporaryRepository.run(
+      "/usr/bin/env",
+      [
+        "swiftc", "-typecheck", "-swift-version", "6", file.path, "-I",
+        build.appendingPathComponent("Modules").path, "-I",
+        Tools.projectRoot.appendingPathComponent("Sources/CGit2").path,
+      ], in: build.path, environment: Tools.hermeticEnvironment)
+  }
+
+  /// The folder of this test build (`.build/debug`).
+  static func buildFolder() throws -> URL {
+    let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var build = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    if build.pathExtension == "xctest" { build.deleteLastPathComponent() }
+    return build
+  }
+
   /// Tests/Probe built as an app outside the package would build it: Swift 6 mode, against
   /// the library's module and objects of this test build, with no package name, so that only
   /// what is public compiles.
   static func probeProgram() throws -> String {
-    let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    var build = URL(fileURLWithPath: exe).deletingLastPathComponent()
-    if build.pathExtension == "xctest" { build.deleteLastPathComponent() }
+    let build = try buildFolder()
     let objects = try FileManager.default.contentsOfDirectory(
       atPath: build.appendingPathComponent("GitActivity.build").path
     ).filter { $0.hasSuffix(".o") }.map {
