@@ -26,6 +26,11 @@ struct CommitRecordParser {
       if first != UInt8(ascii: "{") {
         isCSV = true
         let names = try CSVRow.fields(line).map { String(decoding: $0, as: UTF8.self) }
+        let known = Set(CommitRecord.csvColumns + CommitRecord.lineColumns)
+        var seen = Set<String>()
+        for name in names where known.contains(name) && !seen.insert(name).inserted {
+          throw Failure(message: "the CSV header has '\(name)' twice")
+        }
         csvColumns = Dictionary(
           names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for required in CommitRecord.csvColumns where csvColumns?[required] == nil {
@@ -45,7 +50,13 @@ struct CommitRecordParser {
   private func jsonRecord(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord {
     var reader = JSONReader(bytes: line)
     var fields = Fields()
+    // Each field once: a key given twice is refused, not read as its last value.
+    var seen: UInt32 = 0
     try reader.object { (key, reader) throws(Failure) in
+      if let bit = Self.jsonKeys[key] {
+        guard seen & bit == 0 else { throw Failure(message: "'\(key)' is given twice") }
+        seen |= bit
+      }
       switch key {
       case "v": fields.version = try reader.integer()
       case "repository": fields.repository = try reader.string()
@@ -75,6 +86,15 @@ struct CommitRecordParser {
   }
 
   static let timeKeys = ["authorTime", "authorOffset", "committerTime", "committerOffset"]
+
+  /// The keys a record's fields have, each with a bit of its own.
+  private static let jsonKeys: [String: UInt32] = Dictionary(
+    uniqueKeysWithValues: [
+      "v", "repository", "id", "authorName", "authorEmail", "writtenAuthorName",
+      "writtenAuthorEmail", "committerName", "committerEmail", "writtenCommitterName",
+      "writtenCommitterEmail", "authorTime", "authorOffset", "committerTime", "committerOffset",
+      "parents", "coAuthors", "insertions", "deletions", "files",
+    ].enumerated().map { ($1, UInt32(1) << UInt32($0)) })
 
   // CSV
 
