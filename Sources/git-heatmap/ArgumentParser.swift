@@ -26,6 +26,7 @@ struct ArgumentParser {
           "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
       }
       result.values[spec.long, default: []].append(value)
+      result.order.append(spec.long)
     }
     /// The value of an option that may go without one (`--color`): after `=`, else the next
     /// argument when it is one of the choices, else the bare value.

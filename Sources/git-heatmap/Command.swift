@@ -116,7 +116,8 @@ enum Command {
     let entries: [(name: String, value: String)]
     do {
       entries = try GitConfiguration.entries(
-        sections: ["heatmap", "color"], from: start, environment: context.environment)
+        sections: ["heatmap", "color", "grep", "log"], from: start,
+        environment: context.environment)
     } catch {
       throw CommandError(error)
     }
@@ -130,6 +131,8 @@ enum Command {
       case "color.ui": parsed.gitColor.ui = value
       case "color.heatmap": parsed.gitColor.heatmap = value
       case "color.pager": parsed.gitColor.pager = value
+      case "grep.patterntype", "grep.extendedregexp", "log.follow", "log.mailmap":
+        parsed.gitSettings[name.lowercased()] = value
       default: break
       }
       guard let spec = byKey[name.lowercased()], OptionTable.configuredDefaultApplies(spec, given)

@@ -34,8 +34,7 @@ extension Invocation {
       messageFilter.isInverted = parsed.has(.invertGrep)
       messageFilter.requiresAll = parsed.has(.allMatch)
       messageFilter.ignoresCase = parsed.has(.regexpIgnoreCase)
-      messageFilter.syntax =
-        parsed.has(.fixedStrings) ? .fixed : parsed.has(.extendedRegexp) ? .extended : .basic
+      messageFilter.syntax = try Invocation.patternSyntax(parsed)
       if let problem = messageFilter.problem() {
         throw CommandError.usage("invalid value for '--grep <pattern>': \(problem)")
       }
@@ -43,5 +42,39 @@ extension Invocation {
 
     /// Whether `-n` or `--skip` limit the count to the newest commits.
     var limitsCount: Bool { maxCount != nil || skipCount > 0 }
+  }
+}
+
+extension Invocation {
+  /// How `--grep`, `--author` and `--committer` read their patterns, as git log decides: the
+  /// last of `--basic-regexp`, `-E`, `-F` and `-P` given, else `grep.patternType` (`basic`, `extended`,
+  /// `fixed`, `perl`; `default` or unset leaves it to `grep.extendedRegexp`), else basic. `-P`
+  /// is refused as a git built without PCRE refuses it.
+  static func patternSyntax(_ parsed: ParsedArguments) throws(CommandError) -> PatternSyntax {
+    let perl = CommandError.usage(
+      "cannot use Perl-compatible regexes when not compiled with USE_LIBPCRE")
+    switch parsed.lastOf([.basicRegexp, .extendedRegexp, .fixedStrings, .perlRegexp]) {
+    case .basicRegexp?: return .basic
+    case .extendedRegexp?: return .extended
+    case .fixedStrings?: return .fixed
+    case .perlRegexp?: throw perl
+    default: break
+    }
+    switch parsed.gitSettings["grep.patterntype"]?.lowercased() {
+    case "basic": return .basic
+    case "extended": return .extended
+    case "fixed": return .fixed
+    case "perl": throw perl
+    case nil, "default":
+      let extended = parsed.gitSettings["grep.extendedregexp"].map { ConfigBoolean.parse($0) }
+      if let extended, extended == nil {
+        throw .usage(
+          "bad boolean config value '\(parsed.gitSettings["grep.extendedregexp"] ?? "")' for 'grep.extendedregexp'"
+        )
+      }
+      return extended == true ? .extended : .basic
+    case let other?:
+      throw .usage("invalid grep.patterntype value: '\(other)'")
+    }
   }
 }

@@ -27,11 +27,13 @@ extension Invocation {
       var filter = AuthorFilter(
         patterns: parsed.all(.author), exclusions: parsed.all(.excludeAuthor))
       filter.committerPatterns = parsed.all(.committer)
+      filter.syntax = try Invocation.patternSyntax(parsed)
+      filter.ignoresCase = parsed.has(.regexpIgnoreCase)
       for (option, pattern) in filter.patterns.map({ ("author", $0) })
         + filter.exclusions.map({ ("exclude-author", $0) })
         + filter.committerPatterns.map({ ("committer", $0) })
       {
-        if let problem = AuthorFilter.problem(with: pattern) {
+        if let problem = filter.problem(with: pattern) {
           throw CommandError.usage(
             "invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
         }
@@ -40,10 +42,19 @@ extension Invocation {
       isMe = parsed.has(.me)
       options.countsCoAuthors = parsed.has(.coAuthors)
       usesMailmap = !parsed.has(.noMailmap)
-      options.excludesMerges = parsed.has(.noMerges)
-      options.minimumParents = try parsed.whole(.minParents) ?? (parsed.has(.merges) ? 2 : 0)
-      if let maximum = try parsed.whole(.maxParents) {
+      // As in git: --merges is --min-parents=2 and --no-merges --max-parents=1; of each pair
+      // and its --no- form, the last given wins.
+      switch parsed.lastOf([.minParents, .merges, .noMinParents]) {
+      case .minParents?: options.minimumParents = try parsed.whole(.minParents) ?? 0
+      case .merges?: options.minimumParents = 2
+      default: options.minimumParents = 0
+      }
+      switch parsed.lastOf([.maxParents, .noMerges, .noMaxParents]) {
+      case .maxParents?:
+        let maximum = try parsed.whole(.maxParents) ?? -1
         options.maximumParents = maximum < 0 ? nil : maximum
+      case .noMerges?: options.maximumParents = 1
+      default: options.maximumParents = nil
       }
       options.usesCommitterDate =
         parsed.last(.date).flatMap(DateKind.init(rawValue:)) == .committer

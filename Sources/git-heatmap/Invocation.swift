@@ -22,11 +22,13 @@ struct Invocation {
   static let selectionOptions: [OptionName] = [
     .all, .branches, .tags, .remotes, .glob, .exclude, .not, .reflog, .stdin, .firstParent,
     .noReplaceObjects, .repo, .scan, .scanDepth, .repositoryName, .noCache, .clearCache,
+    .maxCount, .skip,
   ]
   /// The options that only read what was selected: an export takes none of them (they are given
   /// when drawing from it).
   static let readingOptions: [OptionName] = [
-    .author, .excludeAuthor, .committer, .me, .noMerges, .merges, .minParents, .maxParents, .weeks,
+    .author, .excludeAuthor, .committer, .me, .noMerges, .merges, .minParents, .maxParents,
+    .noMinParents, .noMaxParents, .weeks,
     .end, .since, .until, .year, .weekStart, .date, .timezone, .layout, .interactive, .day,
     .byAuthor, .top, .authors, .sort,
   ]

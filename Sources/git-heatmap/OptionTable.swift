@@ -60,7 +60,8 @@ enum OptionTable {
       long: "not", kind: .flag, isRepeatable: true,
       help: "what follows leaves out commits (and ^ includes them again)", group: .revisions),
     OptionSpec(
-      long: "max-count", short: "n", kind: .value(placeholder: "n"), range: 0...Double(Int32.max),
+      long: "max-count", short: "n", kind: .value(placeholder: "n"),
+      range: Double(Int32.min)...Double(Int32.max),
       help:
         "only the newest <n> commits in git log's order (also -<n>); the graph's heading says so",
       group: .revisions),
@@ -68,6 +69,12 @@ enum OptionTable {
       long: "skip", kind: .value(placeholder: "n"), range: 0...Double(Int32.max),
       help: "leave out the newest <n> commits first, as git log does", group: .revisions),
     OptionSpec(long: "no-merges", kind: .flag, help: "leave out merge commits", group: .revisions),
+    OptionSpec(
+      long: "no-min-parents", kind: .flag, help: "forget an earlier --min-parents or --merges",
+      group: .revisions),
+    OptionSpec(
+      long: "no-max-parents", kind: .flag, help: "forget an earlier --max-parents or --no-merges",
+      group: .revisions),
     OptionSpec(long: "merges", kind: .flag, help: "only merge commits", group: .revisions),
     OptionSpec(
       long: "min-parents", kind: .value(placeholder: "n"), range: 0...Double(Int32.max),
@@ -84,31 +91,38 @@ enum OptionTable {
       help: "only commits with a message line that matches (repeatable: any of them)",
       group: .messages),
     OptionSpec(
-      long: "invert-grep", kind: .flag, requires: ["grep"],
+      long: "invert-grep", kind: .flag,
       help: "only commits whose message matches no --grep", group: .messages),
     OptionSpec(
-      long: "all-match", kind: .flag, requires: ["grep"],
+      long: "all-match", kind: .flag,
       help: "only commits whose message matches every --grep", group: .messages),
     OptionSpec(
-      long: "regexp-ignore-case", kind: .flag, requires: ["grep"],
-      help: "--grep folds case (-i is --interactive here)", group: .messages),
+      long: "regexp-ignore-case", short: "i", kind: .flag,
+      help: "--grep, --author and --committer fold case", group: .messages),
     OptionSpec(
-      long: "extended-regexp", short: "E", kind: .flag, requires: ["grep"],
-      conflicts: ["fixed-strings"], help: "--grep patterns are extended regular expressions",
+      long: "basic-regexp", kind: .flag,
+      help: "patterns are basic regular expressions (git's default; the last of these wins)",
       group: .messages),
     OptionSpec(
-      long: "fixed-strings", short: "F", kind: .flag, requires: ["grep"],
-      help: "--grep patterns are plain text", group: .messages),
+      long: "extended-regexp", short: "E", kind: .flag,
+      help: "patterns of --grep, --author and --committer are extended regular expressions",
+      group: .messages),
+    OptionSpec(
+      long: "fixed-strings", short: "F", kind: .flag,
+      help: "patterns are plain text", group: .messages),
+    OptionSpec(
+      long: "perl-regexp", short: "P", kind: .flag,
+      help: "Perl-compatible patterns: refused, as by a git built without PCRE", group: .messages),
     OptionSpec(
       long: "author", kind: .value(placeholder: "regex"), isRepeatable: true, replacedBy: ["me"],
-      help: "only authors whose 'Name <email>' matches (case-insensitive; repeatable)",
+      help: "only authors whose 'Name <email>' matches, as git log matches (repeatable)",
       group: .authors),
     OptionSpec(
       long: "exclude-author", kind: .value(placeholder: "regex"), isRepeatable: true,
       help: "leave out matching authors (after --author; repeatable)", group: .authors),
     OptionSpec(
       long: "committer", kind: .value(placeholder: "regex"), isRepeatable: true,
-      help: "only commits whose committer matches (case-insensitive; repeatable; and --author)",
+      help: "only commits whose committer matches (repeatable; and --author)",
       group: .authors),
     OptionSpec(
       long: "me", kind: .flag, help: "only you: the user.email of git config", group: .authors),
@@ -193,7 +207,7 @@ enum OptionTable {
       help: "weeks as columns, a month calendar of the days, or weekday by hour of day",
       group: .output),
     OptionSpec(
-      long: "interactive", short: "i", kind: .flag,
+      long: "interactive", kind: .flag,
       conflicts: ["format", "output", "by-author", "authors", "day", "layout"],
       help: "the graph on the whole screen: move through days and years, list a day's commits",
       group: .output),

@@ -15,8 +15,22 @@ struct ParsedArguments: Equatable {
   var configured: Set<String> = []
   /// git's own color settings, as configured.
   var gitColor = GitColorConfig()
+  /// git's own settings the command reads as git log does, by lowercase name, the last value:
+  /// `grep.patterntype`, `grep.extendedregexp`, `log.follow`, `log.mailmap`.
+  var gitSettings: [String: String] = [:]
+
+  /// Each option as it came, configured defaults first: for those where the last of several
+  /// wins (`-E` after `-F`, `--no-min-parents` after `--min-parents`).
+  var order: [String] = []
 
   func has(_ option: OptionName) -> Bool { values[option.rawValue] != nil }
+
+  /// Which of `options` came last, nil when none came.
+  func lastOf(_ options: [OptionName]) -> OptionName? {
+    guard let index = order.lastIndex(where: { name in options.contains { $0.rawValue == name } })
+    else { return nil }
+    return OptionName(rawValue: order[index])
+  }
   func last(_ option: OptionName) -> String? { values[option.rawValue]?.last }
   func all(_ option: OptionName) -> [String] { values[option.rawValue] ?? [] }
   /// Whether the configuration, not the command line, gave `option`.

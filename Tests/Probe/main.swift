@@ -47,10 +47,10 @@ func checkRequests(_ small: Repository) {
   } else {
     check("an invalid author pattern", false, "no .invalidPattern")
   }
-  if case .invalidPattern("(", _)? = failure(
+  if case .invalidPattern("\\(", _)? = failure(
     small,
     {
-      $0.options.filter = AuthorFilter(patterns: [], exclusions: ["("])
+      $0.options.filter = AuthorFilter(patterns: [], exclusions: ["\\("])
     })
   {
     check("an invalid exclusion", true)

@@ -89,13 +89,14 @@ struct HistoryAgainstGitTests {
   func authorFilterThroughMailmap() throws {
     let repo = try Self.makeRepository()
     let result = heatmap(
-      ["--format", "csv", "--author", "lovelace", "--all"] + Self.window, in: repo.path)
+      ["--format", "csv", "-i", "--author", "lovelace", "--all"] + Self.window, in: repo.path)
     let expected = try repo.gitDays(["--all", "--use-mailmap", "-i", "--author=lovelace"])
     #expect(nonZeroDays(result.stdout) == expected)
     #expect(expected.values.reduce(0, +) == 12)
 
     let excluded = heatmap(
-      ["--format", "csv", "--all", "--exclude-author", "lovelace|hopper"] + Self.window,
+      ["--format", "csv", "--all", "-i", "-E", "--exclude-author", "lovelace|hopper"]
+        + Self.window,
       in: repo.path)
     #expect(nonZeroDays(excluded.stdout).values.reduce(0, +) == 3)
   }

@@ -207,12 +207,12 @@ struct InstallTests {
   func configuration() throws {
     let repo = try HistoryAgainstGitTests.makeRepository()
     try repo.git(["config", "heatmap.weekStart", "monday"])
-    try repo.git(["config", "heatmap.author", "hopper"])
+    try repo.git(["config", "heatmap.author", "Hopper"])
     let window = ["--format", "json", "--since", "2024-01-01", "--until", "2024-12-31"]
     let configured = heatmap(window, in: repo.path).stdout
     #expect(configured.contains("\"weekStart\": \"monday\""))
     #expect(configured.contains("\"total\": 2,"))
-    let flags = heatmap(window + ["--week-start", "sunday", "--author", "lovelace"], in: repo.path)
+    let flags = heatmap(window + ["--week-start", "sunday", "--author", "Lovelace"], in: repo.path)
       .stdout
     #expect(flags.contains("\"weekStart\": \"sunday\"") && flags.contains("\"total\": 12,"))
     let ignored = heatmap(window + ["--no-config"], in: repo.path).stdout

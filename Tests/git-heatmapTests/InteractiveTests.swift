@@ -7,26 +7,26 @@ import Testing
 
 @Suite("-i: the interactive graph, driven in a real terminal", .serialized)
 struct InteractiveTests {
-  @Test("without a terminal, -i is a usage error")
+  @Test("without a terminal, --interactive is a usage error")
   func needsTerminal() throws {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1704196800 +0000")
-    let result = heatmap(["-i"], in: repo.path)
+    let result = heatmap(["--interactive"], in: repo.path)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("git-heatmap: '--interactive' needs a terminal"))
     // A dumb terminal cannot take the alternate screen or a moving cursor.
-    let dumb = heatmap(["-i"], in: repo.path, environment: ["TERM": "dumb"])
+    let dumb = heatmap(["--interactive"], in: repo.path, environment: ["TERM": "dumb"])
     #expect(dumb.status == 64)
     #expect(dumb.stderr.contains("not TERM=dumb"), "\(dumb.stderr)")
   }
 
-  /// A session running `git-heatmap -i`, then printing the terminal's modes when it ends.
+  /// A session running `git-heatmap --interactive`, then printing the terminal's modes when it ends.
   static func session(_ repo: TemporaryRepository, arguments: String = "")
     throws -> ShellSession
   {
     let binary = try builtExecutable()
     let script =
-      "'\(binary)' -i \(arguments) 2>/dev/null; echo; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo modes; exec sleep 60"
+      "'\(binary)' --interactive \(arguments) 2>/dev/null; echo; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo modes; exec sleep 60"
     var environment = repo.environment
     environment["TERM"] = "xterm-256color"
     environment["COLORTERM"] = "truecolor"

@@ -37,7 +37,7 @@ struct LocaleTests {
         ["log", "-i", "-E", "--author=\(pattern)", "--format=%aN"], environment: ["LC_ALL": locale]
       ).split(separator: "\n").map(String.init).sorted()
       let result = heatmap(
-        ["--authors", "--format", "csv", "--since", "2023-01-01", "--author", pattern],
+        ["--authors", "--format", "csv", "--since", "2023-01-01", "-i", "-E", "--author", pattern],
         in: repo.path, environment: ["LC_ALL": locale])
       #expect(result.status == 0, "\(result.stderr)")
       let ours = result.stdout.split(separator: "\n").dropFirst().map {

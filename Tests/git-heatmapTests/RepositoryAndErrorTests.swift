@@ -58,7 +58,7 @@ struct RepositoryAndErrorTests {
         "git-heatmap: invalid value '2024-02-30' for '--since <date>': expected a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, today, yesterday, last week, last.month, 2.weeks.ago, 2.weeks, 3 months ago, march 3 or last friday"
       ),
       (
-        ["--author", "(unclosed"],
+        ["-E", "--author", "(unclosed"],
         "git-heatmap: invalid value '(unclosed' for '--author <regex>': not a valid regular expression (unmatched ( or \\()"
       ),
       (

@@ -200,7 +200,7 @@ struct TrustTests {
     let started = Date()
     // Run the binary under a limit: if matching backtracks exponentially, it is killed.
     let result = try runBinary(
-      Self.everything + ["--author", "(a+)+$", "--exclude-author", "(x+x+)+y"], in: repo.path,
+      Self.everything + ["-E", "--author", "(a+)+$", "--exclude-author", "(x+x+)+y"], in: repo.path,
       environment: environment
     ) { process in
       DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
@@ -216,12 +216,12 @@ struct TrustTests {
       nonZeroDays(String(decoding: result.stdout, as: UTF8.self)).count
         == git.split(separator: "\n").count)
     #expect(
-      heatmap(["--author", "(unclosed"], in: repo.path).stderr.hasPrefix(
+      heatmap(["-E", "--author", "(unclosed"], in: repo.path).stderr.hasPrefix(
         "git-heatmap: invalid value '(unclosed' for '--author <regex>': not a valid regular expression"
       ))
     // Case folds beyond ASCII, as git's matcher in a UTF-8 locale.
     try repo.commit(date: "1700000200 +0000", author: "Émile", email: "e@x")
-    let accented = heatmap(Self.everything + ["--author", "^émile"], in: repo.path)
+    let accented = heatmap(Self.everything + ["-i", "--author", "^émile"], in: repo.path)
     #expect(nonZeroDays(accented.stdout).values.reduce(0, +) == 1)
   }
 

@@ -2,20 +2,25 @@ import Foundation
 
 /// Which commits count by who made them: `--author` (any pattern matches) or `--me`, then
 /// `--exclude-author`; and `--committer` (any pattern matches). As in git log, patterns of one
-/// field are alternatives and the two fields must both match.
+/// field are alternatives and the two fields must both match, and patterns are read as git
+/// reads them: basic regular expressions matched case-sensitively against `Name <email>`,
+/// unless `syntax` and `ignoresCase` say otherwise (`-E`, `-F`, `-i`, `grep.patternType`).
 public struct AuthorFilter: Hashable, Sendable {
-  /// Case-insensitive regular expressions on `Name <email>`; empty lets everyone in.
+  /// Patterns on `Name <email>`; empty lets everyone in.
   public var patterns: [String] = []
   /// Emails that count as the user's own (`--me`), compared case-insensitively.
   public var ownEmails: [String] = []
   /// `--me`: each repository's `user.email` joins `ownEmails` when a report reads it (a
   /// report of repositories none of which has one throws `.userEmailUnset`).
   public var includesUser = false
-  /// Case-insensitive regular expressions that take authors out again.
+  /// Patterns that take authors out again.
   public var exclusions: [String] = []
-  /// Case-insensitive regular expressions on the committer's `Name <email>`; empty lets every
-  /// committer in.
+  /// Patterns on the committer's `Name <email>`; empty lets every committer in.
   public var committerPatterns: [String] = []
+  /// How the patterns are read: git's default, basic regular expressions.
+  public var syntax = PatternSyntax.basic
+  /// `--regexp-ignore-case` (`-i`): whether the patterns fold case.
+  public var ignoresCase = false
   /// The locale whose case folding the patterns use, by name (`tr_TR.UTF-8`, `C`), as git's
   /// `regcomp` folds in the locale `LC_ALL`, `LC_CTYPE` or `LANG` names: under `C`, `É` and
   /// `é` differ. Nil folds as UTF-8 does, whatever the process's locale.
@@ -41,14 +46,20 @@ public struct AuthorFilter: Hashable, Sendable {
     return people.isEmpty ? nil : people.joined(separator: ", ")
   }
 
-  /// Why `pattern` is not a regular expression, or nil when it is one.
-  public static func problem(with pattern: String, locale: String? = nil) -> String? {
+  /// Why `pattern` is not a pattern in this filter's syntax, or nil when it is one.
+  public func problem(with pattern: String) -> String? {
     do {
-      _ = try POSIXRegex(pattern, locale: locale)
+      _ = try compiled(pattern)
       return nil
     } catch {
       return error.message
     }
+  }
+
+  /// `pattern` compiled as this filter reads patterns.
+  func compiled(_ pattern: String) throws(POSIXRegex.Failure) -> POSIXRegex {
+    try POSIXRegex(
+      pattern, syntax: syntax, locale: locale, ignoresCase: ignoresCase, isPerLine: false)
   }
 
   /// A compiled form, for deciding once per distinct author.
@@ -60,12 +71,9 @@ public struct AuthorFilter: Hashable, Sendable {
     let isOpen: Bool
 
     init(_ filter: AuthorFilter) {
-      let locale = filter.locale
-      patterns = filter.patterns.compactMap { try? POSIXRegex($0, locale: locale) }
-      exclusions = filter.exclusions.compactMap { try? POSIXRegex($0, locale: locale) }
-      committerPatterns = filter.committerPatterns.compactMap {
-        try? POSIXRegex($0, locale: locale)
-      }
+      patterns = filter.patterns.compactMap { try? filter.compiled($0) }
+      exclusions = filter.exclusions.compactMap { try? filter.compiled($0) }
+      committerPatterns = filter.committerPatterns.compactMap { try? filter.compiled($0) }
       ownEmails = Set(filter.ownEmails.map { $0.lowercased() })
       isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty && !filter.includesUser
     }

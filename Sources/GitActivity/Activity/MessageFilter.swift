@@ -2,13 +2,12 @@
 /// a pattern when one of its lines does; any pattern lets a commit in, or every one of them with
 /// `--all-match`; `--invert-grep` keeps the commits that match none. Patterns are basic regular
 /// expressions (git's default), extended with `-E`, plain text with `-F`; `--regexp-ignore-case`
-/// folds case. Messages are read only when patterns are given, and only for the commits the walk
+/// folds case. With no pattern, every commit counts (`--invert-grep` or `--all-match` alone
+/// change nothing, as in git). Messages are read only when patterns are given, and only for the commits the walk
 /// found.
 public struct MessageFilter: Hashable, Sendable {
   /// How patterns are read.
-  public enum Syntax: Hashable, Sendable {
-    case basic, extended, fixed
-  }
+  public typealias Syntax = PatternSyntax
 
   /// `--grep`: the patterns, any of which lets a commit in.
   public var patterns: [String] = []
@@ -42,11 +41,9 @@ public struct MessageFilter: Hashable, Sendable {
   private func compiled() throws(POSIXRegex.Failure) -> [POSIXRegex] {
     var regexes: [POSIXRegex] = []
     for pattern in patterns {
-      let text = syntax == .fixed ? Self.escaped(pattern) : pattern
       regexes.append(
         try POSIXRegex(
-          text, locale: locale, isExtended: syntax != .basic, ignoresCase: ignoresCase,
-          isPerLine: true))
+          pattern, syntax: syntax, locale: locale, ignoresCase: ignoresCase, isPerLine: true))
     }
     return regexes
   }
@@ -61,12 +58,12 @@ public struct MessageFilter: Hashable, Sendable {
     return out
   }
 
-  /// Whether a message lets its commit in.
+  /// Whether a message lets its commit in. Inverted, a commit that matches any pattern is left
+  /// out, `--all-match` or not (git 2.35 and later).
   func accepts(_ message: String, _ regexes: [POSIXRegex]) -> Bool {
-    let matched =
-      requiresAll
+    if isInverted { return !regexes.contains { $0.matches(message) } }
+    return requiresAll
       ? regexes.allSatisfy { $0.matches(message) } : regexes.contains { $0.matches(message) }
-    return matched != isInverted
   }
 
   /// The commits of `history` whose messages (read from `repository`) let them in. The history

@@ -19,15 +19,19 @@ final class POSIXRegex: @unchecked Sendable {
   }
 
   convenience init(_ pattern: String, locale name: String? = nil) throws(Failure) {
-    try self.init(pattern, locale: name, isExtended: true, ignoresCase: true, isPerLine: false)
+    try self.init(
+      pattern, locale: name, isExtended: true, ignoresCase: true, isPerLine: false,
+      caselessText: pattern)
   }
 
   /// A pattern in the basic or the extended syntax (`isExtended`), folding case or not, and with
   /// `isPerLine`, matched line by line (`^` and `$` at each line, `.` never a newline), as git's
   /// `--grep` matches a message.
+  /// `caselessText`: the pattern as given, matched by `FixedPattern` instead when it has no
+  /// syntax (git's shortcut for a case-folded pattern of plain text).
   init(
     _ pattern: String, locale name: String?, isExtended: Bool, ignoresCase: Bool,
-    isPerLine: Bool
+    isPerLine: Bool, caselessText: String? = nil
   ) throws(Failure) {
     let locale = name.map(POSIXRegex.locale(named:)) ?? POSIXRegex.utf8Locale
     let flags =
@@ -49,10 +53,8 @@ final class POSIXRegex: @unchecked Sendable {
     }
     compiled = candidate
     self.locale = locale
-    // The case-folding shortcut is git's for --author; other patterns go to regexec.
-    fixed =
-      ignoresCase && isExtended && !isPerLine
-      ? FixedPattern(pattern, isUTF8Locale: POSIXRegex.isUTF8(locale)) : nil
+    // git's shortcut for a case-folded pattern without syntax; other patterns go to regexec.
+    fixed = caselessText.flatMap { FixedPattern($0, isUTF8Locale: POSIXRegex.isUTF8(locale)) }
   }
 
   deinit {

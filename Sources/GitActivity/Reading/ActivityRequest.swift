@@ -65,7 +65,7 @@ extension ActivityRequest {
   public func problem(today: Day) -> ActivityError? {
     let filter = options.filter
     for pattern in filter.patterns + filter.exclusions + filter.committerPatterns {
-      if let reason = AuthorFilter.problem(with: pattern, locale: filter.locale) {
+      if let reason = filter.problem(with: pattern) {
         return .invalidPattern(pattern, reason: reason)
       }
     }

@@ -33,8 +33,8 @@ struct ContractTests {
       })
     else { Issue.record("an invalid author pattern"); return }
     guard
-      case .invalidPattern("(", _)? = failure({
-        $0.options.filter = AuthorFilter(patterns: [], exclusions: ["("])
+      case .invalidPattern("\\(", _)? = failure({
+        $0.options.filter = AuthorFilter(patterns: [], exclusions: ["\\("])
       })
     else { Issue.record("an invalid exclusion"); return }
     guard

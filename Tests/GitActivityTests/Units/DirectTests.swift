@@ -33,7 +33,12 @@ struct DirectTests {
     #expect(regex.matches("Ada <ada@x>") && regex.matches("ADA LOVELACE<a@x>"))
     #expect(!regex.matches("Grace <g@x>"))
     #expect(throws: POSIXRegex.Failure.self) { try POSIXRegex("a[") }
-    #expect(AuthorFilter.problem(with: "a[") != nil && AuthorFilter.problem(with: "a|b") == nil)
+    // git's default for --author: basic syntax, where "\(" opens a group and "(" is a letter.
+    let filter = AuthorFilter()
+    #expect(filter.problem(with: "a\\(") != nil && filter.problem(with: "a(|b") == nil)
+    var extended = filter
+    extended.syntax = .extended
+    #expect(extended.problem(with: "a(") != nil && extended.problem(with: "a|b") == nil)
   }
 
   @Test("BitSet and ObjectIDSet hold what was inserted, once, through growth")
