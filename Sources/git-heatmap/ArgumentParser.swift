@@ -38,11 +38,22 @@ struct ArgumentParser {
       }
       return bare
     }
+    var endsOptions = false
     while index < arguments.count {
       let argument = arguments[index]
       if argument == "--" {
         result.paths = Array(arguments[(index + 1)...])
         break
+      }
+      if endsOptions || argument == "--end-of-options" {
+        // git's --end-of-options: what follows is no option, whatever its first character.
+        if endsOptions {
+          result.positionals.append(argument)
+          result.revisionWords.append(argument)
+        }
+        endsOptions = true
+        index += 1
+        continue
       }
       if argument.hasPrefix("--") {
         let body = argument.dropFirst(2)
@@ -97,8 +108,48 @@ struct ArgumentParser {
     return result
   }
 
-  /// `unknown option '--versoin' (did you mean '--version'?)`.
+  /// git log's options that choose commits in ways a graph of days cannot honour, or that are
+  /// not built, each with why: refused by name rather than as unknown.
+  static let unsupportedGitLogOptions: [String: String] = {
+    var reasons: [String: String] = [:]
+    let groups: [(String, [String])] = [
+      (
+        "a graph counts commits, not the changes inside them; give paths after --",
+        ["diff-filter", "S", "G", "pickaxe-regex", "pickaxe-all", "find-object", "L"]
+      ),
+      (
+        "reflog entries are not commits of the history; --reflog counts the commits they name",
+        ["walk-reflogs", "g", "grep-reflog"]
+      ),
+      (
+        "git-heatmap follows git log's default history simplification only",
+        [
+          "simplify-by-decoration", "full-history", "simplify-merges", "sparse", "dense",
+          "show-pulls", "ancestry-path", "boundary", "merge", "bisect", "exclude-hidden",
+        ]
+      ),
+      (
+        "a graph counts each commit once, whichever side of a range it is on",
+        ["cherry-pick", "cherry-mark", "cherry", "left-only", "right-only", "left-right"]
+      ),
+      (
+        "the order of commits changes which -n counts; git-heatmap counts in git log's default order",
+        ["topo-order", "date-order", "author-date-order", "reverse", "do-walk", "in-commit-order"]
+      ),
+    ]
+    for (reason, names) in groups {
+      for name in names { reasons[name] = reason }
+    }
+    return reasons
+  }()
+
+  /// `unknown option '--versoin' (did you mean '--version'?)`, or for one of git log's options
+  /// git-heatmap does not take, why.
   private func unknown(_ option: String) -> String {
+    let name = option.drop { $0 == "-" }.split(separator: "=").first.map(String.init) ?? ""
+    if let reason = Self.unsupportedGitLogOptions[name] {
+      return "option '\(option)' of git log is not supported: \(reason)"
+    }
     var message = "unknown option '\(option)'"
     if let suggestion = suggestion(for: option) {
       message += " (did you mean '\(suggestion)'?)"

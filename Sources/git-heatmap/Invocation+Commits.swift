@@ -24,6 +24,8 @@ extension Invocation {
 
     init(_ parsed: ParsedArguments) throws(CommandError) {
       selection = RevisionSelection(revisions: parsed.revisionWords)
+      selection.ignoresMissing = parsed.has(.ignoreMissing)
+      selection.showsOnlyTips = parsed.lastOf([.noWalk]) != nil
       pathArguments = parsed.paths
       readsStandardInput = parsed.has(.stdin)
       walk.followsFirstParentOnly = parsed.has(.firstParent)
@@ -38,6 +40,24 @@ extension Invocation {
       if let problem = messageFilter.problem() {
         throw CommandError.usage("invalid value for '--grep <pattern>': \(problem)")
       }
+    }
+
+    /// `revisions` (the command line's, `--stdin` where it stood) with standard input's read in
+    /// its place, as git 2.39 reads them: never negated by an earlier `--not`.
+    func revisionsWithStandardInput(_ revisions: [String]) -> [String] {
+      var result: [String] = []
+      var isNegated = false
+      for word in revisions {
+        if word == "--not" { isNegated.toggle() }
+        guard word == "--stdin" else {
+          result.append(word)
+          continue
+        }
+        guard !standardInputRevisions.isEmpty else { continue }
+        let flip = isNegated ? ["--not"] : []
+        result += flip + standardInputRevisions + flip
+      }
+      return result
     }
 
     /// Whether `-n` or `--skip` limit the count to the newest commits.

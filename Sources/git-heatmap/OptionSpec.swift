@@ -86,6 +86,7 @@ struct OptionSpec: Sendable {
   /// revisions (`--exclude` applies to the next `--all`, `--not` to what follows).
   var isRevisionWord: Bool {
     group == .revisions
-      && ["all", "branches", "tags", "remotes", "glob", "exclude", "not", "reflog"].contains(long)
+      && ["all", "branches", "tags", "remotes", "glob", "exclude", "not", "reflog", "stdin"]
+        .contains(long)
   }
 }

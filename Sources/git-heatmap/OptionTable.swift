@@ -60,6 +60,18 @@ enum OptionTable {
       long: "not", kind: .flag, isRepeatable: true,
       help: "what follows leaves out commits (and ^ includes them again)", group: .revisions),
     OptionSpec(
+      long: "ignore-missing", kind: .flag,
+      help: "a revision that names nothing is passed over, as git log passes it over",
+      group: .revisions),
+    OptionSpec(
+      long: "no-walk", kind: .flag, optionalPlaceholder: "sorted|unsorted",
+      help: "only the commits given, not their ancestors (a range still walks)",
+      group: .revisions),
+    OptionSpec(
+      long: "end-of-options", kind: .flag,
+      help: "the words that follow are revisions and paths, even those that begin with -",
+      group: .revisions),
+    OptionSpec(
       long: "max-count", short: "n", kind: .value(placeholder: "n"),
       range: Double(Int32.min)...Double(Int32.max),
       help:

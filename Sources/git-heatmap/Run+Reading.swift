@@ -187,7 +187,8 @@ extension Run {
   func request(walk: WalkOptions) -> ActivityRequest {
     var request = ActivityRequest()
     request.selection = invocation.commits.selection
-    request.selection.revisions += invocation.commits.standardInputRevisions
+    request.selection.revisions = invocation.commits.revisionsWithStandardInput(
+      request.selection.revisions)
     request.walk = walk
     request.usesMailmap = invocation.counting.usesMailmap
     request.options.usesCommitterDate = invocation.counting.options.usesCommitterDate
@@ -248,7 +249,10 @@ extension Run {
   func selection(in repository: Repository) throws(GitError) -> RevisionSelection {
     var selection = invocation.commits.selection
     var paths = invocation.commits.pathArguments ?? []
-    let positional = selection.revisions.filter { !RevisionSelection.isPseudoOption($0) }
+    func isOption(_ word: String) -> Bool {
+      word == "--stdin" || RevisionSelection.isPseudoOption(word)
+    }
+    let positional = selection.revisions.filter { !isOption($0) }
     if invocation.commits.pathArguments == nil && !positional.isEmpty {
       // git's rule, on the positional words alone: the revisions come first, and from the first
       // word that is not one, all are paths. The ref options stay where they were given.
@@ -256,14 +260,14 @@ extension Run {
         positional, currentDirectory: startDirectory())
       var kept = split.revisions.count
       selection.revisions = selection.revisions.filter { word in
-        if RevisionSelection.isPseudoOption(word) { return true }
+        if isOption(word) { return true }
         kept -= 1
         return kept >= 0
       }
       paths = split.paths
     }
-    // `--stdin`'s revisions come after the command line's, and are never paths.
-    selection.revisions += invocation.commits.standardInputRevisions
+    // `--stdin`'s revisions are read where it stood, and are never paths.
+    selection.revisions = invocation.commits.revisionsWithStandardInput(selection.revisions)
     paths += invocation.commits.standardInputPaths
     selection.paths = try repository.canonicalPathspec(
       paths, currentDirectory: startDirectory(), environment: context.environment)

@@ -228,7 +228,9 @@ struct Run {
       !invocation.sources.exportFiles.isEmpty
       ? "the exports"
       : invocation.commits.selection.revisions.isEmpty
-        ? "HEAD" : invocation.commits.selection.revisions.joined(separator: " ")
+        ? "HEAD"
+        : invocation.commits.revisionsWithStandardInput(invocation.commits.selection.revisions)
+          .joined(separator: " ")
     let shownSelection = TextEscaping.terminal(selection)
     guard outside.count > 0 else {
       // Nothing anywhere: when a filter chose the people, say that it is the filter.

@@ -102,7 +102,7 @@ struct HostileInputsTests {
     try TemporaryRepository.run(
       "/bin/sh", ["-c", "head -c 1073741824 /dev/zero | tr '\\0' a | gzip -1 > '\(big)'"],
       in: repo.root.path, environment: repo.environment)
-    let binary = try builtBinary()
+    let binary = try builtExecutable()
     for (input, name) in [(big, big), ("/dev/zero", "/dev/zero")] {
       let run = try measured(binary, ["--from", input], in: repo.root.path)
       #expect(run.status == 1)
@@ -122,15 +122,6 @@ struct HostileInputsTests {
     let last = heatmap(Self.window + ["--from", file.path, "--format", "csv"], in: repo.root.path)
     #expect(last.status == 0 && nonZeroDays(last.stdout).values.reduce(0, +) == 3)
   }
-}
-
-/// The release build the suite's other tests of the binary use, else the debug one.
-func builtBinary() throws -> String {
-  for build in [".build/debug/git-heatmap", ".build/release/git-heatmap"] {
-    let path = Tools.projectRoot.appendingPathComponent(build).path
-    if FileManager.default.isExecutableFile(atPath: path) { return path }
-  }
-  throw TemporaryRepository.CommandError(description: "no built git-heatmap")
 }
 
 /// A run of `executable` under `/usr/bin/time`, with its exit status, stderr and peak memory.

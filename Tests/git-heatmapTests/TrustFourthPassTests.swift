@@ -44,3 +44,127 @@ struct TrustFourthPassTests {
     }
   }
 }
+
+extension TrustFourthPassTests {
+  /// What `git log --format=%H ARGS` and `git heatmap --format commits ARGS` answer in `directory`
+  /// (their commits, or both their failures), with `input` on standard input.
+  static func bothAnswers(
+    _ arguments: [String], in directory: String, repo: TemporaryRepository, input: String? = nil
+  ) throws -> (git: Set<String>?, ours: Set<String>?, ourError: String) {
+    let git = try? TemporaryRepository.run(
+      "/usr/bin/git", ["log", "--format=%H"] + arguments, in: directory,
+      environment: repo.environment, input: input.map { Data($0.utf8) })
+    var environment = repo.environment
+    environment["HOME"] = repo.root.path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try builtExecutable())
+    process.arguments = ["--format", "commits", "--no-cache"] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = environment
+    let output = Pipe()
+    let error = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+    try process.run()
+    standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+    try standardInput.fileHandleForWriting.close()
+    let (out, err) = readToEnd(output, error)
+    process.waitUntilExit()
+    let ours =
+      process.terminationStatus == 0 ? Set(ids(String(decoding: out, as: UTF8.self))) : nil
+    return (
+      git.map { Set($0.split(separator: "\n").map(String.init)) }, ours,
+      String(decoding: err, as: UTF8.self)
+    )
+  }
+
+  @Test(
+    "revisions as git reads them: @, ^!, ^-, ^@, ^{/re}, :/ from a detached HEAD, --no-walk, --ignore-missing, --end-of-options",
+    arguments: [
+      ["@~1"], ["@^"], ["main^!"], ["main^-"], ["main^-1"], ["main^@"], ["HEAD^{/main 1}"],
+      [":/detached"], [":/main 2"], ["@~1..@"], ["--no-walk", "main", "side"],
+      ["--no-walk=unsorted", "main~1"], ["--no-walk", "side..main"],
+      ["--ignore-missing", "0000000000000000000000000000000000000000", "side"],
+      ["--end-of-options", "main"],
+    ])
+  func revisionSyntax(_ arguments: [String]) throws {
+    let repo = try Self.repository()
+    // A commit only the detached HEAD reaches (git's t4208).
+    try repo.git(["checkout", "-q", "--detach", "main"])
+    try repo.commit("detached only", date: "1704800000 +0000")
+    let answers = try Self.bothAnswers(arguments, in: repo.path, repo: repo)
+    #expect(answers.git != nil)
+    #expect(answers.ours == answers.git, "\(arguments): \(answers.ourError)")
+  }
+
+  @Test("--not before --stdin leaves standard input's revisions as they are (t6017.36)")
+  func stdinNot() throws {
+    let repo = try Self.repository()
+    for arguments in [["main", "--not", "--stdin"], ["--not", "--stdin", "main"], ["--stdin"]] {
+      let answers = try Self.bothAnswers(arguments, in: repo.path, repo: repo, input: "side\n")
+      #expect(answers.git != nil)
+      #expect(answers.ours == answers.git, "\(arguments): \(answers.ourError)")
+    }
+  }
+
+  @Test("--exclude applies to HEAD among --all's refs (t6018.89), detached or not")
+  func excludeHead() throws {
+    let repo = try Self.repository()
+    try repo.git(["checkout", "-q", "--detach", "main"])
+    try repo.commit("detached only", date: "1704800000 +0000")
+    for arguments in [["--exclude=*", "--all"], ["--exclude=HEAD", "--all"], ["--all"]] {
+      let answers = try Self.bothAnswers(arguments, in: repo.path, repo: repo)
+      #expect(answers.git != nil)
+      #expect(answers.ours == answers.git, "\(arguments): \(answers.ourError)")
+    }
+  }
+
+  @Test(
+    "pathspec magic and .. without --, and what is ambiguous, as git decides (t4208, t4202.113)",
+    arguments: [
+      ([":/"], ""), ([":^sub"], ""), ([":!sub"], ""), ([":(exclude)sub"], ""), (["f*"], ""),
+      ([".."], "sub"), (["--", ".."], "sub"), (["a"], ""),
+      ([":/a"], "ambiguous argument ':/a': both revision and filename"),
+      (["f\\*"], "ambiguous argument 'f\\*': unknown revision or path not in the working tree"),
+      (["nosuch"], "ambiguous argument 'nosuch': unknown revision or path not in the working tree"),
+      (["^nosuch"], "bad revision '^nosuch'"),
+      (["--", ".."], ".git"),
+    ])
+  func pathsWithoutDashes(_ arguments: [String], _ expected: String) throws {
+    let repo = try TemporaryRepository()
+    try repo.write("a", "a")
+    try repo.write("sub/s", "s")
+    try repo.write("f*", "f")
+    try repo.git(["add", "."])
+    try repo.commit("first a", date: "1704196800 +0000")
+    try repo.write("b", "b")
+    try repo.git(["add", "b"])
+    try repo.commit("second", date: "1704283200 +0000")
+    let folder = repo.path + (expected == ".git" ? "/.git" : expected == "sub" ? "/sub" : "")
+    let answers = try Self.bothAnswers(arguments, in: folder, repo: repo)
+    if expected.isEmpty || expected == "sub" {
+      #expect(answers.git != nil && answers.ours == answers.git, "\(answers.ourError)")
+    } else {
+      // git fails, and so do we, in git's words.
+      #expect(answers.git == nil && answers.ours == nil)
+      if expected != ".git" {
+        #expect(answers.ourError.hasPrefix("git-heatmap: \(expected)"), "\(answers.ourError)")
+      }
+    }
+  }
+
+  @Test("git log's options that a graph cannot honour are refused by name, with why")
+  func unsupportedOptions() throws {
+    let repo = try Self.repository()
+    for option in ["--diff-filter=A", "-g", "--walk-reflogs", "--boundary", "--topo-order"] {
+      let result = heatmap([option], in: repo.path)
+      #expect(result.status == 64)
+      #expect(
+        result.stderr.hasPrefix(
+          "git-heatmap: option '\(option.split(separator: "=")[0])' of git log is not supported: "),
+        "\(result.stderr)")
+    }
+  }
+}

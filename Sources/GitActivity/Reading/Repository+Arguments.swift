@@ -3,9 +3,11 @@ import Foundation
 /// Arguments as git reads them: which words are revisions and which are paths, and paths as
 /// pathspecs from the top of the work tree.
 extension Repository {
-  /// The positional arguments of a command line split as git splits them when there is no `--`:
-  /// a revision, else an existing path (or a glob), and once a path is seen, the rest are paths.
-  /// An argument that is both is ambiguous, one that is neither is an error, in git's words.
+  /// The positional arguments of a command line split as git 2.39's `setup_revisions` splits
+  /// them when there is no `--`: each a revision while it names one (one that is also a file
+  /// here is ambiguous), and from the first that does not, all are paths, each of which must
+  /// exist or look like a pathspec (a wildcard, `:(magic)`); an argument that is neither is an
+  /// error, in git's words. `..` alone is the parent folder, never a range.
   package func splitRevisionsAndPaths(_ arguments: [String], currentDirectory: String)
     throws(GitError) -> (revisions: [String], paths: [String])
   {
@@ -18,41 +20,83 @@ extension Repository {
     throws(GitError) -> (revisions: [String], paths: [String])
   {
     var revisions: [String] = []
-    var paths: [String] = []
-    for argument in arguments {
-      let isPath =
-        argument.contains(where: { "*?[".contains($0) })
-        || (workingDirectory != nil
-          && RawDirectory.kind(absolute(argument, currentDirectory)).exists)
-      if !paths.isEmpty {
-        guard isPath else {
+    for (index, argument) in arguments.enumerated() {
+      if argument != ".." && names(revision: argument) {
+        if isAFile(argument, from: currentDirectory) {
           throw GitError(
             message:
-              "'\(argument)': no such path in the working tree; use '-- <path>...' to give paths that are not there",
-            function: "verify_filename")
+              "ambiguous argument '\(argument)': both revision and filename; use '--' to separate paths from revisions",
+            function: "verify_non_filename")
         }
-        paths.append(argument)
+        revisions.append(argument)
         continue
       }
-      let isRevision = names(revision: argument)
-      switch (isRevision, isPath) {
-      case (true, true):
+      if argument.hasPrefix("^") {
+        throw GitError(message: "bad revision '\(argument)'", function: "git_revparse")
+      }
+      let paths = Array(arguments[index...])
+      for (position, path) in paths.enumerated() {
+        if path.hasPrefix("-") {
+          throw GitError(
+            message: "option '\(path)' must come before non-option arguments",
+            function: "verify_filename")
+        }
+        guard !Self.looksLikePathspec(path), !isAFile(path, from: currentDirectory) else {
+          continue
+        }
         throw GitError(
-          message:
-            "ambiguous argument '\(argument)': both revision and filename; use '--' to separate paths from revisions",
-          function: "verify_non_filename")
-      case (true, false):
-        revisions.append(argument)
-      case (false, true):
-        paths.append(argument)
-      case (false, false):
-        throw GitError(
-          message:
-            "ambiguous argument '\(argument)': unknown revision or path not in the working tree; use '--' to separate paths from revisions",
+          message: position == 0
+            ? "ambiguous argument '\(path)': unknown revision or path not in the working tree; use '--' to separate paths from revisions"
+            : "'\(path)': no such path in the working tree; use '-- <path>...' to give paths that are not there",
           function: "verify_filename")
       }
+      return (revisions, paths)
     }
-    return (revisions, paths)
+    return (revisions, [])
+  }
+
+  /// git's `looks_like_pathspec`: a wildcard not escaped by a backslash, or long-form magic.
+  static func looksLikePathspec(_ argument: String) -> Bool {
+    if argument.hasPrefix(":(") { return true }
+    var isEscaped = false
+    for character in argument {
+      if isEscaped {
+        isEscaped = false
+      } else if character == "\\" {
+        isEscaped = true
+      } else if "*?[".contains(character) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// git's `check_filename`: whether `argument` names something in the work tree (`:/` its
+  /// top, `:/path` from the top, `:!path` and `:^path` the path they leave out); never in a
+  /// bare repository or from inside the git directory, where no argument is a file.
+  private func isAFile(_ argument: String, from currentDirectory: String) -> Bool {
+    guard let top = workingDirectory, !isInsideGitDirectory(currentDirectory) else {
+      return false
+    }
+    var path = argument
+    var base = currentDirectory
+    if path.hasPrefix(":/") {
+      path.removeFirst(2)
+      if path.isEmpty { return true }
+      base = top
+    } else if path.hasPrefix(":!") || path.hasPrefix(":^") {
+      path.removeFirst(2)
+      if path.isEmpty { return true }
+    }
+    return RawDirectory.kind(absolute(path, base)).exists
+  }
+
+  /// Whether `directory` is the git directory or inside it, where git's prefix is empty.
+  func isInsideGitDirectory(_ directory: String) -> Bool {
+    let folder = RawPath.withoutTrailingSlashes(directory)
+    return [gitDirectory, commonDirectory].contains {
+      folder == $0 || folder.hasPrefix($0 + "/")
+    }
   }
 
   /// A pathspec as given on the command line in `currentDirectory`, parsed as git parses it
@@ -77,7 +121,8 @@ extension Repository {
   ) throws(GitError) -> [String] {
     guard !paths.isEmpty else { return [] }
     var prefix: [UInt8] = []
-    if let top = workingDirectory {
+    // Inside the git directory, paths are from the top of the work tree, as for git.
+    if let top = workingDirectory, !isInsideGitDirectory(currentDirectory) {
       let topComponents = top.split(separator: "/")
       let here = Self.normalized(
         components: currentDirectory.split(separator: "/").map(String.init)

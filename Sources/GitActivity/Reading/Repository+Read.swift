@@ -103,6 +103,8 @@ extension Repository {
   ) -> [Result<RepositoryHistory, ActivityError>] {
     var request = request
     request.walk.recordsCommitIDs = true
+    // One of many, a repository with no commit yet counts none, as a folder of new ones would.
+    request.selection.readsUnbornHeadAsEmpty = true
     if paths.count > 1 { request.walk.workerCount = 1 }
     // Each phase line names no repository: several at once print none.
     request.phases = PhaseLog()

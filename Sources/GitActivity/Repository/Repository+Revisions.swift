@@ -18,7 +18,11 @@ extension Repository {
     for word in words {
       guard RevisionSelection.isPseudoOption(word) else {
         var one = WalkTips()
-        try addRevision(word, to: &one)
+        do {
+          try addRevision(word, to: &one)
+        } catch  where selection.ignoresMissing && error.kind == .unknownRevision {
+          continue
+        }
         tips.included += isNegated ? one.excluded : one.included
         tips.excluded += isNegated ? one.included : one.excluded
         continue
@@ -36,7 +40,11 @@ extension Repository {
       case "all":
         found = try referenceTips(
           under: "refs/", pattern: nil, exclusions: exclusions, trims: false, known: known)
-        if let head = try headCommit() { found.append(head) }
+        // HEAD is one of the refs --all names, and --exclude applies to it too.
+        let headExcluded = exclusions.contains {
+          Wildmatch.matches(Array($0.utf8), Array("HEAD".utf8), pathname: false, caseFolds: false)
+        }
+        if !headExcluded, let head = try headCommit() { found.append(head) }
       case "branches", "tags", "remotes":
         let prefix = "refs/" + (name == "branches" ? "heads" : name) + "/"
         found = try referenceTips(
@@ -56,7 +64,17 @@ extension Repository {
     }
     // With no revision and no ref option at all, HEAD is implied (a ref option that matches
     // nothing shows nothing, as in git).
-    if words.isEmpty, let head = try headCommit() { tips.included.append(head) }
+    if words.isEmpty {
+      guard let head = try headCommit() else {
+        if selection.readsUnbornHeadAsEmpty { return tips }
+        // git log's words for a history that has no commit to start from.
+        throw GitError(
+          message:
+            "your current branch '\(currentBranchName() ?? "HEAD")' does not have any commits yet",
+          function: "git_revparse", kind: .unknownRevision)
+      }
+      tips.included.append(head)
+    }
     return tips
   }
 
@@ -161,8 +179,11 @@ extension Repository {
 
   /// Whether `text` names a revision or a range, as `addRevision` takes them.
   func names(revision text: String) -> Bool {
-    let spec = text.hasPrefix("^") ? String(text.dropFirst()) : text
+    let spec = Self.atAsHead(text.hasPrefix("^") ? String(text.dropFirst()) : text)
     guard !spec.isEmpty else { return false }
+    // A full id is a revision whether or not its object is there (git: "bad object").
+    if spec.utf8.count == 40, ObjectID(hex: spec) != nil { return true }
+    if (try? specialRevision(spec)) != nil { return true }
     if (try? directCommit(spec)) != nil { return true }
     if (try? directRange(spec)) != nil { return true }
     var revspec = git_revspec()
@@ -181,6 +202,19 @@ extension Repository {
     return pattern.hasSuffix("/") ? pattern + "*" : pattern + "/*"
   }
 
+  /// The branch HEAD names (`main` for `refs/heads/main`), nil when HEAD is detached or
+  /// cannot be read. The corresponding C function is `git_reference_lookup`.
+  func currentBranchName() -> String? {
+    var head: OpaquePointer?
+    guard git_reference_lookup(&head, pointer, "HEAD") == 0, let head else { return nil }
+    defer { git_reference_free(head) }
+    guard git_reference_type(head) == GIT_REFERENCE_SYMBOLIC,
+      let target = git_reference_symbolic_target(head)
+    else { return nil }
+    let name = String(cString: target)
+    return name.hasPrefix("refs/heads/") ? String(name.dropFirst(11)) : name
+  }
+
   /// The commit HEAD points at, or nil when HEAD is unborn.
   func headCommit() throws(GitError) -> ObjectID? {
     if isHeadUnborn { return nil }
@@ -194,9 +228,15 @@ extension Repository {
     return commit
   }
 
-  private func addRevision(_ revision: String, to tips: inout WalkTips) throws(GitError) {
-    if revision.hasPrefix("^"), revision.count > 1 {
-      tips.excluded.append(try resolveSingle(String(revision.dropFirst()), shown: revision))
+  private func addRevision(_ given: String, to tips: inout WalkTips) throws(GitError) {
+    if given.hasPrefix("^"), given.count > 1 {
+      tips.excluded.append(try resolveSingle(String(given.dropFirst()), shown: given))
+      return
+    }
+    let revision = Self.atAsHead(given)
+    if let special = try specialRevision(revision) {
+      tips.included += special.included
+      tips.excluded += special.excluded
       return
     }
     // A ref or a full id, or a range of two, is read as git reads it: its object's type from
@@ -245,8 +285,10 @@ extension Repository {
     }
   }
 
-  private func resolveSingle(_ name: String, shown: String) throws(GitError) -> ObjectID {
+  private func resolveSingle(_ given: String, shown: String) throws(GitError) -> ObjectID {
+    let name = Self.atAsHead(given)
     if let commit = try directCommit(name) { return commit }
+    if name.hasPrefix(":/"), let found = try specialRevision(name)?.included.first { return found }
     var object: OpaquePointer?
     let status = git_revparse_single(&object, pointer, name)
     guard status == 0, let object else { throw unknownRevision(shown, status: status) }
@@ -455,7 +497,10 @@ extension Repository {
             code: status, message: "cannot read commit \(current.hex) (\(name)): \(detail)",
             function: "git_odb_read_header")
         }
-        if badObject { throw GitError(message: "bad object \(name)", function: "parse_object") }
+        if badObject {
+          throw GitError(
+            message: "bad object \(name)", function: "parse_object", kind: .unknownRevision)
+        }
         throw GitError(
           code: status, message: "\(name) points at a missing object \(current.hex)",
           function: "git_odb_read_header")

@@ -11,6 +11,14 @@ public struct RevisionSelection: Sendable, Equatable {
   public var includesAllRefs = false
   /// `--branches`: every ref under `refs/heads/`.
   public var includesBranches = false
+  /// `--ignore-missing`: a revision that names nothing is passed over instead of refused.
+  public var ignoresMissing = false
+  /// `--no-walk`: only the commits named, not their ancestors (a range still walks, as in
+  /// git).
+  public var showsOnlyTips = false
+  /// Whether a repository whose HEAD has no commit yet holds nothing (one of many read
+  /// together) rather than being git log's error (one read alone).
+  package var readsUnbornHeadAsEmpty = false
   /// `-- <paths>`: only commits that change these paths, relative to the top of the work tree
   /// with git's magic spelled out (`Repository.pathspec(_:currentDirectory:environment:)` makes
   /// them so from paths as a command line gives them); empty means every commit.

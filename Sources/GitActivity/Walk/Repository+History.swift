@@ -25,6 +25,17 @@ extension Repository {
   ) throws(GitError) -> HistoryRead {
     // A raw object the cache holds is a commit, replaced or not (tips are peeled raw).
     let tips = try self.tips(for: selection, known: cache)
+    if selection.showsOnlyTips && tips.excluded.isEmpty {
+      // --no-walk: the commits named, read as a walk reads them, and none of their ancestors.
+      var options = options
+      options.recordsCommitIDs = true
+      var named = RevisionSelection(revisions: tips.included.map(\.hex))
+      named.paths = selection.paths
+      var walked = try history(named, options: options, cache: cache)
+      let wanted = Set(tips.included)
+      walked.history = walked.history.keeping { wanted.contains(walked.history.objectIDs[$0]) }
+      return walked
+    }
     let substitutions = try self.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
     if !selection.paths.isEmpty {
