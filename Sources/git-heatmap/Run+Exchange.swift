@@ -24,7 +24,11 @@ extension Run {
       && !reachesHistory
     // --me's email, read from git's configuration once, for the count and the source alike.
     let email = exportsUserEmail()
-    let options = try activityOptions(zone: zone, emails: email.map { [$0] } ?? [])
+    var options = try activityOptions(zone: zone, emails: email.map { [$0] } ?? [])
+    if !reachesHistory {
+      options.countsFrom = window.firstMoment
+      options.countsThrough = window.lastMoment
+    }
     let tally =
       streams
       ? TallyBox(DailyActivity.Tally(days: window.days, options: options, deduplicates: false))

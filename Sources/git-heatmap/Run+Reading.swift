@@ -27,7 +27,7 @@ extension Run {
     throws(CommandError) -> ActivityReport
   {
     var request = request(walk: walkOptions())
-    request.window = windowRequest
+    request.window = windowRequest(todayIn: todayZone(zone))
     request.options = try activityOptions(zone: zone)
     request.limit = CommitLimit(
       maxCount: invocation.commits.maxCount, skip: invocation.commits.skipCount)

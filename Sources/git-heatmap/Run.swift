@@ -63,7 +63,7 @@ struct Run {
     if let day = invocation.days.listedDay?.resolve(today: today), today < day {
       throw CommandError.usage("'--day' \(day.iso) is after today (\(today.iso))")
     }
-    let windowRequest = self.windowRequest
+    let windowRequest = self.windowRequest(todayIn: todayZone(zone))
     if let problem = windowRequest.problem(today: today) {
       throw CommandError.usage(Self.words(problem))
     }
@@ -144,9 +144,22 @@ struct Run {
 
   /// The days asked for: the options' window, or, for a calendar with no window given, the last
   /// twelve whole months (a wall calendar of the last year, rather than 53 weeks that begin and
-  /// end with a lone day of a month).
-  var windowRequest: WindowRequest {
+  /// end with a lone day of a month). A `--since` or `--until` that names a moment
+  /// (`2.weeks.ago`, a time) is read against this run's clock in `zone`, as git reads it.
+  func windowRequest(todayIn zone: TimeZone) -> WindowRequest {
     var window = invocation.days.window
+    if invocation.days.listedDay == nil {
+      // The day drawn is the moment's own day on this clock.
+      func day(_ moment: Int64) -> DateExpression {
+        let date = Date(timeIntervalSince1970: TimeInterval(moment))
+        return .day(Day(date, in: zone))
+      }
+      window.sinceMoment = window.since?.moment(now: context.now, in: zone)
+      window.untilMoment = window.until?.moment(now: context.now, in: zone)
+      if let moment = window.sinceMoment { window.since = day(moment) }
+      if let moment = window.untilMoment { window.until = day(moment) }
+      window.momentOffsetSeconds = zone.secondsFromGMT(for: context.now)
+    }
     if invocation.output.layout == .calendar && window.weeks == nil && window.end == nil
       && window.since == nil && window.until == nil && window.year == nil
     {
@@ -325,7 +338,7 @@ struct Run {
   }
 
   /// "Today" is read in the zone the days are read in; for `author`, in the machine's zone.
-  private func todayZone(_ zone: DayZone) -> TimeZone {
+  func todayZone(_ zone: DayZone) -> TimeZone {
     switch zone {
     case .author: return context.localTimeZone
     case .fixed(let offset): return TimeZone(secondsFromGMT: offset) ?? context.localTimeZone

@@ -51,11 +51,11 @@ struct RepositoryAndErrorTests {
       ),
       (
         ["--since", "last tuesday-ish"],
-        "git-heatmap: invalid value 'last tuesday-ish' for '--since <date>': expected a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, today, yesterday, last week, last.month, 2.weeks.ago, 2.weeks, 3 months ago, march 3 or last friday"
+        "git-heatmap: invalid value 'last tuesday-ish' for '--since <date>': expected a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, 2025-03-01 14:30, today, yesterday, noon yesterday, last week, 2.weeks.ago, 3 months ago, 10.minutes.ago, march 3 or last friday"
       ),
       (
         ["--since", "2024-02-30"],
-        "git-heatmap: invalid value '2024-02-30' for '--since <date>': expected a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, today, yesterday, last week, last.month, 2.weeks.ago, 2.weeks, 3 months ago, march 3 or last friday"
+        "git-heatmap: invalid value '2024-02-30' for '--since <date>': expected a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, 2025-03-01 14:30, today, yesterday, noon yesterday, last week, 2.weeks.ago, 3 months ago, 10.minutes.ago, march 3 or last friday"
       ),
       (
         ["-E", "--author", "(unclosed"],

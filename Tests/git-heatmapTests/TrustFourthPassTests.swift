@@ -168,3 +168,46 @@ extension TrustFourthPassTests {
     }
   }
 }
+
+extension TrustFourthPassTests {
+  /// A commit every five hours for sixty days before `now`, and the day git's clock says it is.
+  static let now = 1_735_000_000
+
+  static func hourly() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    try repo.importLine(
+      stride(from: now - 60 * 86_400, to: now, by: 5 * 3_600).map {
+        TemporaryRepository.ImportedCommit(author: "Ada <ada@x>", time: $0)
+      })
+    return repo
+  }
+
+  @Test(
+    "a relative --since or --until is a moment, as git reads it: the first day counts from it, and the heading says so",
+    arguments: [
+      ["--since=2.weeks"], ["--since=1.month"], ["--after=3.weeks.ago"], ["--since=10.minutes.ago"],
+      ["--since=noon yesterday"], ["--since=yesterday"], ["--since=2.weeks", "--until=3.days.ago"],
+      ["--since=2008-02-14 20:30:45 -0500"], ["--since=2024-12-10 20:30:45 -0500"],
+      ["--since=Tue, 10 Dec 2024 15:14:13 -0700"], ["--since=2024-12-10T23:59:59"],
+      ["--since=2024-12-10 12:00"], ["--since=December 10th"], ["--until=2024-12-20 06:00"],
+    ])
+  func moments(_ arguments: [String]) throws {
+    let repo = try Self.hourly()
+    let clock = ["GIT_TEST_DATE_NOW": "\(Self.now)"]
+    let expected = try repo.gitDays(arguments, environment: clock)
+    let result = heatmap(
+      ["--format", "csv"] + arguments, in: repo.path,
+      now: Date(timeIntervalSince1970: TimeInterval(Self.now)))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(nonZeroDays(result.stdout) == expected, "\(arguments)")
+  }
+
+  @Test("the heading of a window that starts at a moment says the moment")
+  func momentHeading() throws {
+    let repo = try Self.hourly()
+    let result = heatmap(
+      ["--format", "summary", "--since=2.weeks"], in: repo.path,
+      now: Date(timeIntervalSince1970: TimeInterval(Self.now)))
+    #expect(result.stdout.hasPrefix("Activity since 10 December 00:26: "), "\(result.stdout)")
+  }
+}

@@ -282,7 +282,7 @@ struct TrustTests {
       (["--until", "0001-02-01"], "the window reaches outside the years 1 to 9999"),
       (
         ["--until", "0000-01-01"],
-        "invalid value '0000-01-01' for '--until <date>': expected a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, today, yesterday, last week, last.month, 2.weeks.ago, 2.weeks, 3 months ago, march 3 or last friday"
+        "invalid value '0000-01-01' for '--until <date>': expected a date such as 2025-03-01, 2025-03 (a month), 2025/03/01, 2025-03-01 14:30, today, yesterday, noon yesterday, last week, 2.weeks.ago, 3 months ago, 10.minutes.ago, march 3 or last friday"
       ),
       (["--since", "100000 years ago"], "the window reaches outside the years 1 to 9999"),
     ])

@@ -18,6 +18,11 @@ public struct ActivityOptions: Hashable, Sendable {
   /// have been read: `WalkOptions.readsCoAuthors`), each person once per commit, and a filter
   /// lets the commit in when it lets any of them in.
   public var countsCoAuthors = false
+  /// The first second counted, when the window starts at a moment rather than a day's start
+  /// (`Window.firstMoment`, `--since 2.weeks.ago`); earlier commits are outside it.
+  public var countsFrom: Int64?
+  /// The last second counted, when the window ends at a moment (`Window.lastMoment`).
+  public var countsThrough: Int64?
   /// What a day's number is (`--measure`): commits, or the lines they change (the histories
   /// must carry their lines: `History.hasLineStats`; a commit without them weighs nothing).
   public var measure = Measure.commits

@@ -193,6 +193,16 @@ public struct DailyActivity: Hashable, Sendable {
           outside.add(day, isBefore: day < days.first)
           continue
         }
+        // A window that starts or ends at a moment (`--since 2.weeks.ago`) counts only part
+        // of its first or last day.
+        if let first = options.countsFrom, stamp.seconds < first {
+          outside.add(day, isBefore: true)
+          continue
+        }
+        if let last = options.countsThrough, stamp.seconds > last {
+          outside.add(day, isBefore: false)
+          continue
+        }
         let lines = hasLines ? history.packedLines[index].stats : nil
         let weight = weighs ? options.measure.weight(lines) : 1
         counts[position] += weight

@@ -24,6 +24,13 @@ public struct Window: Hashable, Sendable {
   public var weekStart: Weekday
   /// How the window was asked for, for its wording.
   public var kind: Kind
+  /// The second the window starts at, within its first day, when it was asked for as a moment
+  /// (`--since 2.weeks.ago`, `--since '2025-03-01 12:00'`); nil when it starts with the day.
+  public var firstMoment: Int64?
+  /// The second it ends at, within its last day, likewise.
+  public var lastMoment: Int64?
+  /// The offset east of UTC of the clock the moments are told on (the local clock).
+  public var momentOffsetSeconds = 0
 
   /// How a window was asked for.
   public enum Kind: Hashable, Sendable {
@@ -55,6 +62,7 @@ public struct Window: Hashable, Sendable {
   /// The committer time before which a walk may stop reading (`WalkOptions
   /// .committedNoEarlierThan`): the window's first second, less the slack and the margin.
   public var walkCutoff: Int64 {
-    Int64(days.first.number) * 86_400 - Window.offsetSlackSeconds - Window.marginSeconds
+    min(Int64(days.first.number) * 86_400, firstMoment ?? Int64.max) - Window.offsetSlackSeconds
+      - Window.marginSeconds
   }
 }

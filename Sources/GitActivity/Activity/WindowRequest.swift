@@ -11,6 +11,13 @@ public struct WindowRequest: Hashable, Sendable {
   public var until: DateExpression?
   /// `--year`: one calendar year, January to December.
   public var year: Int?
+  /// The second the window starts at, when `since` named a moment (the caller, which knows
+  /// the time, resolves it: `DateExpression.moment(now:in:)`); the first day counts from it.
+  public var sinceMoment: Int64?
+  /// The second it ends at, when `until` named a moment.
+  public var untilMoment: Int64?
+  /// The offset east of UTC of the clock the moments were read on, to tell them.
+  public var momentOffsetSeconds = 0
   /// The last this many whole months, today's the last (the calendar's default, 12), when
   /// nothing else chooses the days.
   public var months: Int?
@@ -87,7 +94,12 @@ public struct WindowRequest: Hashable, Sendable {
     if let since {
       let first = since.resolve(today: today)
       let last = (until ?? end)?.resolve(today: today, isEnd: true) ?? today
-      return Window(days: DayRange(first: first, last: last), weekStart: weekStart, kind: .between)
+      var window = Window(
+        days: DayRange(first: first, last: last), weekStart: weekStart, kind: .between)
+      window.firstMoment = sinceMoment
+      window.lastMoment = until == nil ? nil : untilMoment
+      window.momentOffsetSeconds = momentOffsetSeconds
+      return window
     }
     if let months, weeks == nil, end == nil, until == nil {
       let count = min(
@@ -103,8 +115,11 @@ public struct WindowRequest: Hashable, Sendable {
     let daysIntoWeek = last.daysIntoWeek(startingOn: weekStart)
     let count = (weeks - 1) * 7 + daysIntoWeek + 1
     let kind: Window.Kind = last == today ? .lastWeeks(weeks) : .weeksEnding(weeks, last)
-    return Window(
+    var window = Window(
       days: DayRange(first: last.advanced(by: 1 - count), last: last), weekStart: weekStart,
       kind: kind)
+    window.lastMoment = until == nil ? nil : untilMoment
+    window.momentOffsetSeconds = momentOffsetSeconds
+    return window
   }
 }

@@ -135,6 +135,10 @@ extension ActivityReport {
     reading histories: [RepositoryHistory], request: ActivityRequest, window: Window, today: Day
   ) throws(ActivityError) {
     var options = request.options
+    if request.span == .window {
+      options.countsFrom = window.firstMoment
+      options.countsThrough = window.lastMoment
+    }
     if options.filter.includesUser {
       options.filter.ownEmails = try Self.userEmails(of: histories, adding: options.filter)
     }

@@ -67,6 +67,15 @@ package enum ReportText {
   /// month), `between 2024-03-01 and 2024-03-15` (the days as they are typed).
   package static func phrase(_ window: Window) -> String {
     let (first, last) = (window.days.first, window.days.last)
+    if window.firstMoment != nil || window.lastMoment != nil {
+      // A window asked for as moments says them to the minute: `since 18 November 02:55`.
+      let start = window.firstMoment.map { moment($0, window, year: last.year) } ?? first.iso
+      guard let end = window.lastMoment.map({ moment($0, window, year: last.year) }) else {
+        return window.kind == .between && window.firstMoment != nil
+          ? "since \(start)" : "between \(start) and \(last.iso)"
+      }
+      return "between \(start) and \(end)"
+    }
     switch window.kind {
     case .lastWeeks(WindowRequest.defaultWeeks): return "in the last year"
     case .lastWeeks(let weeks):
@@ -196,5 +205,15 @@ package enum ReportText {
     let newest = limit.effectiveMaxCount.map { "the newest \(Wording.grouped($0))" } ?? "all"
     let after = limit.skip > 0 ? " after the newest \(Wording.grouped(limit.skip))" : ""
     return "of \(newest)\(after) (\(parts.joined(separator: " ")))"
+  }
+
+  /// `18 November 02:55` (with its year when it is not `year`): a moment on the window's clock.
+  static func moment(_ seconds: Int64, _ window: Window, year: Int) -> String {
+    let local = seconds + Int64(window.momentOffsetSeconds)
+    let day = Day(epochSeconds: local, offsetSeconds: 0)
+    let minutes = Int((local - Int64(day.number) * 86_400) / 60)
+    let time = String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    let named = "\(day.dayOfMonth) \(HeatmapGrid.fullMonthNames[day.month - 1])"
+    return (day.year == year ? named : named + " \(day.year)") + " " + time
   }
 }
