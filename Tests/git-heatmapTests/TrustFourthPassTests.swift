@@ -211,3 +211,18 @@ extension TrustFourthPassTests {
     #expect(result.stdout.hasPrefix("Activity since 10 December 00:26: "), "\(result.stdout)")
   }
 }
+
+extension TrustFourthPassTests {
+  @Test("-n in a shallow clone counts what git log -n counts (t4202's plain-shallow)")
+  func limitInShallowClone() throws {
+    let repo = try Self.repository()
+    try repo.git(["merge", "-q", "--no-ff", "-m", "merge side", "side"])
+    let clone = repo.root.appendingPathComponent("shallow").path
+    try repo.git(["clone", "-q", "--depth", "1", "--no-local", repo.path, clone])
+    for arguments in [["-n1"], ["-n", "3"], ["--skip", "1"]] {
+      let answers = try Self.bothAnswers(arguments, in: clone, repo: repo)
+      #expect(answers.git != nil)
+      #expect(answers.ours == answers.git, "\(arguments): \(answers.ourError)")
+    }
+  }
+}

@@ -128,37 +128,37 @@ extension Repository {
     let tips = try tips(for: selection)
     var position: [ObjectID: Int] = [:]
     for (index, id) in history.objectIDs.enumerated() { position[id] = index }
-    // The commits the selection reaches (ranges and --not taken out), as libgit2 walks them.
-    var walker: OpaquePointer?
-    try GitError.check(git_revwalk_new(&walker, pointer), "git_revwalk_new")
-    defer { git_revwalk_free(walker) }
-    if firstParentOnly {
-      try GitError.check(
-        git_revwalk_simplify_first_parent(walker), "git_revwalk_simplify_first_parent")
-    }
-    for id in tips.included {
+    // The commits the selection reaches (ranges and --not taken out), each read once, parents
+    // as git sees them: none past a shallow clone's boundary.
+    let shallow = shallowBoundary()
+    func shape(_ id: ObjectID) -> (time: Int64, parents: [ObjectID])? {
       var oid = id.gitOID
-      try GitError.check(git_revwalk_push(walker, &oid), "git_revwalk_push")
-    }
-    for id in tips.excluded {
-      var oid = id.gitOID
-      try GitError.check(git_revwalk_hide(walker, &oid), "git_revwalk_hide")
-    }
-    var reached: [ObjectID: (time: Int64, parents: [ObjectID])] = [:]
-    var oid = git_oid()
-    while git_revwalk_next(&oid, walker) == 0 {
       var commit: OpaquePointer?
-      guard git_commit_lookup(&commit, pointer, &oid) == 0, let commit else { continue }
+      guard git_commit_lookup(&commit, pointer, &oid) == 0, let commit else { return nil }
       defer { git_commit_free(commit) }
-      let count =
-        firstParentOnly ? min(1, git_commit_parentcount(commit)) : git_commit_parentcount(commit)
       var parents: [ObjectID] = []
-      for index in 0..<count {
-        if let parent = git_commit_parent_id(commit, index) {
-          parents.append(ObjectID(parent.pointee))
+      if !shallow.contains(id) {
+        let count = git_commit_parentcount(commit)
+        for index in 0..<(firstParentOnly ? min(1, count) : count) {
+          if let parent = git_commit_parent_id(commit, index) {
+            parents.append(ObjectID(parent.pointee))
+          }
         }
       }
-      reached[ObjectID(oid)] = (git_commit_time(commit), parents)
+      return (git_commit_time(commit), parents)
+    }
+    var hidden = Set<ObjectID>()
+    var stack = tips.excluded
+    while let id = stack.popLast() {
+      guard hidden.insert(id).inserted, let found = shape(id) else { continue }
+      stack += found.parents
+    }
+    var reached: [ObjectID: (time: Int64, parents: [ObjectID])] = [:]
+    stack = tips.included
+    while let id = stack.popLast() {
+      guard !hidden.contains(id), reached[id] == nil, let found = shape(id) else { continue }
+      reached[id] = found
+      stack += found.parents
     }
     // git's walk: a list kept sorted by date, newest first, each newcomer after those of its
     // date; here a heap ordered by (date, arrival).
