@@ -35,6 +35,8 @@ struct CommandError: Error, Equatable {
 
   /// What stderr says: one line, and for a usage error where to read more.
   var report: String {
-    "\(Command.name): \(message)\n" + (kind == .usage ? "see '\(Command.name) --help'\n" : "")
+    // Cleaned here, where every error is printed, whatever it quotes (a file name, a value).
+    "\(Command.name): \(TextEscaping.terminal(message))\n"
+      + (kind == .usage ? "see '\(Command.name) --help'\n" : "")
   }
 }

@@ -29,9 +29,10 @@ extension Invocation {
       theme = parsed.last(.theme)
       if let tint = parsed.last(.tint) {
         guard let color = RGB(parsing: tint) else {
-          throw CommandError.usage(
-            "invalid value '\(tint)' for '--tint <color>': expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))"
-          )
+          throw parsed.invalid(
+            .tint, tint,
+            expected:
+              "expected #rrggbb, #rgb or one of \(ArgumentParser.list(RGB.named.keys.sorted()))")
         }
         self.tint = color
       }
@@ -41,11 +42,11 @@ extension Invocation {
         }
         guard isCalendar ? colors.count >= 2 : colors.count == 5, colors.allSatisfy({ $0 != nil })
         else {
-          throw CommandError.usage(
-            isCalendar
-              ? "invalid value '\(palette)' for '--palette <colors>': expected two or more colors such as #61ab90,#1e5d86"
-              : "invalid value '\(palette)' for '--palette <colors>': expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39"
-          )
+          throw parsed.invalid(
+            .palette, palette,
+            expected: isCalendar
+              ? "expected two or more colors such as #61ab90,#1e5d86"
+              : "expected five colors such as #ebedf0,#9be9a8,#40c463,#30a14e,#216e39")
         }
         self.palette = colors.compactMap { $0 }
       }

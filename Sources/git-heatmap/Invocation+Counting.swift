@@ -33,9 +33,8 @@ extension Invocation {
         + filter.exclusions.map({ ("exclude-author", $0) })
         + filter.committerPatterns.map({ ("committer", $0) })
       {
-        if let problem = filter.problem(with: pattern) {
-          throw CommandError.usage(
-            "invalid value '\(pattern)' for '--\(option) <regex>': \(problem)")
+        if let problem = filter.problem(with: pattern), let name = OptionName(rawValue: option) {
+          throw parsed.invalid(name, pattern, expected: problem)
         }
       }
       options.filter = filter
@@ -65,9 +64,9 @@ extension Invocation {
         } else if let parsedZone = DayZone(parsing: zone) {
           self.zone = .zone(parsedZone)
         } else {
-          throw CommandError.usage(
-            "invalid value '\(zone)' for '--timezone <zone>': expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM"
-          )
+          throw parsed.invalid(
+            .timezone, zone,
+            expected: "expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM")
         }
       }
     }

@@ -446,7 +446,8 @@ struct ContributionPageTests {
       let shown = TextEscaping.terminal(author).replacingOccurrences(of: "\u{2028}", with: " ")
       #expect(people.contains(shown), "\(author)")
     }
-    #expect(people.contains("Line Sep gnp.exe") && people.contains("&lt;b&gt; & \\u003c"))
+    #expect(
+      people.contains("Line Sep <U+202E>gnp.exe") && people.contains("&lt;b&gt; & \\u003c"))
     let logs = try #require(answers[3] as? [String: Any])
     #expect((logs["console"] as? [Any])?.isEmpty == true, "\(logs["console"] ?? "")")
   }

@@ -66,12 +66,13 @@ struct DayListTests {
     }
   }
 
-  @Test("subjects: stripped in the terminal and CSV, exact in JSON; --day refuses svg")
+  @Test(
+    "subjects: marks shown by code point in the terminal and CSV, exact in JSON; --day refuses svg")
   func subjects() throws {
     let repo = try Self.repository()
     let terminal = heatmap(["--day", "2024-03-05"], in: repo.path).stdout
     #expect(terminal.hasPrefix("Tuesday, 5 March 2024: "))
-    #expect(terminal.contains("subject 0]0;x"))
+    #expect(terminal.contains("subject 0<U+001B>]0;x<U+0007>"))
     #expect(!terminal.contains("\u{1B}"))
     let json = heatmap(["--day", "2024-03-05", "--format", "json"], in: repo.path).stdout
     let object = try #require(

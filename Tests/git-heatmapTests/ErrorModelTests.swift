@@ -75,6 +75,6 @@ struct ErrorModelTests {
       usage.report == "git-heatmap: invalid value 'x' for '--format'\nsee 'git-heatmap --help'\n")
     let failure = CommandError(GitError(message: "bad \u{1B}[31mobject", function: "x"))
     #expect(failure.exitCode == 1)
-    #expect(failure.report == "git-heatmap: bad [31mobject\n")
+    #expect(failure.report == "git-heatmap: bad <U+001B>[31mobject\n")
   }
 }

@@ -149,3 +149,151 @@ func measured(_ executable: String, _ arguments: [String], in directory: String)
       (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n").last ?? "") ?? -1
   return (process.terminationStatus, text, peak)
 }
+
+extension HostileInputsTests {
+  /// Whether `text` holds a scalar a terminal would obey or that could reorder or hide text:
+  /// C0 but a newline, DEL, C1, the bidirectional marks, or the invisible marks.
+  static func holdsMarks(_ text: String) -> Bool {
+    text.unicodeScalars.contains {
+      ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+        || [0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF, 0x061C].contains($0.value)
+        || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        || (0xE0000...0xE007F).contains($0.value)
+    }
+  }
+
+  @Test("every message on stderr is cleaned: file names, config values, option values")
+  func messagesCleaned() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let hostile = "x\u{1B}]0;PWN\u{07}\u{1B}[2J\u{9B}H"
+    let folder = repo.root.appendingPathComponent("exports")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("{\"v\":1,broken\n".utf8).write(
+      to: folder.appendingPathComponent(hostile + ".ndjson"))
+    var failures = [
+      heatmap(["--from", folder.path + "/*"], in: repo.path),
+      heatmap(["--from", folder.path + "/missing" + hostile], in: repo.path),
+      heatmap(["--day", hostile], in: repo.path),
+      heatmap(["-E", "--author", "(" + hostile], in: repo.path),
+      heatmap(["--since", hostile], in: repo.path),
+    ]
+    try repo.git(["config", "heatmap.palette", "x\u{1B}]52;c;aGk=\u{07}"])
+    failures.append(heatmap([], in: repo.path))
+    for failure in failures {
+      #expect(failure.status != 0)
+      #expect(failure.stderr.hasPrefix("git-heatmap: "))
+      #expect(!Self.holdsMarks(failure.stderr), "\(failure.stderr.debugDescription)")
+    }
+    #expect(
+      failures.last?.stderr.contains("heatmap.palette") == true, "\(failures.last?.stderr ?? "")")
+  }
+
+  /// A repository with authors, a subject and a folder that carry C1 controls and overrides.
+  static func markedRepository() throws -> (repo: TemporaryRepository, names: [String]) {
+    let repo = try TemporaryRepository()
+    let names = ["Eve \u{202E}gnp.exe", "Mal\u{9B}31mlory", "Os\u{9D}car\u{9C}", "Alice"]
+    for (index, name) in names.enumerated() {
+      try repo.commit(
+        "subject \u{9B}2J \u{202E}\(index)", date: "\(1_704_196_800 + index * 86_400) +0000",
+        author: name, email: "p\(index)@x")
+    }
+    return (repo, names)
+  }
+
+  @Test("JSON escapes C1 controls, overrides and invisible marks, and reads back the same")
+  func jsonEscapes() throws {
+    let (repo, names) = try Self.markedRepository()
+    for arguments in [
+      ["--format", "json"], ["--authors", "--format", "json"],
+      ["--by-author", "--format", "json"],
+    ] {
+      let result = heatmap(Self.window + arguments, in: repo.path)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(!Self.holdsMarks(result.stdout), "\(arguments)")
+      let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      let text = String(describing: parsed)
+      if arguments.contains("--authors") || arguments.contains("--by-author") {
+        for name in names { #expect(text.contains(name) || arguments.contains("--by-author")) }
+      }
+    }
+    let day = heatmap(["--day", "2024-01-04", "--format", "json"], in: repo.path)
+    #expect(!Self.holdsMarks(day.stdout))
+    #expect(day.stdout.contains("\\u009b2J \\u202e2"), "\(day.stdout)")
+  }
+
+  @Test(
+    "no CSV field starts a formula: --authors, --day and the export, which --from reads back the same"
+  )
+  func csvFormulas() throws {
+    let repo = try TemporaryRepository()
+    let names = [
+      "=HYPERLINK(\"http://x\",\"y\")", "=cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0",
+      "+1+1", "-2+3", "'quoted",
+    ]
+    for (index, name) in names.enumerated() {
+      try repo.commit(
+        name, date: "\(1_704_196_800 + index * 86_400) +0000", author: name, email: "p\(index)@x")
+    }
+    func fields(_ csv: String) -> [String] {
+      csv.split(separator: "\n").flatMap { line in
+        line.split(separator: ",", omittingEmptySubsequences: false).map {
+          $0.hasPrefix("\"") ? String($0.dropFirst()) : String($0)
+        }
+      }
+    }
+    let authors = heatmap(Self.window + ["--authors", "--format", "csv"], in: repo.path)
+    let day = heatmap(["--day", "2024-01-03", "--format", "csv"], in: repo.path)
+    for csv in [authors.stdout, day.stdout] {
+      #expect(!csv.isEmpty)
+      for field in fields(csv) where !field.isEmpty {
+        #expect(!"=+@".contains(field.first ?? " "), "\(field)")
+        if field.first == "-" { #expect(Int(field) != nil, "\(field)") }
+      }
+    }
+    #expect(authors.stdout.contains("'=HYPERLINK("))
+    let export = repo.root.appendingPathComponent("x.csv").path
+    #expect(heatmap(["--format", "commits", "-o", export], in: repo.path).status == 0)
+    let written = try String(contentsOfFile: export, encoding: .utf8)
+    for field in fields(written) { #expect(!"=+@".contains(field.first ?? " "), "\(field)") }
+    let drawn = heatmap(
+      Self.window + ["--from", export, "--authors", "--format", "json"], in: repo.root.path)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(drawn.stdout.utf8)) as? [String: Any])
+    let read = Set(
+      ((object["authors"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
+    // The names as git wrote them (git drops a leading quote from a name).
+    let asGitWroteThem = try repo.git(["log", "--format=%an"]).split(separator: "\n")
+    #expect(read == Set(asGitWroteThem.map(String.init)))
+  }
+
+  @Test("images and the terminal never reorder a name, hide a mark, or cut a real count")
+  func spoofedNames() throws {
+    let repo = try TemporaryRepository()
+    let names = [
+      "Eve \u{202E})%0.09( stimmoc 0009",
+      "Mallory · 9,000 commits (99.9%)" + String(repeating: " ", count: 140),
+      "Alice", "Al\u{200B}ice", "Alice\u{2060}", "\u{FEFF}Alice", "Alice\u{E0041}", "Ali\u{00AD}ce",
+    ]
+    for (index, name) in names.enumerated() {
+      try repo.commit(
+        date: "\(1_704_196_800 + index * 86_400) +0000", author: name, email: "same@x")
+    }
+    let svg = heatmap(
+      Self.window + ["--by-author", "--top", "8", "--format", "svg"], in: repo.path)
+    #expect(svg.status == 0, "\(svg.stderr)")
+    #expect(!Self.holdsMarks(svg.stdout))
+    let terminal = heatmap(
+      Self.window + ["--by-author", "--top", "8", "--color", "never"], in: repo.path,
+      environment: ["COLUMNS": "100"])
+    let mallory = terminal.stdout.split(separator: "\n").first { $0.hasPrefix("Mallory") } ?? ""
+    #expect(mallory.hasSuffix("· 1 commit (12.5%)"), "\(mallory)")
+    #expect(!Self.holdsMarks(terminal.stdout))
+    let table = heatmap(Self.window + ["--authors", "--color", "never"], in: repo.path)
+    let alices = table.stdout.split(separator: "\n").filter {
+      $0.contains("Al") && $0.contains("ce")
+    }
+    #expect(Set(alices.map { $0.prefix(12) }).count == 6, "\(alices)")
+  }
+}

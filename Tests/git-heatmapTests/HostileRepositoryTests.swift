@@ -202,11 +202,11 @@ struct HostileRepositoryTests {
     #expect(!FileManager.default.fileExists(atPath: repo.path + "/pwned"))
     // Control characters never reach the terminal, in either of git's messages.
     let unknown = heatmap(Self.everything + ["nope$(id)\u{1B}]0;x\u{07}", "--"], in: repo.path)
-    #expect(unknown.stderr == "git-heatmap: unknown revision 'nope$(id)]0;x'\n")
+    #expect(unknown.stderr == "git-heatmap: unknown revision 'nope$(id)<U+001B>]0;x<U+0007>'\n")
     let ambiguous = heatmap(Self.everything + ["nope$(id)\u{1B}]0;x\u{07}"], in: repo.path)
     #expect(
       ambiguous.stderr
-        == "git-heatmap: ambiguous argument 'nope$(id)]0;x': unknown revision or path not in the working tree; use '--' to separate paths from revisions\n"
+        == "git-heatmap: ambiguous argument 'nope$(id)<U+001B>]0;x<U+0007>': unknown revision or path not in the working tree; use '--' to separate paths from revisions\n"
     )
   }
 }

@@ -295,7 +295,9 @@ struct TrustTests {
     #expect(result.stdout.isEmpty)
   }
 
-  @Test("--authors --format csv strips control and bidi characters; JSON keeps them, escaped")
+  @Test(
+    "--authors --format csv shows control and bidi characters by code point; JSON keeps them, escaped"
+  )
   func hostileNamesInCSV() throws {
     let repo = try TemporaryRepository()
     let name = "Eve\u{1B}]0;pwned\u{07}\u{202E}gnp.exe\u{9B}"
@@ -304,7 +306,7 @@ struct TrustTests {
     #expect(!csv.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     #expect(
       !csv.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x9B || $0.value == 0x1B })
-    #expect(csv.contains("Eve]0;pwnedgnp.exe,eve@x,1"))
+    #expect(csv.contains("Eve<U+001B>]0;pwned<U+0007><U+202E>gnp.exe<U+009B>,eve@x,1"))
     let json = heatmap(Self.everything + ["--authors", "--format", "json"], in: repo.path).stdout
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -108,7 +108,7 @@ struct CommitRecordParser {
       return cells[index]
     }
     func text(_ name: String) throws(Failure) -> String {
-      try CSVRow.unescape(cell(name))
+      ExportEncoding.unprefixedCSV(try CSVRow.unescape(cell(name)))
     }
     func integer(_ name: String) throws(Failure) -> Int64?? {
       let bytes = try cell(name)

@@ -14,9 +14,20 @@ enum ExportEncoding {
     appendQuoted(text, quote: [0x5C, 0x22], to: &out)
   }
 
-  /// Appends `text` as a quoted CSV field (a quote doubled, as RFC 4180 has it).
+  /// Appends `text` as a quoted CSV field (a quote doubled, as RFC 4180 has it). A text that a
+  /// spreadsheet would take for a formula (`=`, `+`, `-`, `@` first, OWASP's rule), or that
+  /// starts with `'` itself, is written after a `'`, which `unprefixedCSV` takes off again.
   static func appendCSV(_ text: String, to out: inout [UInt8]) {
-    appendQuoted(text, quote: [0x22, 0x22], to: &out)
+    if let first = text.unicodeScalars.first, "=+-@'".unicodeScalars.contains(first) {
+      appendQuoted("'" + text, quote: [0x22, 0x22], to: &out)
+    } else {
+      appendQuoted(text, quote: [0x22, 0x22], to: &out)
+    }
+  }
+
+  /// A CSV field's text as it was before `appendCSV` kept it from reading as a formula.
+  static func unprefixedCSV(_ text: String) -> String {
+    text.unicodeScalars.first == "'" ? String(text.unicodeScalars.dropFirst()) : text
   }
 
   /// `text` between quotes, a quote inside written as `quote`, the rest escaped alike.

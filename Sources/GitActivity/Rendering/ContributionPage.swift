@@ -275,13 +275,12 @@ public struct ContributionPage: Sendable {
   }
 
   /// Appends a JSON string for inside a `<script>`: display text (controls and bidirectional
-  /// marks removed, as for a terminal, line separators made spaces), then JSON's escapes, with
+  /// marks shown by their code points, as on a terminal, line separators made spaces), then JSON's escapes, with
   /// `<`, `>` and `&` as `\u003c` … so that no `</script>` or `<!--` can form. One pass over the
   /// scalars, for the 80,000 subjects of a long history.
   static func appendScriptString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for scalar in TextDecoding.shown(text).unicodeScalars
-    where TextEscaping.isSafeOnTerminal(scalar) {
+    for scalar in TextEscaping.terminal(text).unicodeScalars {
       switch scalar {
       case "\"": out += [0x5C, 0x22]
       case "\\": out += [0x5C, 0x5C]

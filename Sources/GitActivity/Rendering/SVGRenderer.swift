@@ -49,10 +49,13 @@ public struct SVGRenderer: Sendable {
       let (elements, bottom, right) = drawPanel(
         panel.grid, top: top, layout: layout, number: number,
         tooltip: Self.tooltips(for: panel, of: report.activity))
-      if let subheading = panel.heading {
-        // A name longer than its graph is shortened rather than allowed to widen the image.
-        let name = FontMetrics.truncate(
-          subheading, toWidth: right - layout.padding, size: layout.fontSize, bold: true)
+      if let name = panel.fittedHeading(
+        width: right - layout.padding,
+        measure: { FontMetrics.width(of: $0, size: layout.fontSize, bold: true) },
+        shorten: { FontMetrics.truncate($0, toWidth: $1, size: layout.fontSize, bold: true) })
+      {
+        // A name longer than its graph is shortened rather than allowed to widen the image;
+        // the count after it stays whole.
         body.append(
           #"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(name))</text>"#
         )

@@ -51,9 +51,12 @@ public struct TerminalRenderer: Sendable {
     var shownColumns = 0
     var totalColumns = 0
     for part in panels {
-      if let heading = part.heading {
+      if let heading = part.fittedHeading(
+        width: Double(width), measure: { Double(TextWidth.columns(of: TextEscaping.terminal($0))) },
+        shorten: { truncate(TextEscaping.terminal($0), to: Int($1)) })
+      {
         lines.append("")
-        lines.append(bold(truncate(TextEscaping.terminal(heading), to: width)))
+        lines.append(bold(heading))
       }
       let fitting = fit(part.grid, width: width)
       shownColumns = max(shownColumns, fitting.columnCount)

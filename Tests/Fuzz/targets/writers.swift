@@ -39,9 +39,10 @@ public func fuzzWriters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   precondition(authors.first?["email"] as? String == email, "JSON changed the email")
 
   let field = TextEscaping.csv(name)
-  precondition(
-    parseCSVField(field) == TextEscaping.terminal(name), "CSV changed the name beyond stripping")
   let terminal = TextEscaping.terminal(name)
+  let shown = TextEscaping.startsFormula(terminal) ? "'" + terminal : terminal
+  precondition(parseCSVField(field) == shown, "CSV changed the name beyond cleaning it")
+  precondition(!TextEscaping.startsFormula(parseCSVField(field)), "a CSV field starts a formula")
   precondition(
     !terminal.unicodeScalars.contains {
       $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
