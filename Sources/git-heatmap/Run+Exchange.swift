@@ -78,7 +78,7 @@ extension Run {
         for source in sources {
           let name =
             invocation.sources.repositoryName
-            ?? (single ? source.remoteURL.map(Self.withoutCredentials) ?? source.name : source.name)
+            ?? (single ? source.remoteURL ?? source.name : source.name)
           writer.write(source.history, repository: name, mailmap: source.mailmap, to: emit)
         }
         compressor?.finish()
@@ -89,16 +89,6 @@ extension Run {
   /// Whether this run counts each commit's lines: a measure of lines, or a table sorted by them.
   var readsLines: Bool {
     invocation.counting.options.measure.needsLines || invocation.output.sortsByLines
-  }
-
-  /// A remote URL without the user and password it may carry (`https://user:token@host/…`): an
-  /// export is shared, and the name must not leak a credential.
-  static func withoutCredentials(_ url: String) -> String {
-    guard let scheme = url.range(of: "://") else { return url }
-    let rest = url[scheme.upperBound...]
-    let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-    guard let at = rest[..<hostEnd].lastIndex(of: "@") else { return url }
-    return String(url[..<scheme.upperBound]) + String(rest[rest.index(after: at)...])
   }
 
   /// `--from`: the exports read, copies of a commit counted once, as one source. Each export is
@@ -184,7 +174,14 @@ extension Run {
   }
 
   private func openExport(_ file: String) throws(CommandError) -> Int32 {
-    let descriptor = RawPath.withCString(absolute(file)) { open($0, O_RDONLY | O_CLOEXEC) }
+    // Opened without waiting for a writer (a FIFO with none would block the open for ever),
+    // then read as usual: with no writer, it is simply empty.
+    let descriptor = RawPath.withCString(absolute(file)) {
+      open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    }
+    if descriptor >= 0 {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    }
     guard descriptor >= 0 else {
       throw .failure("cannot read '\(RawPath.display(file))': \(String(cString: strerror(errno)))")
     }
@@ -268,6 +265,12 @@ extension Run {
       var matches: [String] = []
       for index in 0..<Int(found.gl_pathc) {
         if let path = found.gl_pathv[index] { matches.append(RawPath.string(cString: path)) }
+      }
+      // A FIFO or a device a pattern happens to match is no export (reading it could wait for
+      // ever); one named on purpose (`--from <(…)`) is read as a pipe.
+      if let special = matches.first(where: RawDirectory.isSpecial) {
+        throw .failure(
+          "'\(RawPath.display(special))', matched by '\(RawPath.display(argument))', is not a regular file")
       }
       paths += matches.sorted()
     }

@@ -297,3 +297,116 @@ extension HostileInputsTests {
     #expect(Set(alices.map { $0.prefix(12) }).count == 6, "\(alices)")
   }
 }
+
+extension HostileInputsTests {
+  /// Runs the binary, killed after 20 s: a run that would wait for ever fails its test.
+  static func bounded(_ arguments: [String], in directory: String, _ repo: TemporaryRepository)
+    throws -> ProcessResult
+  {
+    try runBinary(arguments, in: directory, environment: repo.environment) { process in
+      DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      }
+    }
+  }
+
+  @Test("a FIFO where git expects a file is refused, skipped under --scan, never waited on")
+  func fifos() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let root = repo.root.path
+    for file in ["config", "packed-refs", "refs/heads/main", "objects/info/alternates"] {
+      let bad = root + "/bad-" + file.replacingOccurrences(of: "/", with: "-")
+      try TemporaryRepository.run(
+        "/bin/sh",
+        [
+          "-c",
+          "cp -R repo '\(bad)' && rm -f '\(bad)/.git/\(file)' && mkfifo '\(bad)/.git/\(file)'",
+        ],
+        in: root, environment: repo.environment)
+      let alone = try Self.bounded(["--format", "csv"], in: bad, repo)
+      #expect(alone.reason == .exit && alone.status == 1, "\(file): \(alone.stderr)")
+      #expect(alone.stderr.contains("is not a regular file"), "\(file): \(alone.stderr)")
+    }
+    let scanned = try Self.bounded(
+      ["--scan", root, "--format", "csv"] + Self.window, in: "/", repo)
+    #expect(scanned.reason == .exit && scanned.status == 0, "\(scanned.stderr)")
+    #expect(scanned.stderr.components(separatedBy: "is not a regular file").count - 1 == 4)
+    #expect(nonZeroDays(String(decoding: scanned.stdout, as: UTF8.self)).values.reduce(0, +) == 1)
+    // A FIFO an export pattern matches is refused; one named on purpose is read as a pipe.
+    try TemporaryRepository.run(
+      "/bin/sh", ["-c", "mkdir exports && mkfifo exports/a.ndjson"], in: root,
+      environment: repo.environment)
+    let globbed = try Self.bounded(["--from", root + "/exports/*"], in: root, repo)
+    #expect(globbed.reason == .exit && globbed.status == 1)
+    #expect(globbed.stderr.contains("is not a regular file"), "\(globbed.stderr)")
+    let named = try Self.bounded(
+      ["--from", root + "/exports/a.ndjson", "--format", "csv"], in: root, repo)
+    #expect(named.reason == .exit && named.status == 0, "\(named.stderr)")
+  }
+
+  @Test("credentials never reach a record, an image or the page")
+  func credentials() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let secret = "https://user:s3cret@example.com/org/x.git?access_token=t0ken#frag"
+    let export = heatmap(
+      ["--format", "commits", "--repository-name", secret], in: repo.path)
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.contains("\"repository\":\"https://example.com/org/x.git\""))
+    try repo.git(["remote", "add", "origin", secret])
+    let fromRemote = heatmap(["--format", "commits"], in: repo.path)
+    let file = repo.root.appendingPathComponent("x.ndjson")
+    // An export another tool wrote with the token in it.
+    try Data(
+      export.stdout.replacingOccurrences(of: "https://example.com/org/x.git", with: secret).utf8
+    )
+    .write(to: file)
+    let outputs = [
+      export.stdout, fromRemote.stdout,
+      heatmap(Self.window + ["--from", file.path, "--format", "svg"], in: repo.root.path).stdout,
+      heatmap(Self.window + ["--from", file.path, "--format", "json"], in: repo.root.path).stdout,
+      heatmap(Self.window + ["--from", file.path, "--format", "html"], in: repo.root.path).stdout,
+    ]
+    for output in outputs {
+      #expect(!output.isEmpty)
+      #expect(!output.contains("s3cret") && !output.contains("t0ken"))
+    }
+  }
+
+  @Test("a commit dated after year 9999 is warned about, as git log shows it and no window can")
+  func yearTenThousand() throws {
+    let repo = try TemporaryRepository()
+    let first = try repo.commit(date: "1704196800 +0000")
+    let tree = try repo.emptyTree()
+    let future = try repo.writeRawCommit(
+      Data(
+        "tree \(tree)\nparent \(first)\nauthor A <a@x> 253402300800 +0000\ncommitter C <c@x> 253402300800 +0000\n\nfuture\n"
+          .utf8))
+    try repo.git(["update-ref", "refs/heads/main", future])
+    #expect(try repo.gitDays().keys.contains("10000-01-01"))
+    let result = heatmap(Self.window + ["--format", "csv"], in: repo.path)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "git-heatmap: warning: 1 commit dated 10000-01-01, outside the years 1 to 9999 a graph can draw; not counted\n"
+    )
+  }
+
+  @Test("past ulimit -f the write fails in words and leaves no temporary; /proc says why")
+  func fileSizeLimit() throws {
+    let repo = try TemporaryRepository()
+    try repo.commit(date: "1704196800 +0000")
+    let binary = try builtExecutable()
+    let limited = try runBinary(
+      ["-c", "ulimit -f 1; exec '\(binary)' -o page.html"], in: repo.path,
+      environment: repo.environment, shell: true)
+    #expect(limited.reason == .exit && limited.status == 1)
+    #expect(limited.stderr == "git-heatmap: cannot write 'page.html': File too large\n")
+    let left = try FileManager.default.contentsOfDirectory(atPath: repo.path)
+    #expect(!left.contains { $0.contains(".tmp") || $0 == "page.html" }, "\(left)")
+    let proc = heatmap(["--format", "csv", "-o", "/proc/self/mem"], in: repo.path)
+    #expect(proc.status == 1)
+    #expect(proc.stderr.contains("cannot make the temporary file it is written to first"))
+  }
+}

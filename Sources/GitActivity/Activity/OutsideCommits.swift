@@ -14,6 +14,10 @@ public struct OutsideCommits: Hashable, Sendable {
   public var newestBefore: Day?
   /// The oldest day after the window with a commit.
   public var oldestAfter: Day?
+  /// Commits on days no window can hold (before year 1 or after year 9999; git log shows
+  /// `10000-01-01`), and the first of them: counted in `before` or `after` too.
+  public var beyondCalendar = 0
+  public var firstBeyondCalendar: Day?
 
   /// None.
   public init() {}
@@ -28,6 +32,10 @@ public struct OutsideCommits: Hashable, Sendable {
     } else {
       after += 1
       if oldestAfter.map({ day < $0 }) ?? true { oldestAfter = day }
+    }
+    if !WindowRequest.representableDays.contains(day) {
+      beyondCalendar += 1
+      if firstBeyondCalendar == nil { firstBeyondCalendar = day }
     }
     if earliest.map({ day < $0 }) ?? true { earliest = day }
     if latest.map({ day > $0 }) ?? true { latest = day }

@@ -34,7 +34,7 @@ package struct CommitExportWriter: Sendable {
     _ history: History, repository: String, mailmap: Mailmap, to sink: ([UInt8]) -> Void
   ) {
     var repositoryField: [UInt8] = []
-    append(repository, to: &repositoryField)
+    append(RepositoryName.withoutCredentials(repository), to: &repositoryField)
     // Each identity encoded once, the first time a commit names it.
     var people: [CommitRecord.Person?] = Array(repeating: nil, count: history.rawIdentities.count)
     func person(_ index: Int32) -> CommitRecord.Person {

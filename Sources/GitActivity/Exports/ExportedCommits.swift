@@ -100,7 +100,7 @@ package struct ExportedCommits {
       } else {
         repository = UInt32(repositoryNames.count)
         repositoryNumbers[record.repository] = repository
-        repositoryNames.append(record.repository)
+        repositoryNames.append(RepositoryName.withoutCredentials(record.repository))
       }
       if repositoryOf != nil {
         repositoryOf?.append(repository)

@@ -157,6 +157,9 @@ extension ActivityReport {
     self.options = options
     limit = request.limit.isActive ? request.limit : nil
     warnings = histories.flatMap(\.warnings)
+    if let day = activity.outside.firstBeyondCalendar {
+      warnings.append(.datedBeyondCalendar(count: activity.outside.beyondCalendar, day: day))
+    }
     readings = histories
     if request.cache.isEnabled && !request.cache.defersSaving {
       for index in readings.indices {

@@ -8,6 +8,9 @@ public enum ActivityWarning: Hashable, Sendable {
   /// Two exports that hold the same commit with different facts (`what` differs); the first
   /// export's copy counts.
   case exportsDisagree(commit: String, what: String, first: String, second: String)
+  /// Commits dated outside the years 1 to 9999 (`count` of them, the first on `day`), which git
+  /// log shows (`10000-01-01`) but no window can draw: not counted.
+  case datedBeyondCalendar(count: Int, day: Day)
   /// A repository of several that could not be read (`name` as it was given), and why; the
   /// others are counted.
   case skippedRepository(name: String, error: ActivityError)

@@ -12,7 +12,8 @@ public struct JSONWriter: Sendable {
   public func render(_ report: ActivityReport) -> String {
     let stats = report.statistics
     var out = "{\n"
-    out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
+    out +=
+      "  \"repository\": \(TextEscaping.json(RepositoryName.withoutCredentials(report.repositories.first ?? ""))),\n"
     out += Self.repositoriesAndWindow(report)
     out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
     let activity = report.activity
@@ -59,7 +60,9 @@ public struct JSONWriter: Sendable {
 
   /// The `repositories` and `window` members, shared with the author table's JSON.
   static func repositoriesAndWindow(_ report: ActivityReport) -> String {
-    let paths = report.repositories.map(TextEscaping.json).joined(separator: ", ")
+    let paths = report.repositories.map {
+      TextEscaping.json(RepositoryName.withoutCredentials($0))
+    }.joined(separator: ", ")
     let window = report.window
     return "  \"repositories\": [\(paths)],\n"
       + "  \"window\": {\"since\": \"\(window.days.first.iso)\", \"until\": \"\(window.days.last.iso)\", \"weekStart\": \"\(window.weekStart.name.lowercased())\"},\n"

@@ -115,7 +115,8 @@ public struct PunchcardWriter: Sendable {
   /// `{"weekStart", "timezone", "total", "busiest", "punchcard": [[24 counts] × 7]}`.
   public func json(_ card: Punchcard, report: ActivityReport) -> String {
     var out = "{\n"
-    out += "  \"repository\": \(TextEscaping.json(report.repositories.first ?? "")),\n"
+    out +=
+      "  \"repository\": \(TextEscaping.json(RepositoryName.withoutCredentials(report.repositories.first ?? ""))),\n"
     out += "  \"weekStart\": \"\(card.weekStart.name.lowercased())\",\n"
     out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
     out += "  \"total\": \(card.total),\n"

@@ -162,7 +162,9 @@ package enum ReportText {
   /// How headings name a repository: a path from the root by its last folder; a name relative
   /// to here or a scan root whole, as it tells repositories of the same last name apart.
   package static func shownName(_ repository: String) -> String {
-    repository.hasPrefix("/") ? URL(fileURLWithPath: repository).lastPathComponent : repository
+    repository.hasPrefix("/")
+      ? URL(fileURLWithPath: repository).lastPathComponent
+      : RepositoryName.withoutCredentials(repository)
   }
 
   /// An image's heading: `title` when given, else the repositories' names, and whose commits.

@@ -26,7 +26,7 @@ struct ReferenceFiles {
   /// Every ref under `refs/`, sorted by name (bytes), or nil (see the type's comment). The
   /// packed refs are taken in the file's order (git writes them sorted, and says so), the
   /// loose ones merged in by name.
-  static func read(gitDirectory: String, commonDirectory: String) -> [Ref]? {
+  static func read(gitDirectory: String, commonDirectory: String) throws(GitError) -> [Ref]? {
     // A linked worktree keeps some refs (refs/bisect, refs/worktree) in its own folder.
     guard
       RawPath.withoutTrailingSlashes(gitDirectory)
@@ -44,7 +44,7 @@ struct ReferenceFiles {
     }
     guard var refs = parsePacked(packed) else { return nil }
     var loose: [Ref] = []
-    guard readLoose(commonDirectory + "/refs", name: Array("refs".utf8), into: &loose) else {
+    guard try readLoose(commonDirectory + "/refs", name: Array("refs".utf8), into: &loose) else {
       return nil
     }
     if !isSorted(refs) { refs.sort { precedes($0.name, $1.name) } }
@@ -122,18 +122,21 @@ struct ReferenceFiles {
 
   /// The loose refs below `directory` (whose ref name is `name`).
   private static func readLoose(_ directory: String, name: [UInt8], into refs: inout [Ref])
-    -> Bool
+    throws(GitError) -> Bool
   {
     guard let entries = RawDirectory.names(directory) else { return true }
     for entry in entries {
       let path = directory + "/" + entry
       let refName = name + [UInt8(ascii: "/")] + RawPath.bytes(entry)
-      if RawDirectory.kind(path).isDirectory {
-        guard readLoose(path, name: refName, into: &refs) else { return false }
+      let type = RawDirectory.type(path)
+      if type == .directory {
+        guard try readLoose(path, name: refName, into: &refs) else { return false }
         continue
       }
       // git's lock files are not refs.
       if entry.hasSuffix(".lock") { continue }
+      // A FIFO or a device as a ref would make libgit2's reading of refs wait for ever.
+      if type == .special { throw GitFiles.failure(path) }
       guard let content = try? AtomicFile.read(path, limit: 4_096) else { return false }
       var text = content[...]
       while let last = text.last, last == 0x0A || last == 0x0D || last == 0x20 {

@@ -112,6 +112,7 @@ public final class Repository: @unchecked Sendable {
     var handle: OpaquePointer?
     if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
       let path = gitDir.hasPrefix("/") ? gitDir : start + "/" + gitDir
+      try checkFiles(path)
       let status = openTrusting(
         path, &handle, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, ceiling: nil,
         searchesParents: false, environment: environment, commandLine: commandLineConfig)
@@ -122,6 +123,7 @@ public final class Repository: @unchecked Sendable {
           function: "git_repository_open_ext")
       }
     } else {
+      try checkFiles(GitFiles.candidate(from: start, searchesParents: true))
       let status = openTrusting(
         start, &handle, flags: 0, ceiling: environment["GIT_CEILING_DIRECTORIES"],
         searchesParents: true, environment: environment, commandLine: commandLineConfig)
@@ -167,6 +169,7 @@ public final class Repository: @unchecked Sendable {
     try LibGit2.ensureInitialized()
     let commandLineConfig = try CommandLineConfig(environment: environment)
     var handle: OpaquePointer?
+    try checkFiles(GitFiles.candidate(from: path, searchesParents: false))
     let status = openTrusting(
       path, &handle, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, ceiling: nil,
       searchesParents: false, environment: environment, commandLine: commandLineConfig)
@@ -185,7 +188,20 @@ public final class Repository: @unchecked Sendable {
         message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
     }
     try applyConfigurationFiles(environment, to: handle)
-    return Repository(pointer: handle, commandLineConfig: commandLine, environment: environment)
+    let repository = Repository(
+      pointer: handle, commandLineConfig: commandLine, environment: environment)
+    // A linked worktree's common directory, found only now, is checked too.
+    if let special = GitFiles.firstSpecial(in: [repository.commonDirectory]) {
+      throw GitFiles.failure(special)
+    }
+    return repository
+  }
+
+  /// Refuses a git directory whose files git reads (`GitFiles`) are not files, before libgit2
+  /// opens it (a FIFO `config` would make the open wait for ever).
+  private static func checkFiles(_ directory: String?) throws(GitError) {
+    guard let directory else { return }
+    if let special = GitFiles.firstSpecial(in: [directory]) { throw GitFiles.failure(special) }
   }
 
   /// The configuration files `environment` names (see `ConfigurationFiles`), in place of

@@ -30,7 +30,9 @@ package enum AtomicFile {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     }
     guard descriptor >= 0 else {
-      throw FileError(path: displayPath ?? path, code: errno)
+      throw FileError(
+        path: displayPath ?? path, code: errno,
+        step: "cannot make the temporary file it is written to first, in its folder")
     }
     let writer = DescriptorWriter(descriptor: descriptor)
     if let permissions, fchmod(descriptor, permissions & 0o7777) != 0 {

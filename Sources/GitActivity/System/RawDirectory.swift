@@ -25,6 +25,27 @@ package enum RawDirectory {
     _ = RawPath.withCString(directory) { mkdir($0, 0o777) }
   }
 
+  /// What `path` is, following links; nil when it is not there.
+  package enum FileType {
+    case regular, directory
+    /// A FIFO, a socket or a device, where reading could wait for ever.
+    case special
+  }
+
+  /// What `path` is, in one `stat`.
+  package static func type(_ path: String) -> FileType? {
+    var status = stat()
+    guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return .regular
+    case S_IFDIR: return .directory
+    default: return .special
+    }
+  }
+
+  /// Whether `path` is a FIFO, a socket or a device.
+  package static func isSpecial(_ path: String) -> Bool { type(path) == .special }
+
   /// Whether `path` exists, and whether it is a directory (following links).
   package static func kind(_ path: String) -> (exists: Bool, isDirectory: Bool) {
     var status = stat()

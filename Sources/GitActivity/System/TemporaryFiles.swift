@@ -75,6 +75,9 @@ package enum TemporaryFiles {
       sigaction(signal, &action, nil)
     }
     sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    // Past `ulimit -f`, a write fails (EFBIG) rather than the process being killed by SIGXFSZ,
+    // so that the temporary file is removed and the error said.
+    signal(SIGXFSZ, SIG_IGN)
     installOutOfMemoryHandler()
   }
 
