@@ -270,7 +270,8 @@ extension Run {
       // ever); one named on purpose (`--from <(…)`) is read as a pipe.
       if let special = matches.first(where: RawDirectory.isSpecial) {
         throw .failure(
-          "'\(RawPath.display(special))', matched by '\(RawPath.display(argument))', is not a regular file")
+          "'\(RawPath.display(special))', matched by '\(RawPath.display(argument))', is not a regular file"
+        )
       }
       paths += matches.sorted()
     }

@@ -15,8 +15,9 @@ public struct OutsideCommits: Hashable, Sendable {
   /// The oldest day after the window with a commit.
   public var oldestAfter: Day?
   /// Commits on days no window can hold (before year 1 or after year 9999; git log shows
-  /// `10000-01-01`), and the first of them: counted in `before` or `after` too.
+  /// `10000-01-01`): counted in `before` or `after` too.
   public var beyondCalendar = 0
+  /// The first such day met.
   public var firstBeyondCalendar: Day?
 
   /// None.

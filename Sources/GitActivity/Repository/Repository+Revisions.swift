@@ -367,7 +367,8 @@ extension Repository {
       })
     }
     // The refs' own files where they are plain (one pass over packed-refs); else libgit2.
-    if let files = try ReferenceFiles.read(gitDirectory: gitDirectory, commonDirectory: commonDirectory)
+    if let files = try ReferenceFiles.read(
+      gitDirectory: gitDirectory, commonDirectory: commonDirectory)
     {
       let wantedPrefix = Array(prefix.utf8)
       let filters = pattern != nil || !exclusions.isEmpty
