@@ -151,7 +151,7 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
   func save(to location: HistoryCache.Location) {
     for path in location.paths {
       let directory = (path as NSString).deletingLastPathComponent
-      RawDirectory.create(directory)
+      HistoryCache.prepare(directory)
       AtomicFile.sweep(path)
       if !hasNewRecords {
         if wasLoaded && RawPath.withCString(path, { utimensat(AT_FDCWD, $0, nil, 0) }) == 0 {

@@ -38,7 +38,7 @@ extension HistoryCache {
   func save(to location: Location) -> Bool {
     for path in location.paths {
       let directory = (path as NSString).deletingLastPathComponent
-      RawDirectory.create(directory)
+      HistoryCache.prepare(directory)
       HistoryCache.sweep(path)
       do {
         try AtomicFile.replace(path, permissions: 0o644) { writer in write(writer.write) }
@@ -48,6 +48,18 @@ extension HistoryCache {
       }
     }
     return false
+  }
+
+  /// Makes the cache's folder, writable by this user alone, so that its files are believed
+  /// (`AtomicFile.withContents`) whatever the umask (a shared repository's is often 002).
+  static func prepare(_ directory: String) {
+    RawDirectory.create(directory)
+    var status = stat()
+    if RawPath.withCString(directory, { stat($0, &status) }) == 0, status.st_uid == geteuid(),
+      status.st_mode & 0o022 != 0
+    {
+      _ = RawPath.withCString(directory) { chmod($0, status.st_mode & 0o755) }
+    }
   }
 
   /// Removes the cache files and the temporaries of dead runs; true when there was a cache.

@@ -82,7 +82,7 @@ package struct CommitExportWriter: Sendable {
   /// One record as its line, newline included.
   package func line(_ record: CommitRecord) -> [UInt8] {
     var repositoryField: [UInt8] = []
-    append(record.repository, to: &repositoryField)
+    append(RepositoryName.withoutCredentials(record.repository), to: &repositoryField)
     var out: [UInt8] = []
     appendRecord(
       repositoryField: repositoryField, id: record.id,

@@ -43,7 +43,11 @@ extension Repository {
     let read: History
     var pending: PendingCache?
     if policy.isEnabled {
-      let cache = phase("load cache") { HistoryCache.load(from: location) ?? HistoryCache() }
+      // A cache is believed when its owner is this user and a sample of its commits says what
+      // the objects say; otherwise history is read from the objects and the cache rewritten.
+      let cache = phase("load cache") {
+        HistoryCache.load(from: location).flatMap { vouches(for: $0) ? $0 : nil } ?? HistoryCache()
+      }
       // A pathspec's answers from earlier runs, beside the cache.
       let paths = request.selection.paths
       let key = PathspecAnswerCache.key(paths: paths)

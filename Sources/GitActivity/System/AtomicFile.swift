@@ -75,11 +75,20 @@ package enum AtomicFile {
   /// pages the kernel supplies at once (`MAP_POPULATE`) rather than one fault at a time: the
   /// history cache's 6 MB for git/git. Nil when the file cannot be read whole, or grew while it
   /// was read.
+  /// Only a file that this user owns and no one else can write, in a folder no one else can
+  /// write, is read (a cache another user could have written is not believed); nil otherwise.
   static func withContents<T>(
     of path: String, _ body: (UnsafeRawBufferPointer) -> T?
   ) -> T? {
     guard let (descriptor, size) = try? openRegular(path, followsLinks: true) else { return nil }
     defer { close(descriptor) }
+    var file = stat()
+    var folder = stat()
+    let directory = (path as NSString).deletingLastPathComponent
+    guard fstat(descriptor, &file) == 0, file.st_uid == geteuid(), file.st_mode & 0o022 == 0,
+      RawPath.withCString(directory, { stat($0, &folder) }) == 0, folder.st_uid == geteuid(),
+      folder.st_mode & 0o022 == 0
+    else { return nil }
     guard size < Int(Int32.max) else { return nil }
     // A byte more than the file's size: reading it means the file grew meanwhile, which no
     // writer of these files does (they replace them), and the contents are not used.

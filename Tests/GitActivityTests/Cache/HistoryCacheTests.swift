@@ -141,3 +141,51 @@ struct FuzzRegressionTests {
     #expect(HistoryCache(decoding: repaired) == nil)
   }
 }
+
+@Suite("A cache is believed only when it can be")
+struct CacheTrustTests {
+  @Test(
+    "a cache rewritten and resealed to move every commit is caught by its sample; one another user could write is not read"
+  )
+  func forged() throws {
+    let repo = try TemporaryRepository()
+    for index in 0..<15 {
+      try repo.commit(date: "\(1_732_000_000 + index * 3_600) +0000")
+    }
+    let repository = try Repository.open(at: repo.path, environment: Tools.gitEnvironment)
+    var request = ActivityRequest()
+    request.cache = CachePolicy(isEnabled: true)
+    request.window.since = DateExpression(parsing: "2024-01-01")
+    let today = Day(year: 2024, month: 12, day: 24)
+    let honest = try repository.activityReport(request, today: today)
+    #expect(honest.activity.total == 15)
+    let location = HistoryCache.Location(
+      commonDirectory: repository.commonDirectory, fallbackDirectory: nil)
+    var cache = try #require(HistoryCache.load(from: location))
+    // Every commit moved 100 days back, and the file sealed again (its checksum is no key).
+    cache.facts = cache.facts.map { facts in
+      var moved = facts
+      moved.author = facts.author.map {
+        Timestamp(seconds: $0.seconds - 100 * 86_400, offsetMinutes: $0.offsetMinutes)
+      }
+      moved.committer = moved.author
+      return moved
+    }
+    #expect(cache.save(to: location))
+    #expect(!repository.vouches(for: cache))
+    let again = try repository.activityReport(request, today: today)
+    #expect(again.activity.counts == honest.activity.counts)
+    // Read from the objects, the cache was written again, and is believed again.
+    let rewritten = try #require(HistoryCache.load(from: location))
+    #expect(repository.vouches(for: rewritten))
+    // A cache file others can write, or in a folder others can write, is not read.
+    chmod(location.primary, 0o666)
+    #expect(HistoryCache.load(from: location) == nil)
+    chmod(location.primary, 0o644)
+    let folder = (location.primary as NSString).deletingLastPathComponent
+    chmod(folder, 0o777)
+    #expect(HistoryCache.load(from: location) == nil)
+    chmod(folder, 0o755)
+    #expect(HistoryCache.load(from: location) != nil)
+  }
+}
