@@ -226,3 +226,86 @@ extension TrustFourthPassTests {
     }
   }
 }
+
+extension TrustFourthPassTests {
+  @Test("a pack index that places a commit beyond its pack is git's error, never a crash")
+  func offsetBeyondPack() throws {
+    let repo = try TemporaryRepository()
+    for index in 0..<12 { try repo.commit(date: "\(1_704_196_800 + index * 3_600) +0000") }
+    try repo.git(["repack", "-q", "-a", "-d"])
+    let head = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let packs = repo.path + "/.git/objects/pack"
+    let index = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: packs).first { $0.hasSuffix(".idx") })
+    // Version 2: magic, version, 256 fan-out words, the ids, their CRCs, then 32-bit offsets.
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: packs + "/" + index)))
+    let count =
+      Int(bytes[8 + 255 * 4]) << 24 | Int(bytes[8 + 255 * 4 + 1]) << 16
+      | Int(bytes[8 + 255 * 4 + 2]) << 8 | Int(bytes[8 + 255 * 4 + 3])
+    let names = 8 + 256 * 4
+    let wanted = Array(head.utf8)
+    let position = try #require(
+      (0..<count).first { entry in
+        let id = bytes[(names + entry * 20)..<(names + entry * 20 + 20)]
+        return id.map { String(format: "%02x", $0) }.joined()
+          == String(decoding: wanted, as: UTF8.self)
+      })
+    let offset = names + count * 24 + position * 4
+    bytes.replaceSubrange(offset..<(offset + 4), with: [0x00, 0x0F, 0x42, 0x40])  // 1,000,000
+    chmod(packs + "/" + index, 0o644)
+    try Data(bytes).write(to: URL(fileURLWithPath: packs + "/" + index))
+    let git = try? repo.git(["log", "--format=%H"])
+    #expect(git == nil)
+    let result = try runBinary(["--format", "csv"], in: repo.path, environment: repo.environment)
+    #expect(result.reason == .exit && result.status == 1, "\(result.stderr)")
+    #expect(result.stderr == "git-heatmap: offset beyond end of packfile (truncated pack?)\n")
+  }
+}
+
+extension TrustFourthPassTests {
+  /// The rows of `--authors --format csv` (name and email, as bytes: NFC and NFD apart) with
+  /// their commits.
+  static func authorRows(_ csv: String) -> [[UInt8]: Int] {
+    var rows: [[UInt8]: Int] = [:]
+    for line in csv.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+      guard fields.count > 2, let commits = Int(fields[2]) else { continue }
+      rows[Array(fields[0].utf8) + [0] + Array(fields[1].utf8), default: 0] += commits
+    }
+    return rows
+  }
+
+  @Test(
+    "names in NFC and NFD are two people through an export as in a direct read and git shortlog; a mailmap to NFD keeps the written name"
+  )
+  func normalizationThroughExports() throws {
+    let repo = try TemporaryRepository()
+    let nfc = "Janko Marohni\u{107}"
+    let nfd = "Janko Marohnic\u{301}"
+    for (index, name) in [nfc, nfc, nfd].enumerated() {
+      try repo.commit(date: "\(1_704_196_800 + index * 3_600) +0000", author: name, email: "j@x")
+    }
+    let shortlog = try repo.git(["shortlog", "-sne", "HEAD"]).split(separator: "\n")
+    #expect(shortlog.count == 2)
+    let window = ["--since", "2024-01-01", "--until", "2024-01-31"]
+    let direct = heatmap(window + ["--authors", "--format", "csv"], in: repo.path)
+    #expect(Self.authorRows(direct.stdout).count == 2)
+    let file = repo.root.appendingPathComponent("all.ndjson")
+    try Data(heatmap(["--format", "commits"], in: repo.path).stdout.utf8).write(to: file)
+    let drawn = heatmap(
+      window + ["--from", file.path, "--authors", "--format", "csv"], in: repo.root.path)
+    #expect(Self.authorRows(drawn.stdout) == Self.authorRows(direct.stdout))
+    // A mailmap that maps the NFC name to the NFD one: the export keeps what was written.
+    try repo.write(".mailmap", "\(nfd) <j@x> \(nfc) <j@x>\n")
+    try repo.git(["add", ".mailmap"])
+    try repo.commit(date: "1704300000 +0000", author: "Other", email: "o@x")
+    let export = heatmap(["--format", "commits"], in: repo.path).stdout
+    #expect(export.components(separatedBy: "\"writtenAuthorName\"").count - 1 == 2, "\(export)")
+    try Data(export.utf8).write(to: file)
+    let unmapped = heatmap(
+      window + ["--from", file.path, "--no-mailmap", "--authors", "--format", "csv"],
+      in: repo.root.path)
+    let written = try repo.git(["log", "--format=%an <%ae>"]).split(separator: "\n")
+    #expect(Self.authorRows(unmapped.stdout).count == Set(written.map { Array($0.utf8) }).count)
+  }
+}

@@ -1,4 +1,8 @@
 /// A person as a commit names them, before the mailmap.
+///
+/// An identity is its bytes, as in git: two spellings that differ only in Unicode normalization
+/// (NFC and NFD) are two people, as they are two rows of `git shortlog` and of a direct read,
+/// although Swift's `String` calls them equal (so a draw from exports counts them apart too).
 public struct Identity: Hashable, Sendable {
   /// The name as written.
   public var name: String
@@ -9,5 +13,18 @@ public struct Identity: Hashable, Sendable {
   public init(name: String, email: String) {
     self.name = name
     self.email = email
+  }
+
+  public static func == (lhs: Identity, rhs: Identity) -> Bool {
+    lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.email.utf8.elementsEqual(rhs.email.utf8)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    var name = name
+    var email = email
+    name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(0xFF as UInt8)
+    email.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(0xFF as UInt8)
   }
 }
