@@ -309,3 +309,95 @@ extension TrustFourthPassTests {
     #expect(Self.authorRows(unmapped.stdout).count == Set(written.map { Array($0.utf8) }).count)
   }
 }
+
+extension TrustFourthPassTests {
+  @Test(
+    "co-author values are read as git check-mailmap reads them: a bare <email>, two in one value, one email in two cases",
+    arguments: [true, false])
+  func coAuthorValues(withMailmap: Bool) throws {
+    let repo = try TemporaryRepository()
+    if withMailmap {
+      try repo.write(".mailmap", "Ann Lee <ann@example.com>\n")
+      try repo.git(["add", ".mailmap"])
+    }
+    let messages = [
+      "one\n\nCo-authored-by: <ann@example.com>",
+      "two\n\nCo-authored-by: A <a@x>, B <b@x>",
+      "three\n\nCo-authored-by: <ann@example.com>\nCo-authored-by: Ann <ANN@example.com>",
+      "four\n\nCo-authored-by: Ann <ann@example.com>\nCo-authored-by: Ann <ann@example.com>",
+    ]
+    for (index, message) in messages.enumerated() {
+      try repo.commit(
+        message, date: "\(1_704_196_800 + index * 3_600) +0000", author: "Main", email: "m@x")
+    }
+    // git's answer: each commit's values through check-mailmap, each contact once a commit.
+    var expected: [[UInt8]: Int] = [Array("Main".utf8) + [0] + Array("m@x".utf8): messages.count]
+    let hashes = try repo.git(["log", "--format=%H"]).split(separator: "\n")
+    for hash in hashes {
+      let values = try repo.git(
+        ["log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly)", String(hash)]
+      ).split(separator: "\n")
+      var contacts = Set<[UInt8]>()
+      for value in values {
+        let mapped = try repo.git(["check-mailmap", String(value)])
+          .trimmingCharacters(in: .newlines)
+        let open = mapped.lastIndex(of: "<") ?? mapped.startIndex
+        let name = mapped[..<open].trimmingCharacters(in: .whitespaces)
+        let email = mapped[mapped.index(after: open)...].dropLast()
+        contacts.insert(Array(name.utf8) + [0] + Array(email.utf8))
+      }
+      for contact in contacts { expected[contact, default: 0] += 1 }
+    }
+    let result = heatmap(
+      [
+        "--since", "2024-01-01", "--until", "2024-01-31", "--co-authors", "--authors", "--format",
+        "csv",
+      ], in: repo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.authorRows(result.stdout) == expected, "\(result.stdout)")
+  }
+}
+
+extension TrustFourthPassTests {
+  @Test(
+    "a commit-graph that disagrees with a damaged pack index is an error, never a smaller count")
+  func graphAgainstSwappedOffsets() throws {
+    let repo = try TemporaryRepository()
+    try repo.importLine(
+      (0..<300).map {
+        TemporaryRepository.ImportedCommit(author: "A <a@x>", time: 1_700_000_000 + $0 * 3_600)
+      })
+    try repo.git(["repack", "-q", "-a", "-d"])
+    try repo.git(["commit-graph", "write", "--reachable"])
+    let ids = try repo.git(["rev-list", "main"]).split(separator: "\n").map(String.init)
+    let (first, second) = (ids[100], ids[200])
+    let packs = repo.path + "/.git/objects/pack"
+    let index = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: packs).first { $0.hasSuffix(".idx") })
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: packs + "/" + index)))
+    let fanout = 8 + 255 * 4
+    let count = bytes[fanout..<(fanout + 4)].reduce(0) { $0 << 8 | Int($1) }
+    let names = 8 + 256 * 4
+    func position(_ hex: String) -> Int? {
+      (0..<count).first { entry in
+        bytes[(names + entry * 20)..<(names + entry * 20 + 20)].map {
+          String(format: "%02x", $0)
+        }.joined() == hex
+      }
+    }
+    let (a, b) = (try #require(position(first)), try #require(position(second)))
+    let offsets = names + count * 24
+    let (x, y) = (offsets + a * 4, offsets + b * 4)
+    let saved = Array(bytes[x..<(x + 4)])
+    bytes.replaceSubrange(x..<(x + 4), with: bytes[y..<(y + 4)])
+    bytes.replaceSubrange(y..<(y + 4), with: saved)
+    chmod(packs + "/" + index, 0o644)
+    try Data(bytes).write(to: URL(fileURLWithPath: packs + "/" + index))
+    // git, trusting its graph, counts 300; git fsck finds the damage.
+    #expect(try repo.git(["rev-list", "--count", "main"]).hasPrefix("300"))
+    let result = heatmap(["--format", "csv", "--since", "2023-01-01"], in: repo.path)
+    #expect(result.status == 1, "\(result.stdout.prefix(200))")
+    #expect(
+      result.stderr.contains("is corrupt: what is stored for it is object"), "\(result.stderr)")
+  }
+}

@@ -292,7 +292,8 @@ final class ParallelWalk: Sendable {
     guard consistent, parents == graphParents,
       committed.map({ $0 & 0x3_FFFF_FFFF }) == graph.commitTime(at: position)
     else {
-      throw .commitGraphDisagrees("the commit-graph file disagrees with commit \(id.hex)")
+      throw .commitGraphDisagrees(
+        "the commit-graph file disagrees with commit \(id.hex)", id: id)
     }
   }
 

@@ -1,3 +1,4 @@
+import CGit2
 import Foundation
 
 extension Repository {
@@ -69,8 +70,11 @@ extension Repository {
       }
       try graph.walk(
         from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
-    } catch .commitGraphDisagrees where commitGraph != nil {
-      // The commit-graph file disagrees with a commit it lists: read without it.
+    } catch .commitGraphDisagrees(_, let id) where commitGraph != nil {
+      // The commit-graph file disagrees with a commit it lists: read without it, unless what
+      // was read for that commit is not the commit its id names (a pack index that places it
+      // at another object's offset): then the object store is damaged, and git fsck says so.
+      if let id, let damage = objectIsNotItsID(id) { throw damage }
       var options = options
       options.usesCommitGraph = false
       return try history(selection, options: options, cache: cache)
@@ -78,5 +82,28 @@ extension Repository {
       throw error.gitError
     }
     return graph.finish(wantsCache: cache != nil)
+  }
+
+  /// Why the object read for `id` is not the object `id` names (its content hashes to another
+  /// id), nil when it is. The corresponding C functions are `git_odb_read` and `git_odb_hash`.
+  func objectIsNotItsID(_ id: ObjectID) -> GitError? {
+    var odb: OpaquePointer?
+    guard git_repository_odb(&odb, pointer) == 0, let odb else { return nil }
+    defer { git_odb_free(odb) }
+    var oid = id.gitOID
+    var object: OpaquePointer?
+    guard git_odb_read(&object, odb, &oid) == 0, let object else { return nil }
+    defer { git_odb_object_free(object) }
+    var hashed = git_oid()
+    guard
+      git_odb_hash(
+        &hashed, git_odb_object_data(object), git_odb_object_size(object),
+        git_odb_object_type(object)) == 0
+    else { return nil }
+    guard ObjectID(hashed) != id else { return nil }
+    return GitError(
+      message:
+        "object \(id.hex) is corrupt: what is stored for it is object \(ObjectID(hashed).hex) (run git fsck)",
+      function: "parse_object", kind: .damagedObject)
   }
 }
