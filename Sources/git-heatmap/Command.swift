@@ -26,8 +26,9 @@ enum Command {
     return status
   }
 
-  private static func execute(_ context: RunContext, stdout: TextSink, stderr: TextSink) -> Int32 {
-    let invocation: Invocation
+  private static func execute(_ given: RunContext, stdout: TextSink, stderr: TextSink) -> Int32 {
+    var context = given
+    var invocation: Invocation
     do {
       var parsed = try ArgumentParser().parse(context.arguments)
       if let shell = parsed.last(.generateCompletion).flatMap(Completions.Shell.init(rawValue:)) {
@@ -53,6 +54,13 @@ enum Command {
     } catch {
       stderr.write(error.report)
       return error.exitCode
+    }
+    // git's -C: the run starts in that folder, and every relative path of the command line
+    // (--repo, --scan, --from, -o) is read from there, as git reads a path after -C.
+    if let directory = invocation.sources.directory {
+      context.currentDirectory =
+        directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
+      invocation.sources.directory = nil
     }
     if invocation.wantsHelp {
       stdout.write(Help.text())

@@ -401,3 +401,32 @@ extension TrustFourthPassTests {
       result.stderr.contains("is corrupt: what is stored for it is object"), "\(result.stderr)")
   }
 }
+
+extension TrustFourthPassTests {
+  @Test("after -C, --repo, --from and -o are read from that folder, as git reads paths after -C")
+  func pathsAfterDirectory() throws {
+    let repo = try Self.repository()
+    let other = repo.root.appendingPathComponent("other").path
+    try repo.git(["clone", "-q", repo.path, other])
+    let result = heatmap(
+      [
+        "-C", "repo", "--repo", "../other", "--since", "2024-01-01", "--until", "2024-01-31", "-o",
+        "out.csv",
+      ], in: repo.root.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    let written = try String(contentsOfFile: repo.path + "/out.csv", encoding: .utf8)
+    #expect(nonZeroDays(written).values.reduce(0, +) == 4)
+    #expect(
+      !FileManager.default.fileExists(atPath: repo.root.appendingPathComponent("out.csv").path))
+    let export = heatmap(
+      ["-C", "repo", "--format", "commits", "-o", "all.ndjson"], in: repo.root.path)
+    #expect(export.status == 0, "\(export.stderr)")
+    let drawn = heatmap(
+      [
+        "-C", "repo", "--from", "all.ndjson", "--since", "2024-01-01", "--until", "2024-01-31",
+        "--format", "csv",
+      ], in: repo.root.path)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    #expect(nonZeroDays(drawn.stdout).values.reduce(0, +) == 4)
+  }
+}
