@@ -22,7 +22,7 @@ struct Invocation {
   static let selectionOptions: [OptionName] = [
     .all, .branches, .tags, .remotes, .glob, .exclude, .not, .reflog, .stdin, .firstParent,
     .noReplaceObjects, .repo, .scan, .scanDepth, .repositoryName, .noCache, .clearCache,
-    .maxCount, .skip,
+    .maxCount, .skip, .grep, .invertGrep, .allMatch, .ignoreMissing, .noWalk,
   ]
   /// The options that only read what was selected: an export takes none of them (they are given
   /// when drawing from it).
@@ -147,10 +147,7 @@ struct Invocation {
         "paths select what an export holds: give them when exporting (--format commits), not with --from"
       )
     }
-    if output.format == .commits {
-      throw .usage(
-        "an export is made from repositories: --format commits cannot be combined with --from")
-    }
+
     if sources.exportFiles.filter({ $0 == "-" }).count > 1 {
       throw .usage("'-' (standard input) can be read only once")
     }

@@ -59,6 +59,55 @@ extension Run {
     return try draw(report, sources: [source], options: options)
   }
 
+  /// A temporary file that has no name (unlinked at once) and leaves nothing behind: for
+  /// `what`, read or written twice.
+  private func temporaryDescriptor(for what: String) throws(CommandError) -> Int32 {
+    var template = Array(
+      ((context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+        + "/git-heatmap-export-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { name in
+      name.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0, fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
+      throw .failure("cannot keep \(what) to read it twice: \(String(cString: strerror(errno)))")
+    }
+    template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
+    return descriptor
+  }
+
+  /// `--from` with `--format commits`: the exports merged into one, each commit once (the copy a
+  /// draw counts: the first, of the repository that sorts first), in the order they are read.
+  /// The records are written to an unlinked temporary file while the exports are read, so that
+  /// a failure is said before any output, and then poured out.
+  func mergeExports() throws(CommandError) -> Output {
+    let writer = CommitExportWriter(
+      form: invocation.output.exportShape.form,
+      includesCoAuthors: invocation.counting.options.countsCoAuthors, includesLines: readsLines)
+    let descriptor = try temporaryDescriptor(for: "the merged export")
+    let spool = DescriptorWriter(descriptor: descriptor)
+    _ = try readExports(zone: .author, window: nil) { record in
+      writer.line(record).withUnsafeBytes { spool.write($0) }
+    }
+    guard spool.failure == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+      let code = spool.failure != 0 ? spool.failure : errno
+      close(descriptor)
+      throw .failure("cannot keep the merged export: \(String(cString: strerror(code)))")
+    }
+    let isGzipped = invocation.output.exportShape.isGzipped && invocation.output.file != nil
+    return Output(text: "") { write in
+      defer { close(descriptor) }
+      withoutActuallyEscaping(write) { write in
+        let compressor = isGzipped ? GzipCompressor(sink: write) : nil
+        func emit(_ bytes: UnsafeRawBufferPointer) {
+          if let compressor { compressor.write(bytes) } else { write(Array(bytes)) }
+        }
+        writer.header.withUnsafeBytes(emit)
+        try? DescriptorReader.forEachChunk(of: descriptor) { emit($0) }
+        compressor?.finish()
+      }
+    }
+  }
+
   /// `--format commits`: every commit the selection reaches (the window and filters are readings,
   /// left to the draw), one record each, written a piece at a time.
   func exportCommits(_ sources: [Source]) -> Output {
@@ -98,13 +147,15 @@ extension Run {
   /// With `tally`, the commits are counted into it a piece at a time and not held.
   /// `userEmail` is the source's `--me` email (`exportsUserEmail`).
   func readExports(
-    zone: DayZone, window: DayRange?, tally: TallyBox? = nil, userEmail: String? = nil
+    zone: DayZone, window: DayRange?, tally: TallyBox? = nil, userEmail: String? = nil,
+    keptRecords: ((CommitRecord) -> Void)? = nil
   ) throws(CommandError) -> (source: Source, leftOut: Int) {
     let keepsIDs =
       invocation.days.listedDay != nil || invocation.output.isInteractive
       || invocation.output.format == .html
     var commits = ExportedCommits(usesMailmap: invocation.counting.usesMailmap, keepsIDs: keepsIDs)
     commits.keepsLines = readsLines
+    commits.keptRecords = keptRecords
     if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
     if let window {
       let bucketer = DayBucketer(zone: zone)
@@ -208,16 +259,7 @@ extension Run {
   }
 
   private func spool(_ source: Int32, name: String) throws(CommandError) -> Int32 {
-    var template = Array(
-      ((context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
-        + "/git-heatmap-export-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { name in
-      name.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard descriptor >= 0, fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
-      throw .failure("cannot keep \(name) to read it twice: \(String(cString: strerror(errno)))")
-    }
-    template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
+    let descriptor = try temporaryDescriptor(for: name)
     let writer = DescriptorWriter(descriptor: descriptor)
     // Bounded, so that an endless pipe or /dev/zero never fills the disk (ExportStreamCheck).
     var check = ExportStreamCheck()

@@ -75,6 +75,9 @@ struct Run {
         throw .usage("'--interactive' needs a terminal on standard input and output")
       }
     }
+    if !invocation.sources.exportFiles.isEmpty && invocation.output.format == .commits {
+      return try mergeExports()
+    }
     if !invocation.sources.exportFiles.isEmpty {
       return try drawExports(zone: zone, window: windowRequest.resolve(today: today), today: today)
     }

@@ -26,7 +26,9 @@ struct TrustFourthPassTests {
     }
   }
 
-  @Test("-n and --skip limit the per-commit export as git log limits; --from refuses them")
+  @Test(
+    "-n and --skip limit the per-commit export as git log limits; --from refuses them and every other option an export cannot honour"
+  )
   func limitedExport() throws {
     let repo = try Self.repository()
     for arguments in [["-n", "2"], ["--skip", "1", "-n", "2"], ["-3"], ["--max-count=-1"]] {
@@ -37,7 +39,10 @@ struct TrustFourthPassTests {
     }
     let file = repo.root.appendingPathComponent("all.ndjson")
     try Data(heatmap(["--format", "commits"], in: repo.path).stdout.utf8).write(to: file)
-    for option in [["-n", "2"], ["--skip", "1"]] {
+    for option in [
+      ["-n", "2"], ["--skip", "1"], ["--grep=x"], ["--invert-grep"], ["--all-match"],
+      ["--no-walk"], ["--ignore-missing"],
+    ] {
       let drawn = heatmap(["--from", file.path] + option, in: repo.root.path)
       #expect(drawn.status == 64)
       #expect(drawn.stderr.contains("selects what an export holds"), "\(drawn.stderr)")
@@ -428,5 +433,38 @@ extension TrustFourthPassTests {
       ], in: repo.root.path)
     #expect(drawn.status == 0, "\(drawn.stderr)")
     #expect(nonZeroDays(drawn.stdout).values.reduce(0, +) == 4)
+  }
+}
+
+extension TrustFourthPassTests {
+  @Test("--from with --format commits merges exports into one, each commit once, in any form")
+  func mergedExports() throws {
+    let repo = try Self.repository()
+    let clone = repo.root.appendingPathComponent("clone").path
+    try repo.git(["clone", "-q", repo.path, clone])
+    let cloned = TemporaryRepository(existing: clone, root: repo.root)
+    try cloned.commit("only in the clone", date: "1704700000 +0000")
+    let one = repo.root.appendingPathComponent("one.ndjson").path
+    let two = repo.root.appendingPathComponent("two.csv.gz").path
+    #expect(heatmap(["--format", "commits", "--all", "-o", one], in: repo.path).status == 0)
+    #expect(heatmap(["--format", "commits", "-o", two], in: clone).status == 0)
+    let ids = Set(
+      try repo.git(["log", "--all", "--format=%H"]).split(separator: "\n").map(String.init)
+        + cloned.git(["log", "--format=%H"]).split(separator: "\n").map(String.init))
+    for output in ["merged.ndjson", "merged.csv", "merged.ndjson.gz"] {
+      let merged = repo.root.appendingPathComponent(output).path
+      let result = heatmap(
+        ["--from", one, two, "--format", "commits", "-o", merged], in: repo.root.path)
+      #expect(result.status == 0, "\(result.stderr)")
+      let back = heatmap(
+        ["--from", merged, "--format", "commits"], in: repo.root.path)
+      #expect(back.status == 0, "\(back.stderr)")
+      let read = Self.ids(back.stdout)
+      #expect(read.count == ids.count && Set(read) == ids, "\(output)")
+      let window = ["--since", "2024-01-01", "--until", "2024-01-31", "--format", "csv"]
+      #expect(
+        heatmap(["--from", merged] + window, in: repo.root.path).stdout
+          == heatmap(["--from", one, two] + window, in: repo.root.path).stdout)
+    }
   }
 }

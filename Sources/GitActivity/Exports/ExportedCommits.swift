@@ -128,7 +128,25 @@ package struct ExportedCommits {
       }
     }
     recordsPerFile.append(surveyedIDs.count - before)
+    fileNames.append(name)
   }
+
+  /// Each surveyed export's name, in order, to say where a record came from.
+  private var fileNames: [String] = []
+
+  /// The name of the export that holds record `number` (in reading order).
+  private func fileName(ofRecord number: Int) -> String {
+    var end = 0
+    for (index, count) in recordsPerFile.enumerated() {
+      end += count
+      if number < end { return fileNames[index] }
+    }
+    return fileNames.last ?? ""
+  }
+
+  /// With it, `read` hands each distinct commit's record to it (the first copy, as counting
+  /// keeps) instead of holding the commit: a merge of exports into one.
+  package var keptRecords: ((CommitRecord) -> Void)?
 
   /// The second pass over one export, in the order of the survey: the commits it holds first.
   package mutating func read(descriptor: Int32, name: String) throws(GitError) {
@@ -146,6 +164,10 @@ package struct ExportedCommits {
         suspectRecords[number] = record
       }
       guard !dropped.contains(number) else { return }
+      if let keptRecords {
+        keptRecords(record)
+        return
+      }
       let isUndated = record.authorDate == nil || record.committerDate == nil
       var commit = CommitFacts(
         author: record.authorDate, committer: record.committerDate, identity: -1,
@@ -316,7 +338,8 @@ package struct ExportedCommits {
       else { continue }
       warnings.append(
         .exportsDisagree(
-          commit: first.id.hex, what: what, first: first.repository, second: second.repository))
+          commit: first.id.hex, what: what, first: fileName(ofRecord: kept),
+          second: fileName(ofRecord: copy)))
     }
     handOver()
     var history = held()

@@ -5,8 +5,8 @@ public enum ActivityWarning: Hashable, Sendable {
   /// A commit that would count but has no valid date of the kind counted (`byCommitter` for
   /// `--date committer`): git log prints an empty date for it, and it is not counted.
   case undatedCommit(id: String, byCommitter: Bool)
-  /// Two exports that hold the same commit with different facts (`what` differs); the first
-  /// export's copy counts.
+  /// Two exports (`first` and `second`, by the names they were read as) that hold the same
+  /// commit with different facts (`what` differs); the first export's copy counts.
   case exportsDisagree(commit: String, what: String, first: String, second: String)
   /// Commits dated outside the years 1 to 9999 (`count` of them, the first on `day`), which git
   /// log shows (`10000-01-01`) but no window can draw: not counted.

@@ -9,7 +9,7 @@ extension ActivityWarning: CustomStringConvertible {
         "commit \(id) has no valid \(byCommitter ? "committer" : "author") date; it is not counted"
     case .exportsDisagree(let commit, let what, let first, let second):
       return
-        "the exports disagree about commit \(commit) (\(what)): '\(first)' and '\(second)'; counted as the first has it"
+        "the exports '\(first)' and '\(second)' disagree about commit \(commit) (\(what)); counted as the first has it"
     case .datedBeyondCalendar(let count, let day):
       return
         "\(Wording.count(count, "commit")) dated \(count == 1 ? "" : "from ")\(day.iso), outside the years 1 to 9999 a graph can draw; not counted"
