@@ -21,11 +21,26 @@ extension Invocation {
     var skipCount: Int
     /// `--grep` and its companions.
     var messageFilter = MessageFilter()
+    /// `--follow` (always, and refused without exactly one path, as git refuses it), `log.follow`
+    /// (only when exactly one path is given that names one file), or neither.
+    var follows = Following.never
+
+    enum Following {
+      case never, always, withOnePath
+    }
 
     init(_ parsed: ParsedArguments) throws(CommandError) {
       selection = RevisionSelection(revisions: parsed.revisionWords)
       selection.ignoresMissing = parsed.has(.ignoreMissing)
       selection.showsOnlyTips = parsed.lastOf([.noWalk]) != nil
+      switch parsed.lastOf([.follow, .noFollow]) {
+      case .follow?: follows = .always
+      case .noFollow?: follows = .never
+      default:
+        follows =
+          parsed.gitSettings["log.follow"].flatMap(ConfigBoolean.parse) == true
+          ? .withOnePath : .never
+      }
       pathArguments = parsed.paths
       readsStandardInput = parsed.has(.stdin)
       walk.followsFirstParentOnly = parsed.has(.firstParent)

@@ -29,6 +29,9 @@ extension Invocation {
       filter.committerPatterns = parsed.all(.committer)
       filter.syntax = try Invocation.patternSyntax(parsed)
       filter.ignoresCase = parsed.has(.regexpIgnoreCase)
+      // git matches --author against the mailmapped person only while log.mailmap is on.
+      filter.matchesWritten =
+        parsed.gitSettings["log.mailmap"].flatMap(ConfigBoolean.parse) == false
       for (option, pattern) in filter.patterns.map({ ("author", $0) })
         + filter.exclusions.map({ ("exclude-author", $0) })
         + filter.committerPatterns.map({ ("committer", $0) })

@@ -22,7 +22,7 @@ struct Invocation {
   static let selectionOptions: [OptionName] = [
     .all, .branches, .tags, .remotes, .glob, .exclude, .not, .reflog, .stdin, .firstParent,
     .noReplaceObjects, .repo, .scan, .scanDepth, .repositoryName, .noCache, .clearCache,
-    .maxCount, .skip, .grep, .invertGrep, .allMatch, .ignoreMissing, .noWalk,
+    .maxCount, .skip, .grep, .invertGrep, .allMatch, .ignoreMissing, .noWalk, .follow,
   ]
   /// The options that only read what was selected: an export takes none of them (they are given
   /// when drawing from it).

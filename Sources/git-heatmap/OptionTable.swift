@@ -60,6 +60,14 @@ enum OptionTable {
       long: "not", kind: .flag, isRepeatable: true,
       help: "what follows leaves out commits (and ^ includes them again)", group: .revisions),
     OptionSpec(
+      long: "follow", kind: .flag,
+      help:
+        "follow the one path given through renames and copies, as git log --follow (log.follow)",
+      group: .revisions),
+    OptionSpec(
+      long: "no-follow", kind: .flag, help: "do not follow renames, whatever log.follow says",
+      group: .revisions),
+    OptionSpec(
       long: "ignore-missing", kind: .flag,
       help: "a revision that names nothing is passed over, as git log passes it over",
       group: .revisions),

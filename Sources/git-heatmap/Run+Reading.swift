@@ -271,6 +271,14 @@ extension Run {
     paths += invocation.commits.standardInputPaths
     selection.paths = try repository.canonicalPathspec(
       paths, currentDirectory: startDirectory(), environment: context.environment)
+    switch invocation.commits.follows {
+    case .always: selection.followsRenames = true
+    case .never: break
+    case .withOnePath:
+      // As git: log.follow applies to exactly one path without wildcards.
+      selection.followsRenames =
+        paths.count == 1 && !Repository.looksLikePathspec(paths[0])
+    }
     return selection
   }
 }

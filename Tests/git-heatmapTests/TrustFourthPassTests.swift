@@ -468,3 +468,74 @@ extension TrustFourthPassTests {
     }
   }
 }
+
+extension TrustFourthPassTests {
+  @Test(
+    "--follow and log.follow follow one path through its renames, as git log does (t4202.17)",
+    arguments: [
+      (["--follow", "--", "ichi"], ""), (["--", "ichi"], ""), (["--follow", "ichi"], ""),
+      (["--no-follow", "--", "ichi"], "true"), (["--", "ichi"], "true"),
+      (["--", "ichi", "other"], "true"), (["--first-parent", "--follow", "--", "ichi"], ""),
+      (["-n", "1", "--follow", "--", "ichi"], ""),
+    ])
+  func follow(_ arguments: [String], _ logFollow: String) throws {
+    let repo = try TemporaryRepository()
+    try repo.write("one", "one\n")
+    try repo.git(["add", "one"])
+    try repo.commit("initial", date: "1704196800 +0000")
+    try repo.write("one", "ichi\n")
+    try repo.git(["add", "one"])
+    try repo.commit("second", date: "1704283200 +0000")
+    try repo.git(["mv", "one", "ichi"])
+    try repo.commit("third", date: "1704369600 +0000")
+    try repo.write("ichi", "ichi\nni\n")
+    try repo.git(["add", "ichi"])
+    try repo.commit("fourth", date: "1704456000 +0000")
+    try repo.write("other", "x\n")
+    try repo.git(["add", "other"])
+    try repo.commit("fifth", date: "1704542400 +0000")
+    if !logFollow.isEmpty { try repo.git(["config", "log.follow", logFollow]) }
+    let answers = try Self.bothAnswers(arguments, in: repo.path, repo: repo)
+    #expect(answers.git != nil)
+    #expect(
+      answers.ours == answers.git, "\(arguments) log.follow=\(logFollow): \(answers.ourError)")
+  }
+
+  @Test("--follow with two paths, or none, is git's error")
+  func followRefused() throws {
+    let repo = try Self.repository()
+    try repo.write("a", "a")
+    try repo.write("b", "b")
+    try repo.git(["add", "a", "b"])
+    try repo.commit("files", date: "1704800000 +0000")
+    for arguments in [["--follow", "--", "a", "b"], ["--follow"]] {
+      let answers = try Self.bothAnswers(arguments, in: repo.path, repo: repo)
+      #expect(answers.git == nil && answers.ours == nil)
+      #expect(
+        answers.ourError.contains("--follow requires exactly one pathspec"), "\(answers.ourError)")
+    }
+  }
+}
+
+extension TrustFourthPassTests {
+  @Test(
+    "with log.mailmap false, --author and --committer match people as written, as git log does (row 5)",
+    arguments: ["false", "true"])
+  func logMailmap(_ value: String) throws {
+    let repo = try TemporaryRepository()
+    try repo.write(".mailmap", "Ada Lovelace <ada@example.com> Ada L <old@example.com>\n")
+    try repo.git(["add", ".mailmap"])
+    try repo.commit(date: "1704196800 +0000", author: "Ada L", email: "old@example.com")
+    try repo.commit(date: "1704283200 +0000", author: "Ada Lovelace", email: "ada@example.com")
+    try repo.git(["config", "log.mailmap", value])
+    for arguments in [["--author=Lovelace"], ["--author=Ada L"], ["--author=old@"]] {
+      let result = heatmap(
+        ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-31"] + arguments,
+        in: repo.path)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(
+        nonZeroDays(result.stdout) == (try repo.gitDays(arguments)),
+        "\(arguments) log.mailmap=\(value)")
+    }
+  }
+}

@@ -21,6 +21,10 @@ public struct AuthorFilter: Hashable, Sendable {
   public var syntax = PatternSyntax.basic
   /// `--regexp-ignore-case` (`-i`): whether the patterns fold case.
   public var ignoresCase = false
+  /// Whether the patterns match people as the commits wrote them rather than mailmapped (git
+  /// matches `--author` so when `log.mailmap` is false); whom a commit counts for is mailmapped
+  /// either way, as in `git shortlog`.
+  public var matchesWritten = false
   /// The locale whose case folding the patterns use, by name (`tr_TR.UTF-8`, `C`), as git's
   /// `regcomp` folds in the locale `LC_ALL`, `LC_CTYPE` or `LANG` names: under `C`, `É` and
   /// `é` differ. Nil folds as UTF-8 does, whatever the process's locale.
@@ -69,8 +73,10 @@ public struct AuthorFilter: Hashable, Sendable {
     let exclusions: [POSIXRegex]
     let committerPatterns: [POSIXRegex]
     let isOpen: Bool
+    let matchesWritten: Bool
 
     init(_ filter: AuthorFilter) {
+      matchesWritten = filter.matchesWritten
       patterns = filter.patterns.compactMap { try? filter.compiled($0) }
       exclusions = filter.exclusions.compactMap { try? filter.compiled($0) }
       committerPatterns = filter.committerPatterns.compactMap { try? filter.compiled($0) }
@@ -78,11 +84,12 @@ public struct AuthorFilter: Hashable, Sendable {
       isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty && !filter.includesUser
     }
 
-    /// Whether `author` (mailmapped) counts; `rawEmail` is the email the commit wrote.
-    func accepts(_ author: Author, rawEmail: String) -> Bool {
+    /// Whether `author` (mailmapped) counts; `rawEmail` is the email the commit wrote, and
+    /// `written` the person as written, which the patterns match with `matchesWritten`.
+    func accepts(_ author: Author, rawEmail: String, written: Author? = nil) -> Bool {
       // `Name <email>` only when a pattern is to match it: without a filter, everyone is in.
       if isOpen && exclusions.isEmpty { return true }
-      let text = author.nameAndEmail
+      let text = (matchesWritten ? written ?? author : author).nameAndEmail
       let included =
         isOpen
         || ownEmails.contains(author.email.lowercased())

@@ -107,21 +107,25 @@ public struct DailyActivity: Hashable, Sendable {
       // Likewise for committers, when `--committer` asks: 1 accepted, 0 not, -1 undecided.
       var committers = [Int8](repeating: -1, count: history.rawIdentities.count)
       // The person an identity names, mailmapped, with the email the commit wrote.
-      func person(_ identityIndex: Int) -> (author: Author, rawEmail: String) {
+      func person(_ identityIndex: Int) -> (author: Author, rawEmail: String, written: Author) {
         let identity = history.rawIdentities[identityIndex].decoded
         let mapped =
           history.mappedIdentities.map {
             (name: $0[identityIndex].name, email: $0[identityIndex].email)
           }
           ?? mailmap.resolve(name: identity.name, email: identity.email)
-        return (Author(name: mapped.name, email: mapped.email), identity.email)
+        return (
+          Author(name: mapped.name, email: mapped.email), identity.email,
+          Author(name: identity.name, email: identity.email)
+        )
       }
       func acceptsCommitter(_ identityIndex: Int32) -> Bool {
         if matcher.acceptsEveryCommitter { return true }
         guard identityIndex >= 0 else { return false }
         if committers[Int(identityIndex)] < 0 {
+          let who = person(Int(identityIndex))
           committers[Int(identityIndex)] =
-            matcher.acceptsCommitter(person(Int(identityIndex)).author) ? 1 : 0
+            matcher.acceptsCommitter(matcher.matchesWritten ? who.written : who.author) ? 1 : 0
         }
         return committers[Int(identityIndex)] == 1
       }
@@ -136,9 +140,9 @@ public struct DailyActivity: Hashable, Sendable {
       }
       func number(of identityIndex: Int) -> Int {
         if numbers[identityIndex] != -2 { return numbers[identityIndex] }
-        let (author, rawEmail) = person(identityIndex)
+        let (author, rawEmail, asWritten) = person(identityIndex)
         var result = -1
-        if matcher.accepts(author, rawEmail: rawEmail) {
+        if matcher.accepts(author, rawEmail: rawEmail, written: asWritten) {
           // One hash of the author, found or added: read through the default subscript's
           // modify access, which adds `next` when the author is new.
           let next = authorList.count

@@ -56,7 +56,7 @@ extension Repository {
   }
 
   /// git's `looks_like_pathspec`: a wildcard not escaped by a backslash, or long-form magic.
-  static func looksLikePathspec(_ argument: String) -> Bool {
+  package static func looksLikePathspec(_ argument: String) -> Bool {
     if argument.hasPrefix(":(") { return true }
     var isEscaped = false
     for character in argument {

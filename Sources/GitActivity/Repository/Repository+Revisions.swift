@@ -551,7 +551,7 @@ extension Repository {
 }
 
 /// A max-heap by commit date, first come first out among equal dates.
-private struct OrderHeap {
+struct OrderHeap {
   private var items: [(time: Int64, arrival: Int, id: ObjectID)] = []
   private var arrivals = 0
 

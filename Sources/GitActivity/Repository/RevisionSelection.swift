@@ -11,6 +11,9 @@ public struct RevisionSelection: Sendable, Equatable {
   public var includesAllRefs = false
   /// `--branches`: every ref under `refs/heads/`.
   public var includesBranches = false
+  /// `--follow`: the one path of `paths` is followed through renames and copies
+  /// (`Repository.followedHistory`); git refuses it with any other number of paths.
+  public var followsRenames = false
   /// `--ignore-missing`: a revision that names nothing is passed over instead of refused.
   public var ignoresMissing = false
   /// `--no-walk`: only the commits named, not their ancestors (a range still walks, as in

@@ -24,6 +24,20 @@ extension Repository {
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?,
     answers: PathspecAnswerCache? = nil
   ) throws(GitError) -> HistoryRead {
+    if selection.followsRenames {
+      let pathspec = try Pathspec(canonical: selection.paths)
+      guard pathspec.items.count == 1, let item = pathspec.items.first,
+        item.magic.isSubset(of: [.top, .literal]),
+        !item.hasWildcard || item.magic.contains(.literal)
+      else {
+        throw GitError(
+          message: "--follow requires exactly one pathspec", function: "parse_pathspec",
+          kind: .invalidRequest)
+      }
+      return HistoryRead(
+        history: try followedHistory(selection, path: item.match, options: options),
+        updatedCache: nil, pathspecAnswers: nil)
+    }
     // A raw object the cache holds is a commit, replaced or not (tips are peeled raw).
     let tips = try self.tips(for: selection, known: cache)
     if selection.showsOnlyTips && tips.excluded.isEmpty {

@@ -1,0 +1,106 @@
+extension Repository {
+  /// `git log --follow -- <path>`, as git 2.39 walks it: every commit of the selection in git
+  /// log's order (no history simplification: the path changes on the way), each one that is
+  /// not a merge (with `--first-parent`, merges against their first parent) counted when it
+  /// changes the path; where a commit adds the path, git's rename and copy detection (copies
+  /// from every file of the parent the commit changed) looks for where it came from, and the
+  /// walk follows that name from then on, for every later commit it meets, as git's one
+  /// pathspec does. The limit: git also looks among the files the commit did not change
+  /// (`--find-copies-harder`); a file copied from one of those is not followed here.
+  func followedHistory(
+    _ selection: RevisionSelection, path start: [UInt8], options: WalkOptions
+  ) throws(GitError) -> History {
+    var named = selection
+    named.paths = []
+    named.followsRenames = false
+    let tips = try self.tips(for: named)
+    let substitutions = try self.substitutions(
+      replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
+    let reader = try ObjectReader(repository: self, packs: packStore(for: options))
+    let source = ChangeReader(reader: reader, substitutions: substitutions)
+    let shallow = shallowBoundary()
+    var interner = IdentityInterner()
+    struct Read {
+      var facts: CommitFacts
+      var tree: ObjectID?
+      var parents: [ObjectID]
+    }
+    func read(_ id: ObjectID) throws(GitError) -> Read {
+      var parents: [ObjectID] = []
+      let found = try source.reader.readFacts(
+        id, substitutions: substitutions, interner: &interner, parents: &parents)
+      if let grafted = substitutions.grafts[id] { parents = grafted }
+      if shallow.contains(id) { parents = [] }
+      if options.followsFirstParentOnly && parents.count > 1 { parents = [parents[0]] }
+      return Read(facts: found.facts, tree: found.tree, parents: parents)
+    }
+    // The hidden side, then every commit the tips reach, read once.
+    var hidden = Set<ObjectID>()
+    var stack = tips.excluded
+    while let id = stack.popLast() {
+      guard hidden.insert(id).inserted else { continue }
+      stack += try read(id).parents
+    }
+    var reached: [ObjectID: Read] = [:]
+    stack = tips.included
+    while let id = stack.popLast() {
+      guard !hidden.contains(id), reached[id] == nil else { continue }
+      let commit = try read(id)
+      reached[id] = commit
+      stack += commit.parents
+    }
+    // git's order: newest commit date first, arrival order among equals.
+    var heap = OrderHeap()
+    var seen = Set<ObjectID>()
+    func committed(_ id: ObjectID) -> Int64 { reached[id]?.facts.committer?.seconds ?? 0 }
+    for id in tips.included where reached[id] != nil && seen.insert(id).inserted {
+      heap.push(id, time: committed(id))
+    }
+    var counter = ChangeCounter(
+      options: try configuredLineCounting(), pathspec: nil, attributes: try diffAttributes())
+    var path = start
+    var commits: [CommitFacts] = []
+    var ids: [ObjectID] = []
+    var undated: [UndatedCommit] = []
+    while let id = heap.pop() {
+      guard let commit = reached[id] else { continue }
+      for parent in commit.parents where reached[parent] != nil && seen.insert(parent).inserted {
+        heap.push(parent, time: committed(parent))
+      }
+      guard commit.parents.count <= 1 else { continue }
+      var parentTree: ObjectID?
+      if let parent = commit.parents.first {
+        if let known = reached[parent] {
+          parentTree = known.tree
+        } else {
+          parentTree = try read(parent).tree
+        }
+      }
+      let exact = Pathspec(items: [
+        Pathspec.Item(match: path, magic: [.top, .literal], prefix: 0, literalLength: path.count)
+      ])
+      let changes = try TreeChanges.between(
+        parentTree, commit.tree, pathspec: exact, source: source)
+      guard !changes.isEmpty else { continue }
+      commits.append(commit.facts)
+      ids.append(id)
+      if commit.facts.author == nil || commit.facts.committer == nil {
+        undated.append(
+          UndatedCommit(
+            id: id.hex, lacksAuthorDate: commit.facts.author == nil,
+            lacksCommitterDate: commit.facts.committer == nil))
+      }
+      // The path appears here: where did it come from?
+      guard changes.count == 1, changes[0].old == nil, changes[0].new != nil else { continue }
+      let all = try TreeChanges.between(parentTree, commit.tree, pathspec: nil, source: source)
+      var search = RenameSearch(changes: all, copies: true)
+      var blobs: [ObjectID: ChangeCounter.Blob] = [:]
+      let pairs = try search.pairs(counter: &counter, blobs: &blobs, source: source)
+      if let origin = pairs.first(where: { $0.isRenamed && $0.newPath == path }) {
+        path = origin.oldPath
+      }
+    }
+    return History(
+      commits: commits, objectIDs: ids, identities: interner.rawIdentities(), undated: undated)
+  }
+}
