@@ -31,8 +31,9 @@ cd "$project"
 version=$(cat VERSION)
 [ "$("$binary" --version | awk '{ print $2 }')" = "$version" ] || fail "--version is not $version"
 grep -q "^## \[$version\] - " CHANGELOG.md || fail "CHANGELOG.md has no [$version] heading"
-[ "$(grep -m1 '^## \[' CHANGELOG.md)" = "$(grep -m1 "^## \[$version\]" CHANGELOG.md)" ] ||
-  fail "CHANGELOG.md's newest heading is not $version"
+# An [Unreleased] section may stand above it (Keep a Changelog): what main has that no release has.
+[ "$(grep -m1 '^## \[[0-9]' CHANGELOG.md)" = "$(grep -m1 "^## \[$version\]" CHANGELOG.md)" ] ||
+  fail "CHANGELOG.md's newest release heading is not $version"
 grep -q "^    default: $version\$" action.yml || fail "action.yml's default release is not $version"
 grep -q "download/v$version/git-heatmap-$version.tar.gz" packaging/homebrew/git-heatmap.rb ||
   fail "the formula's URL is not $version's"

@@ -3,26 +3,36 @@ extension Repository {
   /// git log's order that the author, merge and message filters let in (those filters are
   /// counted first, as git log counts `-n` after them), less `skip` of them. `userEmail` stands
   /// for `--me`.
-  func limited(_ history: History, mailmap: Mailmap, request: ActivityRequest, userEmail: String?)
-    throws(GitError) -> History
-  {
+  func limited(
+    _ history: History, mailmap: Mailmap, request: ActivityRequest, userEmail: String?,
+    cache: HistoryCache? = nil
+  ) throws(GitError) -> History {
     var options = request.options
     if options.filter.includesUser, let userEmail, !options.filter.ownEmails.contains(userEmail) {
       options.filter.ownEmails.append(userEmail)
     }
     options.recordsCommits = true
-    // Which commits the filters let in, whatever their day: counted over every day they have.
-    guard let days = DayRange.spanning([history], options: options) else {
-      return history.keeping { _ in false }
+    // Which commits the filters let in, whatever their day (all of them, with no filter).
+    let filters =
+      !options.filter.isEmpty || options.excludesMerges || options.minimumParents > 0
+      || options.maximumParents != nil
+    var accepted: Set<Int>?
+    if filters {
+      guard let days = DayRange.spanning([history], options: options) else {
+        return history.keeping { _ in false }
+      }
+      accepted = Set(
+        DailyActivity(histories: [(history, mailmap)], days: days, options: options)
+          .counted.map(\.index))
     }
-    let accepted = Set(
-      DailyActivity(histories: [(history, mailmap)], days: days, options: options)
-        .counted.map(\.index))
+    let skip = max(0, request.limit.skip)
+    let wanted = request.limit.effectiveMaxCount.map { skip + $0 } ?? Int.max
     let order = try walkOrder(
       of: history, selection: request.selection,
-      firstParentOnly: request.walk.followsFirstParentOnly)
+      firstParentOnly: request.walk.followsFirstParentOnly, known: cache, enough: wanted,
+      counts: { accepted?.contains($0) ?? true })
     let kept = Set(
-      order.filter(accepted.contains).dropFirst(max(0, request.limit.skip))
+      order.filter { accepted?.contains($0) ?? true }.dropFirst(skip)
         .prefix(request.limit.effectiveMaxCount ?? Int.max))
     return history.keeping { kept.contains($0) }
   }

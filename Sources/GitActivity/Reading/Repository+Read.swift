@@ -42,6 +42,8 @@ extension Repository {
     let phase = request.phases
     let read: History
     var pending: PendingCache?
+    // What the cache knows of the commits (their parents and times), for a limit's order.
+    var known: HistoryCache?
     if policy.isEnabled {
       // A cache is believed when its owner is this user and a sample of its commits says what
       // the objects say; otherwise history is read from the objects and the cache rewritten.
@@ -59,6 +61,7 @@ extension Repository {
         try self.history(request.selection, options: request.walk, cache: cache, answers: answers)
       }
       pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
+      known = walked.updatedCache ?? cache
       if let found = walked.pathspecAnswers {
         phase("save answers") { found.save(to: answersLocation) }
       }
@@ -72,8 +75,10 @@ extension Repository {
     let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
     let userEmail = try configString("user.email").flatMap { $0.isEmpty ? nil : $0 }
     if request.limit.isActive {
-      history = try limited(
-        history, mailmap: mailmap.mailmap, request: request, userEmail: userEmail)
+      history = try phase("limit") { () throws(GitError) in
+        try limited(
+          history, mailmap: mailmap.mailmap, request: request, userEmail: userEmail, cache: known)
+      }
     }
     if request.readsLines {
       let table = try phase("lines") { () throws(GitError) in

@@ -123,15 +123,38 @@ extension Repository {
   }
 
   func walkOrder(
-    of history: History, selection: RevisionSelection, firstParentOnly: Bool
+    of history: History, selection: RevisionSelection, firstParentOnly: Bool,
+    known: HistoryCache? = nil, enough: Int = Int.max, counts: (Int) -> Bool = { _ in true }
   ) throws(GitError) -> [Int] {
-    let tips = try tips(for: selection)
-    var position: [ObjectID: Int] = [:]
-    for (index, id) in history.objectIDs.enumerated() { position[id] = index }
+    let tips = try tips(for: selection, known: known)
+    // Each commit's place in `history`, found by reading its ids from the start as far as
+    // needed: a walk that stops early (-n 100) meets only the newest, near the start.
+    let ids = history.objectIDs
+    var places: [ObjectID: Int] = [:]
+    var scanned = 0
+    func position(_ id: ObjectID) -> Int? {
+      if let known = places[id] { return known }
+      while scanned < ids.count {
+        let next = ids[scanned]
+        places[next] = scanned
+        scanned += 1
+        if next == id { return scanned - 1 }
+      }
+      return nil
+    }
     // The commits the selection reaches (ranges and --not taken out), each read once, parents
     // as git sees them: none past a shallow clone's boundary.
     let shallow = shallowBoundary()
     func shape(_ id: ObjectID) -> (time: Int64, parents: [ObjectID])? {
+      // A commit the history cache holds is its record there: no object read.
+      if let known, let index = known.index(of: id),
+        let time = known.facts[Int(index)].committer?.seconds
+      {
+        if shallow.contains(id) { return (time, []) }
+        var parents = known.parentRange(index).map { known.parentID(known.parentRefs[$0]) }
+        if firstParentOnly && parents.count > 1 { parents = [parents[0]] }
+        return (time, parents)
+      }
       var oid = id.gitOID
       var commit: OpaquePointer?
       guard git_commit_lookup(&commit, pointer, &oid) == 0, let commit else { return nil }
@@ -153,25 +176,32 @@ extension Repository {
       guard hidden.insert(id).inserted, let found = shape(id) else { continue }
       stack += found.parents
     }
-    var reached: [ObjectID: (time: Int64, parents: [ObjectID])] = [:]
-    stack = tips.included
-    while let id = stack.popLast() {
-      guard !hidden.contains(id), reached[id] == nil, let found = shape(id) else { continue }
-      reached[id] = found
-      stack += found.parents
-    }
     // git's walk: a list kept sorted by date, newest first, each newcomer after those of its
-    // date; here a heap ordered by (date, arrival).
+    // date; here a heap ordered by (date, arrival), each commit read when it is met, so that
+    // the walk stops as soon as `enough` of `history`'s commits that `counts` are found.
     var heap = OrderHeap()
     var seen = Set<ObjectID>()
-    for id in tips.included where reached[id] != nil && seen.insert(id).inserted {
-      heap.push(id, time: reached[id]?.time ?? 0)
+    var parentsOf: [ObjectID: [ObjectID]] = [:]
+    for id in tips.included where !hidden.contains(id) && seen.insert(id).inserted {
+      guard let found = shape(id) else { continue }
+      parentsOf[id] = found.parents
+      heap.push(id, time: found.time)
     }
     var order: [Int] = []
+    var found = 0
     while let id = heap.pop() {
-      if let index = position[id] { order.append(index) }
-      for parent in reached[id]?.parents ?? [] where reached[parent] != nil {
-        if seen.insert(parent).inserted { heap.push(parent, time: reached[parent]?.time ?? 0) }
+      if let index = position(id) {
+        order.append(index)
+        if counts(index) {
+          found += 1
+          if found >= enough { break }
+        }
+      }
+      for parent in parentsOf.removeValue(forKey: id) ?? []
+      where !hidden.contains(parent) && seen.insert(parent).inserted {
+        guard let next = shape(parent) else { continue }
+        parentsOf[parent] = next.parents
+        heap.push(parent, time: next.time)
       }
     }
     return order

@@ -13,8 +13,8 @@ public func fuzzDates(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let end = expression.resolve(today: today, isEnd: true)
     precondition(start <= end)
     switch expression {
-    case .ago, .lastWeekday: precondition(start <= today)
-    case .day, .month, .dayOfMonth: precondition(start.year >= 1 && end.year <= 9999)
+    case .ago, .lastWeekday, .timeOfDay: precondition(start <= today)
+    case .day, .month, .dayOfMonth, .dateTime: precondition(start.year >= 1 && end.year <= 9999)
     }
     _ = start.iso
   }
