@@ -51,6 +51,10 @@ extension Run {
       subject: options.filter.subject)
     report.options = options
     report.readings = [source.read]
+    // The breakdown by repository, as for --repo: the commits each exported repository adds.
+    if source.names.count > 1 && activity.countsByRepository.count == source.names.count {
+      report.repositoryTotals = activity.countsByRepository
+    }
     if activity.total == 0 && !invocation.output.isQuiet && invocation.days.listedDay == nil
       && (activity.outside.count > 0 || read.leftOut > 0 || !options.filter.isEmpty)
     {

@@ -8,13 +8,19 @@ extension Run {
   func page(
     _ activity: DailyActivity, sources: [Source], options: ActivityOptions, report: ActivityReport
   ) throws(CommandError) -> Output {
-    // A source from exports may name several repositories: the page counts them as one.
-    let names = sources.map { $0.names.map(ReportText.shownName).joined(separator: ", ") }
+    // A source from exports may name several repositories, each commit knowing its own.
+    let names = sources.flatMap { $0.names.map(ReportText.shownName) }
+    var firstRepository: [Int] = []
+    for source in sources {
+      firstRepository.append((firstRepository.last ?? 0) + source.names.count)
+    }
+    firstRepository.insert(0, at: 0)
     let commits = try phase("subjects") {
       () throws(CommandError) in
       try listed(activity, sources: sources, options: options).map {
         ContributionPage.Commit(
-          commit: $0.commit, day: $0.day, repository: $0.counted.history,
+          commit: $0.commit, day: $0.day,
+          repository: firstRepository[$0.counted.history] + $0.counted.repository,
           countsAuthor: $0.counted.countsAuthor, coAuthors: $0.counted.coAuthors)
       }
     }

@@ -539,3 +539,45 @@ extension TrustFourthPassTests {
     }
   }
 }
+
+extension TrustFourthPassTests {
+  @Test(
+    "--from breaks its total down by repository as --repo does, in the terminal and on the page")
+  func breakdownFromExports() throws {
+    let repo = try Self.repository()
+    let clone = repo.root.appendingPathComponent("web").path
+    try repo.git(["clone", "-q", repo.path, clone])
+    let cloned = TemporaryRepository(existing: clone, root: repo.root)
+    try cloned.commit("only in the clone", date: "1704700000 +0000")
+    try cloned.commit("and another", date: "1704710000 +0000")
+    let api = repo.root.appendingPathComponent("api.ndjson").path
+    let web = repo.root.appendingPathComponent("web.csv").path
+    let exported = [
+      heatmap(["--format", "commits", "--repository-name", "api", "-o", api], in: repo.path),
+      heatmap(["--format", "commits", "--repository-name", "web", "-o", web], in: clone),
+    ]
+    #expect(exported.allSatisfy { $0.status == 0 }, "\(exported.map(\.stderr))")
+    // git's counts in January 2024: main's four in api; the clone adds its own two (the four it
+    // shares count for api, the repository that sorts first).
+    let inMain = try repo.git(["rev-list", "--count", "main"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let onlyInClone = try cloned.git(["rev-list", "--count", "main", "^origin/main"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(inMain == "4" && onlyInClone == "2")
+    let window = ["--since", "2024-01-01", "--until", "2024-01-31", "--no-color"]
+    let drawn = heatmap(["--from", api, web] + window, in: repo.root.path)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    #expect(
+      drawn.stdout.contains("2 repositories: \(inMain) commits in api, \(onlyInClone) in web"),
+      "\(drawn.stdout)")
+    // The same read with --repo says the same of the same commits.
+    let direct = heatmap(
+      ["--repo", repo.path, "--repo", clone] + window, in: repo.root.path)
+    #expect(
+      direct.stdout.contains("commits in \(repo.path), \(onlyInClone) in \(clone)"),
+      "\(direct.stdout)")
+    // The page knows each commit's repository: two boxes to tick, not one named "api, web".
+    let page = heatmap(["--from", api, web, "--format", "html"], in: repo.root.path).stdout
+    #expect(page.contains(#""repositories":["api","web"]"#), "\(page.prefix(0))")
+  }
+}

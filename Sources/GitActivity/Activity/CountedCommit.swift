@@ -12,4 +12,7 @@ public struct CountedCommit: Hashable, Sendable {
   /// The co-authors it also counts for (with `--co-authors`), mailmapped, once each, the author
   /// not among them.
   public var coAuthors: [Author] = []
+  /// Its repository's position among those its history holds: 0 but in a history drawn from
+  /// exports of several repositories.
+  public var repository = 0
 }

@@ -26,6 +26,9 @@ public struct DailyActivity: Hashable, Sendable {
   /// The commits counted in the window from each history, in the order they were counted (a
   /// commit in two histories is the first one's).
   public var countsByHistory: [Int] = []
+  /// For a history drawn from exports of several repositories: the commits counted in the
+  /// window from each repository, in the order the read names them; empty otherwise.
+  public var countsByRepository: [Int] = []
 
   /// The most days an activity holds: years 1 to 9999.
   public static let maximumDays = 3_652_059
@@ -84,6 +87,8 @@ public struct DailyActivity: Hashable, Sendable {
     var counted: [CountedCommit] = []
     var historyCount = 0
     var historyTotals: [Int] = []
+    /// Per repository of a history drawn from exports of several (`History.repositories`).
+    var repositoryTotals: [Int]?
 
     /// A tally over `days`; with `deduplicates`, a commit in several histories counts once
     /// (their ids must have been recorded), else each history's commits are taken as distinct.
@@ -168,6 +173,14 @@ public struct DailyActivity: Hashable, Sendable {
       let checksCopies = deduplicates && history.objectIDs.count == commits.count
       var total = 0
       defer { historyTotals.append(total) }
+      let repositoryOf = history.repositories.count == commits.count ? history.repositories : nil
+      if repositoryOf != nil || history.repositoryCount > 1 {
+        var totals = repositoryTotals ?? []
+        if totals.count < history.repositoryCount {
+          totals += [Int](repeating: 0, count: history.repositoryCount - totals.count)
+        }
+        repositoryTotals = totals
+      }
       for index in commits.indices {
         let commit = commits[index]
         if options.excludesMerges && commit.isMerge { continue }
@@ -211,6 +224,7 @@ public struct DailyActivity: Hashable, Sendable {
         let weight = weighs ? options.measure.weight(lines) : 1
         counts[position] += weight
         total += 1
+        if let repositoryOf { repositoryTotals?[Int(repositoryOf[index])] += 1 }
         if weighs { dayCommits[position] += 1 }
         if let lines {
           dayInsertions[position] += lines.insertions
@@ -226,6 +240,7 @@ public struct DailyActivity: Hashable, Sendable {
             history: historyIndex, index: index, author: written ?? authorList[number])
           record.countsAuthor = author >= 0
           record.coAuthors = coAuthorPeople.map { authorList[$0] }
+          record.repository = repositoryOf.map { Int($0[index]) } ?? 0
           counted.append(record)
         }
       }
@@ -250,6 +265,7 @@ public struct DailyActivity: Hashable, Sendable {
       result.outside = outside
       result.counted = counted
       result.countsByHistory = historyTotals
+      if let repositoryTotals { result.countsByRepository = repositoryTotals }
       // Each author's positions handed over (not copied) to their activity.
       var activities: [AuthorActivity] = []
       activities.reserveCapacity(authorList.count)

@@ -21,6 +21,11 @@ public struct History: Sendable {
   /// Whether no commit of this history is in another history it is counted with (exports were
   /// deduplicated as they were read), so that counting needs no set of ids.
   var isDisjoint = false
+  /// For a history drawn from exports of several repositories: each commit's repository, as its
+  /// position among the `repositoryCount` names the read reports; empty when the history is one
+  /// repository's.
+  var repositories: [UInt32] = []
+  var repositoryCount = 1
 
   var objectIDs: [ObjectID]
   /// What each commit changes in lines, parallel to `commits`, when they were counted
@@ -53,7 +58,10 @@ public struct History: Sendable {
     var result = History(commits: [], objectIDs: [], identities: rawIdentities, undated: [])
     result.mappedIdentities = mappedIdentities
     result.isDisjoint = isDisjoint
+    result.repositoryCount = repositoryCount
+    let hasRepositories = repositories.count == commits.count
     for index in commits.indices where isKept(index) {
+      if hasRepositories { result.repositories.append(repositories[index]) }
       if let people = coAuthors[index] { result.coAuthors[result.commits.count] = people }
       result.commits.append(commits[index])
       if index < objectIDs.count { result.objectIDs.append(objectIDs[index]) }

@@ -74,6 +74,10 @@ package struct ExportedCommits {
   private var ids: [ObjectID] = []
   private var lines: [PackedLineStats] = []
   private var coAuthors: [Int: [Int32]] = [:]
+  /// With several repositories, each held commit's repository (its rank among their names),
+  /// for the breakdown by repository; `rankOfRepository` maps a repository's number to it.
+  private var repositoryRanks: [UInt32] = []
+  private var rankOfRepository: [UInt32] = []
   private var personNumbers: [CommitRecord.Person: Int32] = [:]
   /// Each person as written and as counted, kept as they are met (every piece shares them).
   private var rawIdentities: [RawIdentity] = []
@@ -190,6 +194,9 @@ package struct ExportedCommits {
       if let people = record.coAuthors, !people.isEmpty {
         coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
       }
+      if rankOfRepository.count > 1 {
+        repositoryRanks.append(rankOfRepository[Int(repositoryNumbers[record.repository] ?? 0)])
+      }
       if pieces != nil && facts.count >= pieceSize { handOver() }
     }
     guard readCount - start == expected else {
@@ -283,6 +290,7 @@ package struct ExportedCommits {
       }
     }
     suspectedOriginals = Set(suspects.values)
+    rankOfRepository = rank
     // What the survey held is not needed again.
     surveyedIDs = ChunkedArray()
     fingerprints = ChunkedArray()
@@ -313,6 +321,8 @@ package struct ExportedCommits {
     history.coAuthors = coAuthors
     history.mappedIdentities = mappedIdentities
     history.isDisjoint = true
+    history.repositories = repositoryRanks
+    history.repositoryCount = max(1, repositoryNames.count)
     return history
   }
 
@@ -324,6 +334,7 @@ package struct ExportedCommits {
     facts.removeAll(keepingCapacity: true)
     ids.removeAll(keepingCapacity: true)
     lines.removeAll(keepingCapacity: true)
+    repositoryRanks.removeAll(keepingCapacity: true)
     coAuthors = [:]
     pieces(piece)
   }
