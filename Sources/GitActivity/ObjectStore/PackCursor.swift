@@ -3,11 +3,14 @@ import Foundation
 
 /// Reads commits straight out of the packs of a `PackStore`, on one thread.
 ///
-/// A commit stored whole (95 % of them in git/git) is inflated whole, so that zlib's checksum
-/// and the entry's size check every byte, as git checks them: a damaged entry is an error at
-/// any depth of history (inflating only to the end of the header, 229 of 738 bytes on average,
-/// was 11-16 % faster, and left damage past the header unseen). A commit stored as a delta (`OFS_DELTA` or `REF_DELTA`) is
-/// rebuilt from its base, which is inflated whole and kept for the next delta on it; chains are
+/// A commit stored whole (95 % of them in git/git) is checked as `git verify-pack` checks an
+/// entry, by the index's CRC-32 of its bytes in the pack (header and compressed data), and then
+/// inflated only to the end of its header, the part a count needs (229 of 738 bytes on average
+/// in git/git), unless the whole message is asked for, which is inflated whole and checked by
+/// zlib. The same at every depth of history: damage to an entry is an error wherever it lies,
+/// unless whoever damaged it also wrote the index's CRC-32 to match (and whoever can write the
+/// pack and its index can write any history). A commit stored as a delta (`OFS_DELTA` or
+/// `REF_DELTA`) is rebuilt from its base, which is inflated whole and kept for the next delta on it; chains are
 /// followed to `maximumDepth`. Anything unexpected (an object of another type, a damaged stream,
 /// a delta that does not fit its base, an object not in these packs) makes `readCommit` answer
 /// false, and the caller asks libgit2, which reads it or reports what is wrong: this reader never
@@ -61,6 +64,11 @@ final class PackCursor {
   static let releaseInterval = 1 << 12
   /// Output room beyond an object's size, for zlib's fast path.
   static let slack = 320
+  /// How many compressed bytes a partial read feeds zlib first, then at each further step: a
+  /// commit header is about 230 bytes (in git/git) and compresses to about half, and inflating
+  /// past its end is wasted.
+  static let firstStep = 192
+  static let nextStep = 96
 
   private struct BaseKey: Hashable {
     var pack: Int
@@ -189,7 +197,11 @@ final class PackCursor {
           }
         }
       }
-      guard let length = inflateCommit(pack, entry: entry) else { return false }
+      guard
+        let length = inflateCommit(
+          pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
+          readsWhole: wholeObject)
+      else { return false }
       wholeCommits += 1
       try body(UnsafeRawBufferPointer(start: output, count: length))
       return true
@@ -239,18 +251,98 @@ final class PackCursor {
     return object.bytes
   }
 
-  /// Inflates the commit stored whole in `entry` into `output`, all of it, so that zlib's own
-  /// checksum and the entry's size check every byte, as git checks them: a damaged entry is
-  /// an error wherever it lies in history. Returns how many bytes are valid; nil when the packs
-  /// cannot give it.
-  private func inflateCommit(_ pack: PackFile, entry: Entry) -> Int? {
+  /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack
+  /// `packIndex`) into `output`: all of it when `readsWhole` (zlib's own checksum covers it),
+  /// else only its header, once the index's CRC-32 of the entry has checked every byte of it.
+  /// Returns how many bytes are valid; nil when the packs cannot give it (the caller then asks
+  /// libgit2, which inflates it whole and says what is wrong).
+  private func inflateCommit(
+    _ pack: PackFile, packIndex: Int, position: Int, offset: Int, entry: Entry, readsWhole: Bool
+  ) -> Int? {
+    // A partial inflate never reaches the stream's own checksum: the index's CRC-32 of the
+    // entry's bytes stands for it, so that a damaged entry is never read as another commit.
+    var end = pack.pack.size - 20
+    if !readsWhole {
+      let expected = pack.checksum(at: position)
+      let hasOrder = packIndex < ordersByPack.count && ordersByPack[packIndex] != nil
+      if reads <= shortWalkReads && !hasOrder {
+        // A short walk makes no table of where entries end (sorting git/git's 849,000 offsets
+        // took longer than reading a year of its commits): the end is where the entry's bytes
+        // give the index's CRC-32.
+        guard let found = Self.endByChecksum(pack, offset: offset, entry: entry, expected) else {
+          return nil
+        }
+        end = found
+      } else {
+        guard let found = entryEnd(pack: packIndex, position: position, offset: offset),
+          found > entry.data, found <= end,
+          cgit2_crc32(
+            0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), found - offset)
+            == expected
+        else { return nil }
+        end = found
+      }
+    }
     // Room past the object's size: zlib's fast path runs only with 258 bytes of room.
     if entry.size + Self.slack > capacity {
       output.deallocate()
       capacity = max(entry.size + Self.slack, capacity * 2)
       output = .allocate(byteCount: capacity, alignment: 16)
     }
-    return inflate(pack, at: entry.data, size: entry.size, into: output, room: capacity)
+    return inflate(
+      pack, at: entry.data, end: end, size: entry.size, into: output, room: capacity,
+      stopsAtHeaderEnd: !readsWhole)
+  }
+
+  /// CRC-32 (zlib's) a byte at a time, for `endByChecksum`.
+  private static let crcTable: [UInt32] = (0..<256).map { byte in
+    var value = UInt32(byte)
+    for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+    return value
+  }
+
+  /// Where the entry at `offset` ends, found as the first length of its bytes whose CRC-32 is
+  /// `expected` (the index's): nil when none is, within the most a zlib stream of `entry.size`
+  /// bytes can take. Any damage to the entry leaves its CRC-32 unmatched, as a check against a
+  /// known end does, but with the chance of a CRC-32 collision (2^-32 per byte looked at) that
+  /// a damaged entry's first bytes match by chance; the inflate then stops there.
+  private static func endByChecksum(
+    _ pack: PackFile, offset: Int, entry: Entry, _ expected: UInt32
+  ) -> Int? {
+    // zlib's header and checksum, and stored blocks' 5 bytes per 16 KiB at worst.
+    let limit = min(pack.pack.size - 20, entry.data + entry.size + entry.size / 16_000 * 5 + 64)
+    let bytes = pack.pack.base.assumingMemoryBound(to: UInt8.self)
+    var value: UInt32 = 0xFFFF_FFFF
+    return crcTable.withUnsafeBufferPointer { table in
+      var index = offset
+      // The entry's header and zlib's two bytes, which no stream ends within.
+      while index < entry.data + 2 && index < limit {
+        value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
+        index += 1
+      }
+      while index < limit {
+        value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
+        index += 1
+        if ~value == expected { return index }
+      }
+      return nil
+    }
+  }
+
+  /// Where the entry at index `position` and `offset` of pack `packIndex` ends: where the next
+  /// one in pack order starts, or the pack's trailing checksum. From the pack order once this
+  /// cursor has it (reading ahead needs it), else by a search of the pack's sorted offsets,
+  /// which are cheaper to make for a short walk. (A table of lengths made once, one look-up
+  /// instead of three, measured no faster on git/git.)
+  private func entryEnd(pack packIndex: Int, position: Int, offset: Int) -> Int? {
+    let hasOrder = packIndex < ordersByPack.count && ordersByPack[packIndex] != nil
+    if !hasOrder, let end = store.packs[packIndex].entryEnd(at: offset) { return end }
+    let (positions, ranks) = order(of: packIndex)
+    guard position < ranks.count else { return nil }
+    let next = Int(ranks[position]) + 1
+    let pack = store.packs[packIndex]
+    guard next < positions.count else { return pack.pack.size - 20 }
+    return pack.offset(at: Int(positions[next]))
   }
 
   /// For `PackReadAhead`: the header of the entry at index `position` of pack `packIndex`, read
@@ -264,8 +356,9 @@ final class PackCursor {
     let pack = store.packs[packIndex]
     guard let offset = pack.offset(at: position), let entry = entry(in: pack, at: offset),
       entry.type == 1, entry.size <= Self.objectLimit,
-      let whole = inflateCommit(pack, entry: entry),
-      case let length = Self.headerEnd(output.assumingMemoryBound(to: UInt8.self), to: whole),
+      let length = inflateCommit(
+        pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
+        readsWhole: false),
       length <= room
     else { return nil }
     destination.copyMemory(from: output, byteCount: length)
@@ -363,27 +456,45 @@ final class PackCursor {
     let bytes = [UInt8](unsafeUninitializedCapacity: max(entry.size, 1)) { buffer, count in
       isComplete =
         inflate(
-          pack, at: entry.data, size: entry.size, into: buffer.baseAddress.unsafelyUnwrapped,
-          room: entry.size)
+          pack, at: entry.data, end: pack.pack.size - 20, size: entry.size,
+          into: buffer.baseAddress.unsafelyUnwrapped, room: entry.size, stopsAtHeaderEnd: false)
         == entry.size
       count = isComplete ? entry.size : 0
     }
     return isComplete ? bytes : nil
   }
 
-  /// Inflates the zlib stream at `data` of `pack` into `destination`, which has `room` bytes for
-  /// the `size` bytes it must give, and checks that the stream ends (its checksum included)
-  /// exactly at `size`. Nil on any zlib error.
+  /// Inflates the zlib stream at `data` of `pack`, which lies before `end`, into `destination`,
+  /// which has `room` bytes for the `size` bytes it must give. With `stopsAtHeaderEnd`, stops as soon as a commit's header
+  /// has ended and returns how many bytes are valid; else inflates all, and checks that the
+  /// stream ends (its checksum included) exactly at `size`. Nil on any zlib error.
   private func inflate(
-    _ pack: PackFile, at data: Int, size: Int, into destination: UnsafeMutableRawPointer,
-    room: Int
+    _ pack: PackFile, at data: Int, end: Int, size: Int,
+    into destination: UnsafeMutableRawPointer, room: Int, stopsAtHeaderEnd: Bool
   ) -> Int? {
-    guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
-    let available = pack.pack.size - 20 - data
+    guard isReady else { return nil }
+    var start = data
+    if stopsAtHeaderEnd {
+      // A partial read cannot check the stream's Adler-32 (it is at the end): inflate the raw
+      // deflate data after zlib's two-byte header, and spare computing it.
+      let header = pack.pack.bytes
+      guard data + 2 < end, header[data] & 0x0F == 8, header[data + 1] & 0x20 == 0,
+        (Int(header[data]) << 8 | Int(header[data + 1])) % 31 == 0,
+        inflateReset2(stream, -15) == Z_OK
+      else { return nil }
+      start += 2
+    } else {
+      guard inflateReset2(stream, 15) == Z_OK else { return nil }
+    }
+    // A partial read feeds the compressed bytes a step at a time, with room for the whole
+    // output: zlib's fast path needs that room, and stops when the input does.
+    let available = end - start
+    var fed = stopsAtHeaderEnd ? min(available, Self.firstStep) : available
     stream.pointee.next_in = UnsafeMutablePointer(
-      mutating: (pack.pack.base + data).assumingMemoryBound(to: UInt8.self))
-    stream.pointee.avail_in = UInt32(clamping: available)
-    stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
+      mutating: (pack.pack.base + start).assumingMemoryBound(to: UInt8.self))
+    stream.pointee.avail_in = UInt32(clamping: fed)
+    let bytes = destination.assumingMemoryBound(to: UInt8.self)
+    stream.pointee.next_out = bytes
     stream.pointee.avail_out = UInt32(clamping: room)
     var produced = 0
     while true {
@@ -391,20 +502,32 @@ final class PackCursor {
       let now = room - Int(stream.pointee.avail_out)
       // More than the entry's header said: the stream is damaged.
       if now > size { return nil }
+      if stopsAtHeaderEnd {
+        if let end = Self.headerEnd(bytes, from: produced, to: now) { return end }
+        if now == size { return now }
+      }
       if status == Z_STREAM_END { return now == size ? now : nil }
       guard status == Z_OK || status == Z_BUF_ERROR else { return nil }
-      // No progress: the input ended early, or the stream goes on past `size`.
-      if now == produced { return nil }
+      if stream.pointee.avail_in == 0 && fed < available {
+        let more = min(available - fed, Self.nextStep)
+        stream.pointee.avail_in = UInt32(more)
+        fed += more
+      } else if now == produced {
+        // No progress: the input ended early, or the stream goes on past `size`.
+        return nil
+      }
       produced = now
     }
   }
 
-  /// Where a commit's header ends in the first `end` bytes: after the first empty line
-  /// (including an empty first line), a line's NUL byte counting as its end; `end` when there is
-  /// none.
+  /// Where a commit's header ends among the bytes produced so far: after the first empty line
+  /// (including an empty first line), a line's NUL byte counting as its end, looking at bytes
+  /// from `start` on; nil when it has not ended yet.
   @inline(__always)
-  private static func headerEnd(_ bytes: UnsafeMutablePointer<UInt8>, to end: Int) -> Int {
-    var index = 0
+  private static func headerEnd(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int)
+    -> Int?
+  {
+    var index = start
     while index < end {
       let byte = bytes[index]
       // An empty line: a newline or a NUL (which git reads as a line's end) at a line's start.
@@ -415,7 +538,7 @@ final class PackCursor {
       }
       index += 1
     }
-    return end
+    return nil
   }
 
   /// Rebuilds an object from a delta on `base` (git's delta format: the base's and the result's

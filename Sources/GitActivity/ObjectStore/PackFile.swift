@@ -7,11 +7,14 @@ final class PackFile: Sendable {
   private let index: MappedFile
   private let names: SortedObjectIDs
   private let reversePath: String
+  private let checksums: Int
   private let offsets: Int
   private let largeOffsets: Int
   /// The pack order and its inverse, made on first use by `packOrder`.
   private let order = MadeOnce<(positions: FrozenTable, ranks: FrozenTable)>()
   private let prefixTable = MadeOnce<FrozenTable>()
+  /// The entries' offsets in ascending order, made on first use by `sortedOffsets`.
+  private let offsetTable = MadeOnce<FrozenTable?>()
 
   /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
   /// or when they do not belong together (the index names the pack's checksum).
@@ -34,6 +37,7 @@ final class PackFile: Sendable {
     self.pack = pack
     reversePath = base + ".rev"
     self.names = names
+    checksums = 8 + 256 * 4 + count * 20
     self.offsets = offsets
     largeOffsets = offsets + count * 4
   }
@@ -63,6 +67,12 @@ final class PackFile: Sendable {
     (0..<objectCount).contains { offset(at: $0) == nil }
   }
 
+  /// The CRC-32 of the entry at index `position`, as the index records it: of its bytes in the
+  /// pack, header and compressed data (what `git index-pack` and `git verify-pack` check).
+  func checksum(at position: Int) -> UInt32 {
+    index.word(at: checksums + position * 4)
+  }
+
   /// The index's ids counted by 16-bit prefix (see `SortedObjectIDs.prefixCounts`), for the
   /// lookups of a long walk. Made once, on first use; valid as long as the pack.
   func prefixCounts() -> UnsafeBufferPointer<UInt32> {
@@ -74,6 +84,55 @@ final class PackFile: Sendable {
   func releasePages(includingIndex: Bool = true) {
     pack.releasePages()
     if includingIndex { index.releasePages() }
+  }
+
+  /// Every entry's offset, in ascending order, so that where an entry ends (where the next one
+  /// starts) is a binary search away; nil for a pack of 4 GiB or more (`packOrder` serves it).
+  /// Cheaper to make than the pack order when there is no `.rev` file: offsets alone, in two
+  /// passes of a radix sort (git/git's 849,000 objects: about 5 ms, where the pack order took
+  /// 17). Made once, on first use; valid as long as the pack.
+  func sortedOffsets() -> UnsafeBufferPointer<UInt32>? {
+    offsetTable.value {
+      guard pack.size <= 1 << 32 else { return nil }
+      let count = names.count
+      var keys = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for position in 0..<count { buffer[position] = UInt32(offset(at: position) ?? 0) }
+        initialized = count
+      }
+      var scratch = [UInt32](repeating: 0, count: count)
+      var counts = [Int](repeating: 0, count: 1 << 16)
+      var shift: UInt32 = 0
+      while shift < 32 && UInt64(pack.size) >> shift > 0 {
+        for index in counts.indices { counts[index] = 0 }
+        for key in keys { counts[Int((key >> shift) & 0xFFFF)] += 1 }
+        var total = 0
+        for index in counts.indices {
+          let value = counts[index]
+          counts[index] = total
+          total += value
+        }
+        for key in keys {
+          let digit = Int((key >> shift) & 0xFFFF)
+          scratch[counts[digit]] = key
+          counts[digit] += 1
+        }
+        swap(&keys, &scratch)
+        shift += 16
+      }
+      return FrozenTable(keys)
+    }?.values
+  }
+
+  /// Where the entry at `offset` ends: the next entry's offset, or the pack's trailing checksum;
+  /// nil when the pack has no table of sorted offsets.
+  func entryEnd(at offset: Int) -> Int? {
+    guard let sorted = sortedOffsets() else { return nil }
+    var (low, high) = (0, sorted.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(sorted[middle]) <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count ? Int(sorted[low]) : pack.size - 20
   }
 
   /// The pack's entries in pack order (`positions`, index positions by rank) and back (`ranks`,
@@ -97,7 +156,7 @@ final class PackFile: Sendable {
 
   /// The index positions as git's `.rev` file lists them (written by default since git 2.41),
   /// when there is one for this pack that names every position once.
-  private func reversePositions() -> [UInt32]? {
+  func reversePositions() -> [UInt32]? {
     guard let file = reverseIndex() else { return nil }
     let count = names.count
     var seen = [Bool](repeating: false, count: count)
@@ -111,9 +170,50 @@ final class PackFile: Sendable {
     return positions
   }
 
-  /// Index positions sorted by their offsets. Keys: offset (40 bits) above index position
-  /// (24 bits) would not fit every pack, so an LSD radix sort in 16-bit digits.
-  private func sortedByOffset() -> [UInt32] {
+  /// Index positions sorted by their offsets: each offset (under 2^40) and its position (under
+  /// 2^24) packed in one word and those sorted by an LSD radix sort of the offset's bits, 11 at
+  /// a time (git/git's 849,000 objects without a `.rev` file: 30 ms through the positions, as the
+  /// packs these do not fit are still sorted, 4 ms so).
+  func sortedByOffset(indirectly: Bool = false) -> [UInt32] {
+    let count = names.count
+    guard !indirectly, count < 1 << 24, pack.size < 1 << 40 else {
+      return sortedByOffsetIndirectly()
+    }
+    var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for position in 0..<count {
+        buffer[position] = UInt64(offset(at: position) ?? 0) << 24 | UInt64(position)
+      }
+      initialized = count
+    }
+    var scratch = [UInt64](repeating: 0, count: count)
+    var counts = [Int](repeating: 0, count: 1 << 11)
+    var shift: UInt64 = 24
+    while shift < 64 && (UInt64(pack.size) << 24) >> shift > 0 {
+      for index in counts.indices { counts[index] = 0 }
+      for key in keys { counts[Int((key >> shift) & 0x7FF)] += 1 }
+      var total = 0
+      for index in counts.indices {
+        let value = counts[index]
+        counts[index] = total
+        total += value
+      }
+      for key in keys {
+        let digit = Int((key >> shift) & 0x7FF)
+        scratch[counts[digit]] = key
+        counts[digit] += 1
+      }
+      swap(&keys, &scratch)
+      shift += 11
+    }
+    return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for rank in 0..<count { buffer[rank] = UInt32(truncatingIfNeeded: keys[rank] & 0xFF_FFFF) }
+      initialized = count
+    }
+  }
+
+  /// `sortedByOffset` for a pack of 2^24 objects or more, or of 1 TiB (and for tests): positions
+  /// sorted through their keys, in 16-bit digits.
+  private func sortedByOffsetIndirectly() -> [UInt32] {
     let count = names.count
     let keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
       for position in 0..<count { buffer[position] = UInt64(offset(at: position) ?? 0) }
