@@ -29,6 +29,7 @@ extension Run {
       repositories: names, commits: commits, window: report.window, today: report.today)
     page.scale = invocation.appearance.scale
     page.measure = invocation.counting.options.measure
+    page.openingReport = report
     var appearance = svgOptions()
     // A page follows its viewer's light or dark scheme unless a theme was chosen.
     if invocation.appearance.theme == nil { appearance.theme = .auto }

@@ -55,17 +55,14 @@ extension Run {
         defer { progressLine?.finish() }
         return try repository.activityReport(request, today: today)
       }
-      let (paths, names) = try repositoriesToRead(quietly: readsWholeHistory)
+      let (paths, names, required) = try repositoriesToRead(quietly: readsWholeHistory)
       request.selection.paths =
         (invocation.commits.pathArguments ?? []) + invocation.commits.standardInputPaths
       let report = try Repository.activityReport(
         repositoriesAt: paths, named: names, request, today: today,
         environment: context.environment)
-      // A repository named on the command line must be read; one a scan found may be skipped.
       for case .skippedRepository(let name, let error) in report.warnings
-      where invocation.sources.repositories.contains(where: {
-        RawPath.display(RawPath.withoutTrailingSlashes($0)) == name
-      }) {
+      where required.contains(name) {
         throw error
       }
       return report
@@ -91,11 +88,12 @@ extension Run {
   /// ("count this repository too"), in natural order (proj2 before proj10), which also decides
   /// whose copy of a shared commit counts.
   func repositoriesToRead(quietly: Bool = false) throws(ActivityError)
-    -> (paths: [String], names: [String])
+    -> (paths: [String], names: [String], required: Set<String>)
   {
     var named: [(path: String, name: String)] = invocation.sources.repositories.map {
       (absolute($0), RawPath.display(RawPath.withoutTrailingSlashes($0)))
     }
+    let given = named.count
     for given in invocation.sources.scanDirectories {
       let directory = absolute(given)
       let found = RepositoryScanner.scan(directory, depth: invocation.sources.scanDepth)
@@ -122,7 +120,45 @@ extension Run {
     guard !named.isEmpty else {
       throw .git(GitError(message: "no repository found to count", function: "scan"))
     }
-    return (named.map(\.path), named.map(\.name))
+    // A repository named on the command line must be read; one a scan found may be skipped.
+    let names = Self.personNames(named)
+    let required = Set(
+      named.indices.filter { Self.isGiven(named[$0], given, invocation) }
+        .map { names[$0] })
+    return (named.map(\.path), names, required)
+  }
+
+  private static func isGiven(
+    _ repository: (path: String, name: String), _ count: Int, _ invocation: Invocation
+  ) -> Bool {
+    invocation.sources.repositories.prefix(count).contains {
+      RawPath.display(RawPath.withoutTrailingSlashes($0)) == repository.name
+    }
+  }
+
+  /// The repositories named as a person names them: by their folder (`.` is the folder the
+  /// command runs in, `../api` is `api`, a bare `git.git` is `git`), or, where two would share
+  /// a folder name, by the path as given (`team-a/api`, `team-b/api`), from which `./` and
+  /// `../` steps are dropped.
+  static func personNames(_ named: [(path: String, name: String)]) -> [String] {
+    func steps(_ name: String) -> [Substring] {
+      name.split(separator: "/").filter { $0 != "." && $0 != ".." }
+    }
+    let short = named.map { repository -> String in
+      var folder =
+        steps(repository.name).last.map(String.init)
+        ?? URL(fileURLWithPath: repository.path).standardizedFileURL.lastPathComponent
+      if folder.hasSuffix(".git") && folder.count > 4 { folder.removeLast(4) }
+      return RawPath.display(folder)
+    }
+    let paths = named.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path }
+    return named.indices.map { index in
+      let name = short[index]
+      let sharing = Set(named.indices.filter { short[$0] == name }.map { paths[$0] })
+      guard sharing.count > 1 else { return name }
+      let path = steps(named[index].name).joined(separator: "/")
+      return path.isEmpty ? named[index].name : path
+    }
   }
 
   /// The repositories of the run, read whole (no window, no report) for the per-commit export:
@@ -149,7 +185,7 @@ extension Run {
         warn(source.warnings)
         return [source]
       }
-      let (paths, names) = try repositoriesToRead()
+      let (paths, names, required) = try repositoriesToRead()
       request.selection.paths =
         (invocation.commits.pathArguments ?? []) + invocation.commits.standardInputPaths
       let results = Repository.read(
@@ -165,11 +201,7 @@ extension Run {
           }
           warn(read.warnings)
         case .failure(let error):
-          if invocation.sources.repositories.contains(where: {
-            RawPath.display(RawPath.withoutTrailingSlashes($0)) == names[index]
-          }) {
-            throw error
-          }
+          if required.contains(names[index]) { throw error }
           warn([ActivityWarning.skippedRepository(name: names[index], error: error)])
         }
       }

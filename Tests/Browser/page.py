@@ -15,8 +15,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 
-def browser():
+def browser(javascript=True):
     options = webdriver.ChromeOptions()
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1280,1000", "--hide-scrollbars", "--force-device-scale-factor=1",
                      "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
@@ -72,6 +75,62 @@ def day(driver):
       };""")
 
 
+def layout(driver):
+    """How the page sits in its window: sideways scroll, where the graph opens, what Tab reaches
+    and whether it is named, and the lowest contrast of any visible text, computed as WCAG 2
+    does from the colours the browser resolved."""
+    return driver.execute_script("""
+      function rgba(text) {
+        var m = text.match(/rgba?\\(([^)]*)\\)/); if (!m) return [0, 0, 0, 0];
+        var v = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); if (v.length < 4) v.push(1); return v;
+      }
+      function over(top, below) { var a = top[3]; return [0, 1, 2].map(function (k) { return top[k] * a + below[k] * (1 - a); }).concat([1]); }
+      function background(e) {
+        var layers = [];
+        for (var n = e; n && n.nodeType === 1; n = n.parentElement) { var c = rgba(getComputedStyle(n).backgroundColor); if (c[3] > 0) layers.push(c); }
+        var base = [255, 255, 255, 1];
+        for (var k = layers.length - 1; k >= 0; k--) base = over(layers[k], base);
+        return base;
+      }
+      function luminance(c) { var v = c.slice(0, 3).map(function (x) { x /= 255; return x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); }); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; }
+      function contrast(a, b) { var x = luminance(a), y = luminance(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); }
+      var lowest = null, checked = 0;
+      document.querySelectorAll('body *').forEach(function (e) {
+        var own = Array.from(e.childNodes).some(function (n) { return n.nodeType === 3 && n.textContent.trim(); });
+        if (!own || e.closest('.sr, [hidden], noscript, script, style, #tooltip')) return;
+        var box = e.getBoundingClientRect(); if (box.width === 0 || box.height === 0) return;
+        var s = getComputedStyle(e); if (s.visibility === 'hidden' || s.display === 'none') return;
+        var bg = background(e), fg = over(rgba(s.color), bg), ratio = contrast(fg, bg);
+        checked++;
+        if (!lowest || ratio < lowest.ratio) lowest = { ratio: Math.round(ratio * 100) / 100, text: e.textContent.trim().slice(0, 30), tag: e.tagName.toLowerCase(), cls: e.className };
+      });
+      var graph = document.getElementById('graph'), g = graph.getBoundingClientRect();
+      var days = Array.from(graph.querySelectorAll('td.day'));
+      var newest = days.reduce(function (a, c) { return !a || c.dataset.date > a.dataset.date ? c : a; }, null);
+      var n = newest ? newest.getBoundingClientRect() : null;
+      var unnamed = [];
+      document.querySelectorAll('a[href], button, input, select, [tabindex]').forEach(function (e) {
+        if (e.closest('[hidden]') || e.getAttribute('tabindex') === '-1') return;
+        var name = (e.getAttribute('aria-label') || e.textContent || '').trim() || (e.id && document.querySelector('label[for="' + e.id + '"]') ? 'label' : '') || (e.getAttribute('aria-labelledby') ? 'labelledby' : '');
+        if (!name) unnamed.push(e.tagName.toLowerCase() + '#' + e.id + '.' + e.className);
+      });
+      var tiles = document.querySelectorAll('#calendar td[data-day]');
+      return {
+        viewport: window.innerWidth, page: document.documentElement.scrollWidth,
+        graphWidth: Math.round(g.width), graphScrolls: graph.scrollWidth > graph.clientWidth,
+        newestVisible: !!n && n.left >= g.left - 1 && n.right <= g.right + 1,
+        newest: newest ? newest.dataset.date : null,
+        days: days.length, lowestContrast: lowest, checked: checked, unnamed: unnamed,
+        calendarTiles: tiles.length,
+        calendarInTabOrder: document.querySelectorAll('#calendar td[data-day][tabindex="0"]').length,
+        calendarNamed: Array.from(tiles).every(function (t) { return t.getAttribute('role') === 'gridcell' && (t.querySelector('.sr') || {}).textContent; }),
+        headline: document.getElementById('headline').textContent,
+        statistics: document.getElementById('statistics').textContent,
+        levels: days.map(function (c) { return [c.dataset.date, Number((c.className.match(/l(\\d)/) || [0, -1])[1])]; }),
+        shown: Array.from(document.querySelectorAll('section, nav, .controls')).filter(function (e) { return !e.closest('[hidden]'); }).map(function (e) { return e.id || e.className; })
+      };""")
+
+
 def run(driver, page, step):
     kind = step["do"]
     if kind == "open":
@@ -82,6 +141,21 @@ def run(driver, page, step):
             "return performance.now()")
         return {"seconds": time.time() - start, "readyMilliseconds": ready,
                 "title": driver.title}
+    if kind == "device":
+        # A phone, tablet or desktop width (a headless window is never narrower than 500 px,
+        # so the width is the emulated device's), in a colour scheme.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": step["width"], "height": step.get("height", 900), "deviceScaleFactor": 1,
+            "mobile": step["width"] < 600})
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "media": "", "features": [{"name": "prefers-color-scheme", "value": step["scheme"]}]})
+        return {"width": driver.execute_script("return window.innerWidth")}
+    if kind == "load":  # without waiting for the script (which may be off)
+        driver.get("file://" + page)
+        poll(lambda: driver.execute_script("return document.readyState === 'complete'"))
+        return {"ready": driver.execute_script("return document.documentElement.dataset.ready || null")}
+    if kind == "layout":
+        return layout(driver)
     if kind == "cells":
         return cells(driver)
     if kind == "click":
@@ -167,7 +241,10 @@ def run(driver, page, step):
 
 def main():
     page, plan = sys.argv[1], json.load(open(sys.argv[2]))
-    driver = browser()
+    javascript = not (plan and plan[0].get("do") == "javascript-off")
+    if not javascript:
+        plan = plan[1:]
+    driver = browser(javascript)
     try:
         results = [run(driver, page, step) for step in plan]
     finally:

@@ -355,6 +355,70 @@ struct ContributionPageTests {
     #expect(image.count > 10_000 && image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
   }
 
+  @Test(
+    "at 375, 768 and 1280 px, light and dark: no sideways page, the newest week in view, every stop named, text at 4.5:1 or more; without JavaScript the heading, total, statistics and graph"
+  )
+  func everyWidthAndNoScript() throws {
+    let repo = try Self.repository()
+    let page = try Self.page(repo, ["--format", "html", "--year", "2024"])
+    defer { try? FileManager.default.removeItem(atPath: page) }
+    var plan: [[String: Any]] = []
+    let sizes = [375, 768, 1280].flatMap { width in ["light", "dark"].map { (width, $0) } }
+    for (width, scheme) in sizes {
+      plan += [
+        ["do": "device", "width": width, "scheme": scheme], ["do": "open"],
+        ["do": "month", "value": "2024-3"], ["do": "layout"],
+      ]
+    }
+    let answers = try Self.browse(page, plan)
+    var scripted: [String: Any] = [:]
+    for (index, (width, scheme)) in sizes.enumerated() {
+      let layout = try #require(answers[index * 4 + 3] as? [String: Any])
+      let size = "\(width) px, \(scheme)"
+      // The page is as wide as the screen; only the graph scrolls, inside its box.
+      #expect(layout["viewport"] as? Int == width, "\(size)")
+      #expect(layout["page"] as? Int == width, "\(size)")
+      // It opens on the newest weeks, as GitHub and the terminal do.
+      #expect(layout["newest"] as? String == "2024-12-31", "\(size)")
+      #expect(layout["newestVisible"] as? Bool == true, "\(size)")
+      #expect(layout["days"] as? Int == 366, "\(size)")
+      #expect((layout["unnamed"] as? [Any])?.isEmpty == true, "\(size): \(layout["unnamed"] ?? "")")
+      let lowest = try #require(layout["lowestContrast"] as? [String: Any])
+      #expect((lowest["ratio"] as? Double ?? 0) >= 4.5, "\(size): \(lowest)")
+      #expect((layout["checked"] as? Int ?? 0) > 100, "\(size)")
+      // A month's tiles: one stop in the Tab order, each a named cell.
+      #expect(layout["calendarTiles"] as? Int == 31, "\(size)")
+      #expect(layout["calendarInTabOrder"] as? Int == 1, "\(size)")
+      #expect(layout["calendarNamed"] as? Bool == true, "\(size)")
+      if width == 375 && scheme == "light" { scripted = layout }
+    }
+    let narrow = try #require(answers[3] as? [String: Any])
+    #expect((narrow["graphWidth"] as? Int ?? 999) < 375)
+
+    // Without JavaScript: the same heading, statistics and graph, level for level; the
+    // controls that need the script are not shown.
+    let plain = try Self.browse(
+      page,
+      [
+        ["do": "javascript-off"], ["do": "device", "width": 375, "scheme": "light"],
+        ["do": "load"], ["do": "layout"],
+      ])
+    #expect((plain[1] as? [String: Any])?["ready"] is NSNull)
+    let layout = try #require(plain[2] as? [String: Any])
+    #expect(layout["headline"] as? String == scripted["headline"] as? String)
+    let total = try repo.gitDays().filter { $0.key.hasPrefix("2024") }.values.reduce(0, +)
+    #expect(layout["headline"] as? String == "\(total) commits in 2024")
+    #expect(layout["statistics"] as? String == scripted["statistics"] as? String)
+    #expect(!(layout["statistics"] as? String ?? "").isEmpty)
+    let levels = (layout["levels"] as? [[Any]])?.map { "\($0[0])=\($0[1])" }
+    #expect(levels == (scripted["levels"] as? [[Any]])?.map { "\($0[0])=\($0[1])" })
+    #expect(levels?.count == 366)
+    #expect(layout["shown"] as? [String] == ["graph-area"])
+    #expect(layout["page"] as? Int == 375 && layout["newestVisible"] as? Bool == true)
+    let lowest = try #require(layout["lowestContrast"] as? [String: Any])
+    #expect((lowest["ratio"] as? Double ?? 0) >= 4.5, "\(lowest)")
+  }
+
   @Test("links follow --commit-url, and several repositories are grouped, broken down and toggled")
   func repositoriesAndLinks() throws {
     let base = try TemporaryRepository()
@@ -396,9 +460,24 @@ struct ContributionPageTests {
     let apiOnly = heatmap(
       ["--repo", "api", "--format", "csv"], in: base.root.path, environment: base.environment)
     #expect(Self.cells(answers[3]).mapValues(\.count) == Self.csvDays(apiOnly.stdout))
+    // A hidden repository keeps its count.
     #expect(
-      ((answers[3] as? [String: Any])?["breakdown"] as? String)?.hasSuffix("in web (hidden)")
-        == true)
+      (answers[3] as? [String: Any])?["breakdown"] as? String
+        == "13 commits in api, 8 in web (hidden)")
+
+    // Repositories are named as a person names them, whatever path reached them.
+    let inside = base.root.path + "/page-inside.html"
+    let named = heatmap(
+      ["--repo", ".", "--repo", "../web/", "-o", inside], in: first.path,
+      environment: base.environment)
+    #expect(named.status == 0, "\(named.stderr)")
+    let html = try String(contentsOfFile: inside, encoding: .utf8)
+    #expect(html.contains("\"repositories\":[\"api\",\"web\"]"))
+    #expect(html.contains("<title>api, web · contributions</title>"))
+    let text = heatmap(
+      ["--repo", ".", "--repo", "../web", "--year", "2024"], in: first.path,
+      environment: base.environment)
+    #expect(text.stdout.contains("2 repositories: 13 commits in api, 8 in web"), "\(text.stdout)")
   }
 
   @Test("hostile names and subjects are text: no markup, no script, nothing blocked")

@@ -222,13 +222,15 @@ struct GitLogLanguageTests {
       ["--repo", "../proj10", "--repo", "../proj2", "--year", "2024", "--format", "json"],
       in: here.path)
     #expect(json.status == 0, "\(json.stderr)")
-    // Named from here, in natural order: proj2 before proj10.
+    // Ordered by their paths from here, in natural order (proj2 before proj10), and named
+    // as a person names them: by their folders.
+    let folder = URL(fileURLWithPath: here.path).lastPathComponent
     #expect(
-      json.stdout.contains("\"repositories\": [\".\", \"../proj2\", \"../proj10\"]"),
+      json.stdout.contains("\"repositories\": [\"\(folder)\", \"proj2\", \"proj10\"]"),
       "\(json.stdout.prefix(300))")
     #expect(json.stdout.contains("\"total\": 6,"))
     // The terminal and the summary break the total down alike (the summary as a sentence).
-    let breakdown = "3 repositories: 3 commits in ., 2 in ../proj2, 1 in ../proj10"
+    let breakdown = "3 repositories: 3 commits in \(folder), 2 in proj2, 1 in proj10"
     for (output, ending) in [(["--color", "never"], ""), (["--format", "summary"], ".")] {
       let result = heatmap(
         ["--repo", "../proj10", "--repo", "../proj2", "--year", "2024"] + output, in: here.path)

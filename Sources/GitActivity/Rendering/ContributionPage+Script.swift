@@ -116,7 +116,9 @@ extension ContributionPage {
       matching = people.map(function (p) { return p.key.indexOf(text) >= 0; });
     }
     function included(i) {
-      if (!state.repositories[C.repository[i]]) return false;
+      return state.repositories[C.repository[i]] && matchesPeople(i);
+    }
+    function matchesPeople(i) {
       if (!matching) return true;
       var people = credits(i);
       for (var k = 0; k < people.length; k++) if (matching[people[k]]) return true;
@@ -131,12 +133,14 @@ extension ContributionPage {
       var punch = new Array(168).fill(0), perPerson = {}, chosen = [];
       for (var i = 0; i < N; i++) {
         var d = C.day[i];
-        if (d < view.first || d > view.last || !included(i)) continue;
+        if (d < view.first || d > view.last || !matchesPeople(i)) continue;
+        // A hidden repository keeps its count in the breakdown; nothing else counts it.
+        byRepository[C.repository[i]]++;
+        if (!state.repositories[C.repository[i]]) continue;
         chosen.push(i);
         counts[d - view.first] += weight(i);
         commits[d - view.first]++;
         if (hasLines) { added[d - view.first] += C.insertions[i]; removed[d - view.first] += C.deletions[i]; }
-        byRepository[C.repository[i]]++;
         var row = (weekday(d) - data.weekStart + 7) % 7;
         punch[row * 24 + Math.floor(C.minute[i] / 60)]++;
         credits(i).forEach(function (p) {
@@ -355,6 +359,7 @@ extension ContributionPage {
       $("day-heading").textContent = longDate(d);
       $("day-totals").textContent = count(list.length, "commit") + " on the day \u00b7 " + count(week, "commit") + " in the week from " + iso(weekFirst) + " \u00b7 " + count(month, "commit") + " in " + MONTHS[p[1] - 1] + " " + p[0];
       if (!list.length) { box.appendChild(el("p", null, "No commits on this day.")); return; }
+      box.appendChild(el("p", { "class": "order" }, "Newest first, by the moment each was written; times on " + data.clock + "."));
       var groups = data.repositories.map(function () { return []; });
       list.forEach(function (i) { groups[C.repository[i]].push(i); });
       groups.forEach(function (items, r) {
@@ -466,7 +471,12 @@ extension ContributionPage {
       });
       var first = dayNumber(chosen[0], chosen[1], 1), last = dayNumber(chosen[0], chosen[1] + 1, 1) - 1;
       var lead = (weekday(first) - data.weekStart + 7) % 7;
-      var table = el("table", { "class": "month" });
+      // One tile in the Tab order (the chosen day, else the month's first busy day); the
+      // arrow keys move between tiles and Enter or Space opens a day, as in the graph.
+      var focusTile = state.selected !== null && state.selected >= first && state.selected <= last ? state.selected : null;
+      for (var f = first; f <= last && focusTile === null; f++) if (countOn(f) > 0) focusTile = f;
+      if (focusTile === null) focusTile = first;
+      var table = el("table", { "class": "month", role: "grid", "aria-readonly": "true" });
       table.appendChild(el("caption", { "class": "sr" }, MONTHS[chosen[1] - 1] + " " + chosen[0]));
       var head = el("thead"), tr = el("tr");
       for (var c = 0; c < 7; c++) { var name = DAYS[(data.weekStart + c) % 7]; var th = el("th", { scope: "col", abbr: name }, name.slice(0, 3)); tr.appendChild(th); }
@@ -475,7 +485,7 @@ extension ContributionPage {
       for (var e = 0; e < lead; e++) row.appendChild(el("td", { "class": "empty" }));
       for (var day = first; day <= last; day++) {
         if ((day - first + lead) % 7 === 0 && day !== first) { body.appendChild(row); row = el("tr"); }
-        var v = countOn(day), td = el("td", { "class": "l" + level(v, current.highest) + (day === state.selected ? " selected" : ""), "data-day": String(day), "data-count": String(v) });
+        var v = countOn(day), td = el("td", { "class": "l" + level(v, current.highest) + (day === state.selected ? " selected" : ""), role: "gridcell", tabindex: day === focusTile ? "0" : "-1", "aria-selected": day === state.selected ? "true" : "false", "data-day": String(day), "data-count": String(v) });
         td.appendChild(el("span", { "aria-hidden": "true" }, String(parts(day)[2])));
         td.appendChild(el("span", { "class": "sr" }, dayLabel(day, v)));
         row.appendChild(td);
@@ -484,6 +494,22 @@ extension ContributionPage {
       table.addEventListener("click", function (event) {
         var cell = event.target.closest("td[data-day]");
         if (cell) { var d2 = Number(cell.getAttribute("data-day")); if (d2 >= current.view.first && d2 <= current.view.last) selectDay(d2, false); }
+      });
+      table.addEventListener("keydown", function (event) {
+        var cell = event.target.closest("td[data-day]");
+        if (!cell) return;
+        var d3 = Number(cell.getAttribute("data-day")), moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          if (d3 >= current.view.first && d3 <= current.view.last) selectDay(d3, false);
+          var again = document.querySelector('#calendar td[data-day="' + d3 + '"]');
+          if (again) again.focus();
+          return;
+        }
+        var next = event.key in moves ? table.querySelector('td[data-day="' + (d3 + moves[event.key]) + '"]') : null;
+        if (!next) return;
+        event.preventDefault();
+        cell.setAttribute("tabindex", "-1"); next.setAttribute("tabindex", "0"); next.focus();
       });
       var box = $("calendar"); box.textContent = ""; box.appendChild(table);
     }
@@ -526,6 +552,7 @@ extension ContributionPage {
       $("measure").value = state.measure;
       $("measure").addEventListener("change", function () { state.measure = $("measure").value; redraw(); });
     }
+    document.querySelectorAll("[data-script]").forEach(function (e) { e.hidden = false; });
     drawYears();
     redraw();
     document.documentElement.setAttribute("data-filter", "");

@@ -7,8 +7,21 @@ extension ContributionPage {
     func levels(_ palette: Palette) -> String {
       palette.levels.enumerated().map { "--l\($0.offset):\($0.element.hex);" }.joined()
     }
+    // Text on a level's colour (a month's day numbers): the page's text or its background,
+    // whichever reads better on that colour, so that every level keeps 4.5:1 in any palette.
+    func tileText(_ palette: Palette) -> String {
+      let lightText = RGB(red: 0x1F, green: 0x23, blue: 0x28)
+      let lightPage = RGB(red: 0xFF, green: 0xFF, blue: 0xFF)
+      let darkText = RGB(red: 0xE6, green: 0xED, blue: 0xF3)
+      let darkPage = RGB(red: 0x0D, green: 0x11, blue: 0x17)
+      let (text, page) = palette.isDark ? (darkText, darkPage) : (lightText, lightPage)
+      return palette.levels.enumerated().map { level, color in
+        let best = color.contrast(with: text) >= color.contrast(with: page) ? text : page
+        return "--t\(level):\(best.hex);"
+      }.joined()
+    }
     func variables(_ palette: Palette) -> String {
-      let levels = levels(palette)
+      let levels = levels(palette) + tileText(palette)
       return palette.isDark
         ? "\(levels)--page:#0d1117;--text:#e6edf3;--muted:#8b949e;--line:#30363d;--added:#3fb950;--removed:#f85149;"
           + "--outline:rgba(255,255,255,0.05);--accent:#58a6ff;--selected:#f0f6fc;--panel:#161b22;"
@@ -37,7 +50,8 @@ extension ContributionPage {
       legend{float:left;margin-right:8px;color:var(--muted)}
       fieldset label{white-space:nowrap}
       #breakdown{color:var(--muted);margin:8px 0}
-      .graph,.scroll{overflow-x:auto}
+      .graph,.scroll{overflow-x:auto;position:relative}
+      .graph{direction:rtl}.graph>*{direction:ltr;margin-right:auto}
       table.grid{border-collapse:separate;border-spacing:3px;font-size:12px;color:var(--text)}
       table.grid th{font-weight:400;text-align:left;padding:0;height:10px;line-height:10px;white-space:nowrap}
       table.grid thead th{height:15px;position:relative}
@@ -60,12 +74,13 @@ extension ContributionPage {
       nav#years button[aria-pressed="true"]:hover{background:var(--accent)}
       #day-totals{color:var(--muted);margin:0 0 8px}
       ol.commits{list-style:none;margin:0;padding:0;border:1px solid var(--line);border-radius:6px}
-      ol.commits li{display:grid;grid-template-columns:7.5em 7em minmax(8em,14em) 1fr;gap:8px;padding:6px 12px;border-top:1px solid var(--line);align-items:baseline}
+      ol.commits li{display:grid;grid-template-columns:7.5em 7em minmax(6em,12em) minmax(0,1fr);gap:8px;padding:6px 12px;border-top:1px solid var(--line);align-items:baseline}
       ol.commits li:first-child{border-top:0}
       .hash{font:12px ui-monospace,SFMono-Regular,"Liberation Mono",Menlo,monospace}
       a{color:var(--accent)}
       .time,.co{color:var(--muted)}
-      ol.commits li:has(.change){grid-template-columns:7.5em 7em 6.5em minmax(8em,14em) 1fr}
+      ol.commits li:has(.change){grid-template-columns:7.5em 7em 6.5em minmax(6em,12em) minmax(0,1fr)}
+      p.order{color:var(--muted);font-size:12px;margin:0 0 4px}
       .change{font-variant-numeric:tabular-nums;white-space:nowrap}
       .added{color:var(--added)}.removed{color:var(--removed)}
       .subject{overflow-wrap:anywhere}
@@ -81,14 +96,12 @@ extension ContributionPage {
       table.month{border-collapse:separate;border-spacing:4px;margin-top:8px}
       table.month th{font-weight:400;color:var(--muted);font-size:12px}
       table.month td{width:44px;height:36px;border-radius:6px;text-align:right;vertical-align:top;padding:3px 6px;font-size:12px;outline:1px solid var(--outline);outline-offset:-1px;cursor:pointer}
-      table.month td.l3,table.month td.l4{color:#ffffff}
-      :root[data-theme="dark"] table.month td.l3,:root[data-theme="dark"] table.month td.l4{color:#0d1117}
-      @media (prefers-color-scheme: dark){:root[data-theme="auto"] table.month td.l3,:root[data-theme="auto"] table.month td.l4{color:#0d1117}}
+      table.month td.l0{color:var(--t0)}table.month td.l1{color:var(--t1)}table.month td.l2{color:var(--t2)}table.month td.l3{color:var(--t3)}table.month td.l4{color:var(--t4)}
       table.month td.empty{outline:0;cursor:default}
       #tooltip{position:absolute;z-index:10;pointer-events:none;background:#1f2328;color:#ffffff;font-size:12px;padding:4px 8px;border-radius:6px;white-space:nowrap;transition:opacity .1s}
       #tooltip[hidden]{display:none}
       .sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-      @media (max-width:760px){.layout{flex-direction:column-reverse}nav#years{position:static}nav#years ul{flex-direction:row;flex-wrap:wrap}ol.commits li{grid-template-columns:1fr 1fr}.co{grid-column:auto}}
+      @media (max-width:760px){.layout{flex-direction:column-reverse;align-items:stretch}nav#years{position:static}nav#years ul{flex-direction:row;flex-wrap:wrap}ol.commits li,ol.commits li:has(.change){grid-template-columns:auto auto minmax(0,1fr)}.subject,.co{grid-column:1/-1}input[type=search]{min-width:0;flex:1 1 12em}}
       @media (prefers-reduced-motion: reduce){*{transition:none !important;animation:none !important;scroll-behavior:auto !important}}
       @media print{:root,:root[data-theme]{--page:#ffffff;--text:#000000;--muted:#333333;--line:#999999;--outline:rgba(0,0,0,0.35);\(levels(light))color-scheme:light}body{max-width:none;padding:0}.controls input,#tooltip,nav#years{display:none}.graph-area{border:0;padding:0}.scroll.people{max-height:none;overflow:visible;border:0}td.day,.cell,table.punchcard td,table.month td{print-color-adjust:exact;-webkit-print-color-adjust:exact}h2{break-after:avoid}section{break-inside:avoid}}
       """

@@ -57,6 +57,9 @@ public struct ContributionPage: Sendable {
   /// What the graph counts when the page opens; with lines in the commits, the reader can
   /// switch between commits and lines.
   public var measure = Measure.commits
+  /// The report of the view the page opens on, when there is one: its heading, statistics and
+  /// graph are then written into the page itself, for a reader without JavaScript.
+  public var openingReport: ActivityReport?
 
   /// A page of `commits` in `repositories`, opening on `window`.
   public init(
@@ -88,6 +91,7 @@ public struct ContributionPage: Sendable {
       case .auto: "auto"
       }
     let name = TextEscaping.xml(TextEscaping.terminal(title))
+    let opening = opening()
     return """
       <!DOCTYPE html>
       <html lang="en" data-theme="\(theme)">
@@ -103,46 +107,47 @@ public struct ContributionPage: Sendable {
       <body>
       <header>
       <h1 id="title">\(name)</h1>
-      <p id="headline" aria-live="polite"></p>
-      <p id="statistics"></p>
+      <p id="headline" aria-live="polite">\(opening.headline)</p>
+      <p id="statistics">\(opening.statistics)</p>
       </header>
-      <noscript><p>This page draws its graph with JavaScript, which is off.</p></noscript>
+      <noscript><p>JavaScript is off, so this page shows the view it opens on; with it on, it \
+      also shows other years, each day's commits, the people, the punch card and a calendar.</p></noscript>
       <main class="layout">
       <div class="content">
       <section class="graph-area" aria-labelledby="headline">
-      <div class="controls">
+      <div class="controls" data-script hidden>
       <label for="filter">People</label>
       <input id="filter" type="search" placeholder="Filter by name or email" autocomplete="off" spellcheck="false">
       <span id="measure-control" hidden><label for="measure">Count</label> <select id="measure"><option value="commits">Commits</option><option value="lines">Lines changed</option><option value="insertions">Lines added</option><option value="deletions">Lines removed</option></select></span>
       <fieldset id="repositories" hidden><legend>Repositories</legend></fieldset>
       </div>
       <p id="breakdown"></p>
-      <div id="graph" class="graph"></div>
+      <div id="graph" class="graph">\(opening.graph)</div>
       <div class="legend" aria-hidden="true">Less <span class="cell l0"></span><span class="cell l1"></span><span class="cell l2"></span><span class="cell l3"></span><span class="cell l4"></span> More</div>
       </section>
-      <section id="day" aria-labelledby="day-heading">
+      <section id="day" data-script hidden aria-labelledby="day-heading">
       <h2 id="day-heading">Choose a day</h2>
       <p id="day-totals" aria-live="polite"></p>
       <div id="day-commits"></div>
       </section>
-      <section id="people" aria-labelledby="people-heading">
+      <section id="people" data-script hidden aria-labelledby="people-heading">
       <h2 id="people-heading">People</h2>
       <div class="scroll people" tabindex="0" aria-labelledby="people-heading"><table id="author-table"><caption id="people-caption"></caption>
       <thead><tr><th scope="col">Person</th><th scope="col" class="number">Commits</th><th scope="col" class="number">Active days</th><th scope="col">First day</th><th scope="col">Last day</th></tr></thead>
       <tbody></tbody></table></div>
       </section>
-      <section id="punchcard-section" aria-labelledby="punchcard-heading">
+      <section id="punchcard-section" data-script hidden aria-labelledby="punchcard-heading">
       <h2 id="punchcard-heading">Punch card</h2>
       <p id="punchcard-caption"></p>
       <div id="punchcard" class="scroll"></div>
       </section>
-      <section id="calendar-section" aria-labelledby="calendar-heading">
+      <section id="calendar-section" data-script hidden aria-labelledby="calendar-heading">
       <h2 id="calendar-heading">Calendar</h2>
       <label for="month">Month</label> <select id="month"></select>
       <div id="calendar"></div>
       </section>
       </div>
-      <nav id="years" aria-label="Years"><ul></ul></nav>
+      <nav id="years" data-script hidden aria-label="Years"><ul></ul></nav>
       </main>
       <div id="tooltip" role="tooltip" hidden></div>
       <script type="application/json" id="data">\(dataJSON())</script>
