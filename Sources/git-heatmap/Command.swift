@@ -85,6 +85,15 @@ enum Command {
         ? try Run.png(
           from: result.text, scale: invocation.output.scaleFactor,
           libraryName: context.environment["GIT_HEATMAP_LIBRSVG"]) : nil
+      // An SVG follows its reader's light or dark scheme; a PNG is pixels, drawn once.
+      if png != nil && !invocation.output.isQuiet
+        && (invocation.appearance.theme == "auto" || invocation.appearance.isTransparent)
+      {
+        let drawn = invocation.appearance.theme == "github-dark" ? "dark" : "light"
+        stderr.write(
+          "\(name): note: a PNG cannot follow its reader's light or dark scheme: drawn for a \(drawn) page"
+            + " (--theme github or github-dark chooses; an SVG follows the reader)\n")
+      }
       if let produce = result.produce {
         if let output = invocation.output.file, output != "-" {
           let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
@@ -93,7 +102,21 @@ enum Command {
           produce { stdout.write(String(decoding: $0, as: UTF8.self)) }
         }
       } else if let output = invocation.output.file, output != "-" {
-        try write(png ?? Array(result.text.utf8), to: output, context: context)
+        let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
+        if let png {
+          try OutputFile.write(png, to: path, displayPath: output)
+        } else {
+          // The text in pieces of a mebibyte, not copied whole (an --authors table of many
+          // people over many years is a hundred megabytes).
+          try OutputFile.write(to: path, displayPath: output) { write in
+            var text = result.text
+            text.withUTF8 { all in
+              for start in stride(from: 0, to: all.count, by: 1 << 20) {
+                write(Array(all[start..<min(start + (1 << 20), all.count)]))
+              }
+            }
+          }
+        }
         if !invocation.output.isQuiet, let alt = result.alternativeText {
           stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")
         }
@@ -173,10 +196,4 @@ enum Command {
     return "\(name) \(version) (libgit2 \(libgit2Version), Swift \(swift))\n"
   }
 
-  private static func write(_ bytes: [UInt8], to output: String, context: RunContext)
-    throws(CommandError)
-  {
-    let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
-    try OutputFile.write(bytes, to: path, displayPath: output)
-  }
 }

@@ -15,11 +15,18 @@ final class FileDescriptorSink: TextSink {
   var failure: Int32 { writer.failure }
 
   func write(_ text: String) {
-    write(bytes: Array(text.utf8))
+    // Written from the string's own bytes: a large output is not copied first.
+    var text = text
+    text.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
+    endIfReaderLeft()
   }
 
   func write(bytes: [UInt8]) {
     bytes.withUnsafeBytes { writer.write($0) }
+    endIfReaderLeft()
+  }
+
+  private func endIfReaderLeft() {
     if writer.failure == EPIPE {
       // The reader has gone: end as git does, by SIGPIPE (exit status 141 in a shell), even
       // when the runtime ignores the signal.

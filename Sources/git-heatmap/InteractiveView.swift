@@ -45,6 +45,7 @@ struct InteractiveView {
     defer { Self.restore() }
     write("\u{1B}[?1049h\u{1B}[?25l")
     var cursor = today
+    var viewEnd: Day?
     var showsHelp = false
     var listStart = 0
     var lastSize = (0, 0)
@@ -52,7 +53,9 @@ struct InteractiveView {
     while true {
       let size = Self.terminalSize()
       if needsDraw || size != lastSize {
-        draw(cursor: cursor, size: size, showsHelp: showsHelp, listStart: &listStart)
+        draw(
+          cursor: cursor, size: size, showsHelp: showsHelp, listStart: &listStart,
+          viewEnd: &viewEnd)
         lastSize = size
         needsDraw = false
       }
@@ -80,25 +83,42 @@ struct InteractiveView {
     }
   }
 
+  /// The weeks on screen: the cursor moves within them, and they scroll only when it would
+  /// leave them (by as little as it takes), as a list's view does; a history shorter than the
+  /// screen is shown whole, the weeks after the cursor too. `end` is the first day of the last
+  /// week shown, to pass back as `previousEnd` with the next cursor.
+  static func shownWeeks(
+    days: DayRange, cursor: Day, previousEnd: Day?, weeks: Int, weekStart: Weekday
+  ) -> (first: Day, last: Day, end: Day) {
+    func week(_ day: Day) -> Day { day.advanced(by: -day.daysIntoWeek(startingOn: weekStart)) }
+    let (firstWeek, lastWeek, cursorWeek) = (week(days.first), week(days.last), week(cursor))
+    let span = 7 * (max(weeks, 1) - 1)
+    var end = previousEnd ?? lastWeek
+    if cursorWeek > end { end = cursorWeek }
+    if cursorWeek.number < end.number - span { end = cursorWeek.advanced(by: span) }
+    // As many weeks as fit, the newest the history's.
+    end = max(end, firstWeek.advanced(by: span))
+    end = min(end, lastWeek)
+    return (max(end.advanced(by: -span), days.first), min(end.advanced(by: 6), days.last), end)
+  }
+
   /// The screen for `cursor`: a title, the weeks that fit ending with the cursor's, the legend,
   /// the day's, week's and month's totals, and the day's commits.
   /// How many commits `n` and `p` scroll by.
   static let pageSize = 5
 
   func draw(
-    cursor: Day, size: (columns: Int, rows: Int), showsHelp: Bool, listStart: inout Int
+    cursor: Day, size: (columns: Int, rows: Int), showsHelp: Bool, listStart: inout Int,
+    viewEnd: inout Day?
   ) {
     let (columns, rows) = size
     var lines: [String] = []
     lines.append(TextWidth.truncate(title, to: columns))
     let weeks = max(1, (columns - 4) / 2)
-    // The last week shown is the cursor's; the first, as many weeks back as fit.
-    let endOffset = min(
-      days.last.number, cursor.number + (6 - cursor.daysIntoWeek(startingOn: weekStart)))
-    let last = Day(number: endOffset)
-    let lastWeekStart = last.advanced(by: -last.daysIntoWeek(startingOn: weekStart))
-    var first = lastWeekStart.advanced(by: -7 * (weeks - 1))
-    if first < days.first { first = days.first }
+    let view = Self.shownWeeks(
+      days: days, cursor: cursor, previousEnd: viewEnd, weeks: weeks, weekStart: weekStart)
+    viewEnd = view.end
+    let (first, last) = (view.first, view.last)
     let window = DayRange(first: first, last: last)
     let slice = Array(counts[days.first.distance(to: first)...days.first.distance(to: last)])
     let grid = HeatmapGrid(

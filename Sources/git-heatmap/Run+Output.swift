@@ -130,12 +130,17 @@ extension Run {
     let asks =
       depth != .none && (writesToTerminal || (underPager && !writesFile))
       && invocation.appearance.theme != "github" && invocation.appearance.theme != "github-dark"
-    let palette = Appearance.palette(
+    let reported = asks ? context.terminalBackground() : nil
+    var palette = Appearance.palette(
       theme: invocation.appearance.theme,
       isDarkByDefault: Appearance.terminalIsDark(
-        environment: context.environment,
-        reportedBackground: asks ? context.terminalBackground() : nil),
+        environment: context.environment, reportedBackground: reported),
       tint: invocation.appearance.tint, colors: invocation.appearance.palette)
+    // The background the terminal reported is the one the graph is drawn on: empty days and
+    // the faintest level are fitted to it, not to GitHub's own.
+    if let reported, palette.isDark == (reported.luminance < 0.18) {
+      palette = palette.fitted(toBackground: reported)
+    }
     return TerminalOptions(
       colorDepth: depth, palette: palette, isASCII: invocation.appearance.isASCII,
       width: terminalWidth)

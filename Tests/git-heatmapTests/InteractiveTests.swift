@@ -107,6 +107,74 @@ struct InteractiveTests {
     #expect(screen.contains("icanon echo modes"), "\(screen)")
   }
 
+  /// The graph's lines of a screen: from the month labels to the last weekday row.
+  static func graphLines(_ screen: String) -> [String] {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return Array(lines.dropFirst().prefix(8))
+  }
+
+  /// Where the cursor's opening bracket is: its row and column on the screen.
+  static func cursor(_ screen: String) -> (row: Int, column: Int)? {
+    for (row, line) in graphLines(screen).enumerated() {
+      if let open = line.firstIndex(of: "[") {
+        return (row, line.distance(from: line.startIndex, to: open))
+      }
+    }
+    return nil
+  }
+
+  @Test(
+    "the cursor moves within the weeks shown, which scroll only at the edges; a short history stays whole"
+  )
+  func cursorMovesInTheView() throws {
+    let now = Int(Date().timeIntervalSince1970)
+    // A long history: two years, a commit a week.
+    let long = try TemporaryRepository()
+    for week in stride(from: 104, through: 1, by: -1) {
+      try long.commit(date: "\(now - week * 7 * 86_400) +0000")
+    }
+    var session = try Self.session(long)
+    var screen = try Self.screen(session, showing: "? for keys")
+    let start = try #require(Self.cursor(screen), "\(screen)")
+    let months = Self.graphLines(screen)[0]
+    for _ in 0..<3 { try session.run(["send-keys", "-t", "t", "h"]) }
+    screen = try Self.screen(session) { Self.cursor($0)?.column == start.column - 6 }
+    // Three weeks back: the bracket three columns (six characters) to the left, the weeks still.
+    #expect(Self.cursor(screen)?.column == start.column - 6, "\(screen)")
+    #expect(Self.graphLines(screen)[0] == months, "\(screen)")
+    // Past the left edge: the view scrolls, the cursor stays at that edge.
+    for _ in 0..<80 { try session.run(["send-keys", "-t", "t", "h"]) }
+    screen = try Self.screen(session) {
+      Self.graphLines($0)[0] != months && Self.cursor($0)?.column == 3
+    }
+    #expect(Self.graphLines(screen)[0] != months, "\(screen)")
+    #expect(Self.cursor(screen)?.column == 3, "\(screen)")
+    try session.run(["send-keys", "-t", "t", "q"])
+    _ = try Self.screen(session, showing: "modes")
+
+    // A short history, four weeks: every week stays on screen wherever the cursor is.
+    let short = try TemporaryRepository()
+    try short.commit(date: "\(now - 24 * 86_400) +0000")
+    try short.commit(date: "\(now - 86_400) +0000")
+    session = try Self.session(short)
+    screen = try Self.screen(session, showing: "? for keys")
+    let rows = Self.graphLines(screen).map {
+      $0.replacingOccurrences(of: "[", with: " ").replacingOccurrences(of: "]", with: " ")
+        .trimmingCharacters(in: .whitespaces).count
+    }
+    let before = try #require(Self.cursor(screen))
+    for _ in 0..<2 { try session.run(["send-keys", "-t", "t", "h"]) }
+    screen = try Self.screen(session) { Self.cursor($0)?.column == before.column - 4 }
+    let after = Self.graphLines(screen).map {
+      $0.replacingOccurrences(of: "[", with: " ").replacingOccurrences(of: "]", with: " ")
+        .trimmingCharacters(in: .whitespaces).count
+    }
+    #expect(after == rows, "\(screen)")
+    #expect(Self.cursor(screen)?.column == before.column - 4, "\(screen)")
+    try session.run(["send-keys", "-t", "t", "q"])
+    _ = try Self.screen(session, showing: "modes")
+  }
+
   /// The screen once it shows `text`.
   static func screen(_ session: ShellSession, showing text: String) throws -> String {
     try screen(session) { $0.contains(text) }
@@ -229,7 +297,10 @@ struct TypeAheadTests {
     let repo = try TemporaryRepository()
     try repo.commit(date: "\(Int(Date().timeIntervalSince1970) - 86_400) +0000")
     let environment = Self.terminalEnvironment(repo)
-    for (background, empty) in [("#ffffff", "38;5;255m"), ("#000000", "38;5;234m")] {
+    // The empty days' colour: the palette fitted to the background the terminal reports.
+    let black = ANSIColor.ramp256(
+      Palette.githubDark.fitted(toBackground: RGB(red: 0, green: 0, blue: 0)).levels)[0]
+    for (background, empty) in [("#ffffff", "38;5;255m"), ("#000000", "38;5;\(black)m")] {
       let session = try ShellSession(
         command: "bash --norc --noprofile", directory: repo.path, environment: environment)
       try session.run(["select-pane", "-t", "t", "-P", "bg=\(background)"])

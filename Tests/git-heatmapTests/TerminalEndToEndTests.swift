@@ -134,7 +134,7 @@ struct TerminalEndToEndTests {
   }
 
   @Test(
-    "the terminal's own background (OSC 11) picks the palette, graph and calendar; modes restored",
+    "the terminal's own background (OSC 11) picks the palette and fits it, graph and calendar; modes restored",
     arguments: [("#ffffff", "235;237;240", "0;15"), ("#101010", "22;27;34", "15;0")])
   func askedBackground(background: String, emptyCell: String, staleColorFGBG: String) throws {
     let repo = try Self.repository()
@@ -151,7 +151,16 @@ struct TerminalEndToEndTests {
         environment: environment, configuration: "set -g window-style 'bg=\(background)'\n",
         after: "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' ';")
       if layout == "github" {
-        #expect(screen.colored.contains("38;2;\(emptyCell)m"), "\(background)")
+        // The graph's empty days are the reported background lifted as GitHub's are from its
+        // own (white is GitHub's own: unchanged).
+        let fitted = try #require(
+          RGB(parsing: background).map {
+            (background == "#ffffff" ? Palette.github : Palette.githubDark).fitted(toBackground: $0)
+              .levels[0]
+          })
+        #expect(
+          screen.colored.contains("38;2;\(fitted.red);\(fitted.green);\(fitted.blue)m"),
+          "\(background)")
       } else {
         #expect(screen.colored.contains("48;2;\(emptyCell)m"), "\(background) calendar")
       }

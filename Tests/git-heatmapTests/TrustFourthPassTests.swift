@@ -574,7 +574,8 @@ extension TrustFourthPassTests {
     let direct = heatmap(
       ["--repo", repo.path, "--repo", clone] + window, in: repo.root.path)
     #expect(
-      direct.stdout.contains("commits in \(repo.path), \(onlyInClone) in \(clone)"),
+      direct.stdout.contains(
+        "commits in \(URL(fileURLWithPath: repo.path).lastPathComponent), \(onlyInClone) in web"),
       "\(direct.stdout)")
     // The page knows each commit's repository: two boxes to tick, not one named "api, web".
     let page = heatmap(["--from", api, web, "--format", "html"], in: repo.root.path).stdout

@@ -15,7 +15,17 @@ public struct AuthorSummary: Hashable, Sendable {
   /// The longest run of days with commits.
   public var longestStreak: Streak?
   /// The measure per week column of the window's grid (commits, or lines), oldest first.
-  public var weekly: [Int]
+  public var weekly: [Int] {
+    var weeks = [Int](repeating: 0, count: weekCount)
+    for (week, count) in zip(activeWeeks, weekTotals) { weeks[Int(week)] = count }
+    return weeks
+  }
+  /// How many week columns the window's grid has.
+  public private(set) var weekCount: Int
+  /// The weeks with commits and their totals, oldest first: kept sparse, since a table of
+  /// 200,000 people over 50 years would otherwise hold 2,600 numbers for each of them.
+  private var activeWeeks: [Int32] = []
+  private var weekTotals: [Int] = []
 
   /// The summary of one author's activity, with weekly totals for a sparkline.
   public init(_ activity: AuthorActivity, days: DayRange, weekStart: Weekday) {
@@ -42,9 +52,31 @@ public struct AuthorSummary: Hashable, Sendable {
     }
     longestStreak = longest
     let leading = days.first.daysIntoWeek(startingOn: weekStart)
-    var weeks = [Int](repeating: 0, count: (leading + days.count + 6) / 7)
-    for (offset, count) in active { weeks[(offset + leading) / 7] += count }
-    weekly = weeks
+    weekCount = (leading + days.count + 6) / 7
+    for (offset, count) in active {
+      let week = Int32((offset + leading) / 7)
+      if activeWeeks.last == week {
+        weekTotals[weekTotals.count - 1] += count
+      } else {
+        activeWeeks.append(week)
+        weekTotals.append(count)
+      }
+    }
+  }
+
+  /// Appends the weekly totals as decimal numbers between `separator`s, one per week column
+  /// (a week without commits is 0), without making the dense list.
+  func appendWeekly(separator: String, to out: inout String) {
+    var next = 0
+    for week in 0..<weekCount {
+      if week > 0 { out += separator }
+      if next < activeWeeks.count && Int(activeWeeks[next]) == week {
+        out += String(weekTotals[next])
+        next += 1
+      } else {
+        out += "0"
+      }
+    }
   }
 
   /// How `--sort` orders the table.

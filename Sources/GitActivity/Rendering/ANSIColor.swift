@@ -58,6 +58,17 @@ package enum ANSIColor {
   /// an eye just tells apart), so that level 1 never reads as empty.
   package static let minimumStep = 0.045
 
+  /// What a ramp pays for turning its hue between two neighbouring levels that both have one:
+  /// the square of the turn in tens of degrees, weighed like a distance, so that a green ramp
+  /// stays one green (22 28 34 40, 142° throughout) rather than wandering 142° → 164° → 154°.
+  static func hueTurn(_ x: OKLab, _ y: OKLab) -> Double {
+    guard hypot(x.a, x.b) >= 0.03, hypot(y.a, y.b) >= 0.03 else { return 0 }
+    var turn = abs(atan2(y.b, y.a) - atan2(x.b, x.a))
+    if turn > .pi { turn = 2 * .pi - turn }
+    let tens = turn * 180 / .pi / 10
+    return 0.002 * tens * tens
+  }
+
   /// The color of entry `index` (16…255) of the xterm palette; black for the system colors.
   static func rgb256(_ index: Int) -> RGB {
     table.first { $0.index == index }?.color ?? RGB(red: 0, green: 0, blue: 0)
@@ -101,10 +112,12 @@ package enum ANSIColor {
         }
         var cost = Double.infinity
         var previous = -1
-        for (k, earlier) in candidates[level - 1].enumerated()
-        where best[level - 1][k] + own < cost && allowed(earlier.lab, candidate.lab, level: level) {
-          cost = best[level - 1][k] + own
-          previous = k
+        for (k, earlier) in candidates[level - 1].enumerated() {
+          let total = best[level - 1][k] + own + hueTurn(earlier.lab, candidate.lab)
+          if total < cost && allowed(earlier.lab, candidate.lab, level: level) {
+            cost = total
+            previous = k
+          }
         }
         best[level].append(cost)
         from[level].append(previous)

@@ -64,7 +64,7 @@ public struct AuthorTableWriter: Sendable {
       widths[column] = max(12, min(widths[column], room - 2 - others))
     }
     room = width - (widths.reduce(0, +) + 2 * headers.count)
-    let weeks = max(0, min(rows.map(\.weekly.count).max() ?? 0, room))
+    let weeks = max(0, min(rows.map(\.weekCount).max() ?? 0, room))
     // The heading tells the truth about a table cut to --top: how many people there are, and
     // how many commits the rows shown hold.
     let everyone = max(report.activity.authors.count, rows.count)
@@ -90,7 +90,7 @@ public struct AuthorTableWriter: Sendable {
       lines.append(line.trimmingTrailingSpaces())
     }
     // What a narrow terminal left out is said, not hidden.
-    let allWeeks = rows.map(\.weekly.count).max() ?? 0
+    let allWeeks = rows.map(\.weekCount).max() ?? 0
     if weeks < allWeeks {
       lines.append(
         weeks == 0
@@ -103,11 +103,12 @@ public struct AuthorTableWriter: Sendable {
   /// The table as CSV (RFC 4180), control and bidi characters stripped.
   public func csv(_ rows: [AuthorSummary]) -> String {
     let withLines = Self.hasLines(rows)
-    var lines = [
+    // One string, written row by row: a table of many people over many years is large, and
+    // is not held twice (as lines, then joined).
+    var out =
       withLines
-        ? "name,email,commits,insertions,deletions,net,active_days,first,last,longest_streak,weekly"
-        : "name,email,commits,active_days,first,last,longest_streak,weekly"
-    ]
+      ? "name,email,commits,insertions,deletions,net,active_days,first,last,longest_streak,weekly\n"
+      : "name,email,commits,active_days,first,last,longest_streak,weekly\n"
     for row in rows {
       var fields = [
         TextEscaping.csv(row.author.name), TextEscaping.csv(row.author.email),
@@ -121,11 +122,14 @@ public struct AuthorTableWriter: Sendable {
       }
       fields += [
         String(row.activeDays), row.firstDay?.iso ?? "", row.lastDay?.iso ?? "",
-        String(row.longestStreak?.days ?? 0), row.weekly.map(String.init).joined(separator: " "),
+        String(row.longestStreak?.days ?? 0),
       ]
-      lines.append(fields.joined(separator: ","))
+      out += fields.joined(separator: ",")
+      out += ","
+      row.appendWeekly(separator: " ", to: &out)
+      out += "\n"
     }
-    return lines.joined(separator: "\n") + "\n"
+    return out
   }
 
   /// The table as JSON, names exact and escaped.
@@ -133,16 +137,19 @@ public struct AuthorTableWriter: Sendable {
     var out = "{\n"
     out += JSONWriter.repositoriesAndWindow(report)
     out += "  \"authors\": [\n"
-    out += rows.map { row in
+    for (index, row) in rows.enumerated() {
       let first = row.firstDay.map { "\"\($0.iso)\"" } ?? "null"
       let last = row.lastDay.map { "\"\($0.iso)\"" } ?? "null"
       let lines =
         row.lines.map {
           ", \"insertions\": \($0.insertions), \"deletions\": \($0.deletions), \"net\": \($0.insertions - $0.deletions)"
         } ?? ""
-      return
-        "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits)\(lines), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": [\(row.weekly.map(String.init).joined(separator: ", "))]}"
-    }.joined(separator: ",\n")
+      if index > 0 { out += ",\n" }
+      out +=
+        "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits)\(lines), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": ["
+      row.appendWeekly(separator: ", ", to: &out)
+      out += "]}"
+    }
     out += rows.isEmpty ? "" : "\n"
     out += "  ]\n}\n"
     return out

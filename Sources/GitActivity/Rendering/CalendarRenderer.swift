@@ -26,14 +26,27 @@ public struct CalendarRenderer: Sendable {
   struct Colors {
     let gradient: ColorGradient
     let quiet: RGB
+    /// Where the gradient ends: the busiest day, or under GitHub's scale the busiest that is
+    /// not an outlier (as the graph's levels read the same days), busier days at its end.
     let highest: Int
+    /// Whether some day is busier than `highest` (the legend says "or more").
+    let hasOutliers: Bool
     let scale: LevelScale
 
     init(gradient: ColorGradient, text: RGB, counts: [Int], scale: LevelScale) {
       self.gradient = gradient
       quiet = text.adjusted(toContrast: 4.5, with: gradient.empty)
-      highest = counts.max() ?? 0
+      let busiest = counts.max() ?? 0
+      highest = LevelScale.Thresholds(scale: scale, counts: counts).highest
+      hasOutliers = busiest > highest
       self.scale = scale
+    }
+
+    /// `54 commits a day`, or `15 or more commits a day` when outliers were set aside.
+    func busiest(_ measure: Measure) -> String {
+      hasOutliers
+        ? "\(Wording.grouped(highest)) or more \(ReportText.amount(2, measure).dropFirst(2)) a day"
+        : "\(ReportText.amount(highest, measure)) a day"
     }
 
     /// The tile of a day with `count` commits.
@@ -199,7 +212,7 @@ public struct CalendarRenderer: Sendable {
         colors.highest > 1 ? colors.gradient.color(at: Double(step) / 4) : colors.tile(1)
       text += paint("  ", foreground: color, background: color, depth: options.colorDepth)
     }
-    return text + " " + ReportText.amount(colors.highest, measure) + " a day"
+    return text + " " + colors.busiest(measure)
   }
 
   private func paint(
@@ -307,7 +320,7 @@ public struct CalendarRenderer: Sendable {
     body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">0</text>"#)
     x += FontMetrics.width(of: "0", size: fontSize)
     if light.highest > 0 {
-      let busiest = "\(ReportText.amount(light.highest, report.activity.measure)) a day"
+      let busiest = light.busiest(report.activity.measure)
       x += fontSize * 1.2
       body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">1</text>"#)
       x += FontMetrics.width(of: "1", size: fontSize) + fontSize * 0.35

@@ -101,7 +101,7 @@ extension ContributionPage {
       #tooltip{position:absolute;z-index:10;pointer-events:none;background:#1f2328;color:#ffffff;font-size:12px;padding:4px 8px;border-radius:6px;white-space:nowrap;transition:opacity .1s}
       #tooltip[hidden]{display:none}
       .sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-      @media (max-width:760px){.layout{flex-direction:column-reverse;align-items:stretch}nav#years{position:static}nav#years ul{flex-direction:row;flex-wrap:wrap}ol.commits li,ol.commits li:has(.change){grid-template-columns:auto auto minmax(0,1fr)}.subject,.co{grid-column:1/-1}input[type=search]{min-width:0;flex:1 1 12em}}
+      @media (max-width:760px){.layout{flex-direction:column-reverse;align-items:stretch}nav#years{position:static;overflow-x:auto}nav#years ul{flex-direction:row;flex-wrap:nowrap}nav#years button{min-width:0;padding:6px 12px;white-space:nowrap}ol.commits li,ol.commits li:has(.change){grid-template-columns:auto auto minmax(0,1fr)}.subject,.co{grid-column:1/-1}input[type=search]{min-width:0;flex:1 1 12em}}
       @media (prefers-reduced-motion: reduce){*{transition:none !important;animation:none !important;scroll-behavior:auto !important}}
       @media print{:root,:root[data-theme]{--page:#ffffff;--text:#000000;--muted:#333333;--line:#999999;--outline:rgba(0,0,0,0.35);\(levels(light))color-scheme:light}body{max-width:none;padding:0}.controls input,#tooltip,nav#years{display:none}.graph-area{border:0;padding:0}.scroll.people{max-height:none;overflow:visible;border:0}td.day,.cell,table.punchcard td,table.month td{print-color-adjust:exact;-webkit-print-color-adjust:exact}h2{break-after:avoid}section{break-inside:avoid}}
       """

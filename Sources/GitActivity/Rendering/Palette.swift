@@ -26,6 +26,21 @@ public struct Palette: Hashable, Sendable {
   private static let githubDarkLevels = ["#161b22", "#0e4429", "#006d32", "#26a641", "#39d353"]
     .compactMap(RGB.init(parsing:))
 
+  /// The palette on a terminal that reported its background (`reported`): each level keeps the
+  /// contrast it has with this palette's own background, and the empty level is `reported`
+  /// moved as far as this palette's empty is from its own background, so that on a grey
+  /// background (Nord, One Dark, Solarized) empty days are not holes and level 1 still reads.
+  public func fitted(toBackground reported: RGB) -> Palette {
+    guard reported != background else { return self }
+    var copy = self
+    copy.levels = levels.enumerated().map { level, color in
+      let contrast = color.contrast(with: background)
+      return (level == 0 ? reported : color).adjusted(toContrast: contrast, with: reported)
+    }
+    copy.background = reported
+    return copy
+  }
+
   /// GitHub's light graph.
   public static let github = Palette(
     levels: githubLevels,

@@ -38,6 +38,10 @@ public struct SVGRenderer: Sendable {
     body.append("")
     y += layout.fontSize * 0.9
     var gridRight = 0.0
+    // Each panel's heading, placed once the canvas's width is known, so that a name is
+    // shortened only when the whole image has no room for it (a narrow window's graph is
+    // narrower than the canvas its footer makes).
+    var headings: [(index: Int, y: Double, panel: HeatmapPanel)] = []
     for (number, panel) in panels.enumerated() {
       var top = y
       if panel.heading != nil {
@@ -48,17 +52,10 @@ public struct SVGRenderer: Sendable {
       }
       let (elements, bottom, right) = drawPanel(
         panel.grid, top: top, layout: layout, number: number,
-        tooltip: Self.tooltips(for: panel, of: report.activity))
-      if let name = panel.fittedHeading(
-        width: right - layout.padding,
-        measure: { FontMetrics.width(of: $0, size: layout.fontSize, bold: true) },
-        shorten: { FontMetrics.truncate($0, toWidth: $1, size: layout.fontSize, bold: true) })
-      {
-        // A name longer than its graph is shortened rather than allowed to widen the image;
-        // the count after it stays whole.
-        body.append(
-          #"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(name))</text>"#
-        )
+        tooltip: Self.tooltips(for: panel, of: report.activity), today: report.today)
+      if panel.heading != nil {
+        headings.append((body.count, y, panel))
+        body.append("")
       }
       body += elements
       y = bottom
@@ -77,6 +74,18 @@ public struct SVGRenderer: Sendable {
 
     body[headingIndex] = Self.heading(
       shown, x: layout.padding, baseline: layout.padding + headingSize, size: headingSize)
+    for heading in headings {
+      // A name longer than the canvas is shortened rather than allowed to widen the image;
+      // the count after it stays whole.
+      let name =
+        heading.panel.fittedHeading(
+          width: contentRight - layout.padding,
+          measure: { FontMetrics.width(of: $0, size: layout.fontSize, bold: true) },
+          shorten: { FontMetrics.truncate($0, toWidth: $1, size: layout.fontSize, bold: true) })
+        ?? ""
+      body[heading.index] =
+        #"<text x="\#(n(layout.padding))" y="\#(n(heading.y))" font-weight="600">\#(TextEscaping.xml(name))</text>"#
+    }
     let baseline = y + layout.fontSize
     body.append(
       #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
@@ -87,8 +96,19 @@ public struct SVGRenderer: Sendable {
 
     return document(
       width: width, height: height, fontSize: layout.fontSize, id: "heatmap", title: heading,
-      description: ReportText.description(for: report), light: light, dark: dark,
+      description: ReportText.description(for: report) + Self.panelSentence(panels),
+      light: light, dark: dark,
       weeks: panels.map(\.grid.columnCount).max() ?? 0, cell: options.cellSize, body: body)
+  }
+
+  /// For graphs by author, whose they are, in the description a screen reader reads:
+  /// ` One graph each for Ada (12 commits), Grace (7 commits).`
+  static func panelSentence(_ panels: [HeatmapPanel]) -> String {
+    let people = panels.compactMap { panel -> String? in
+      guard case .author(let name, _, let total, _) = panel.subject else { return nil }
+      return "\(name) (\(ReportText.amount(total, panel.measure)))"
+    }
+    return people.isEmpty ? "" : " One graph each for " + people.joined(separator: ", ") + "."
   }
 
   /// The id of the day cell's shape, which every cell of the graph uses.
@@ -178,7 +198,7 @@ public struct SVGRenderer: Sendable {
 
   private func drawPanel(
     _ grid: HeatmapGrid, top: Double, layout: Layout, number: Int,
-    tooltip: (Int) -> (text: String, data: String)
+    tooltip: (Int) -> (text: String, data: String), today: Day
   ) -> (elements: [String], bottom: Double, right: Double) {
     var elements: [String] = []
     let pitch = layout.pitch
@@ -209,6 +229,14 @@ public struct SVGRenderer: Sendable {
         let column = grid.position(of: dayIndex).column
         let day = grid.days.first.advanced(by: dayIndex)
         let level = grid.levels[dayIndex]
+        // A day after today has no count yet (unless a commit is dated on it): an outline where
+        // it will be, without a tooltip that would call it a day of 0 commits.
+        if day > today && grid.counts[dayIndex] == 0 {
+          elements.append(
+            "<use xlink:href=\"#\(Self.cellID)\" x=\"\(n(left + Double(column) * pitch))\" class=\"future\"/>"
+          )
+          continue
+        }
         // Every cell is a `<use>` of the one shape in <defs>; the level's color comes from its
         // class (one CSS rule a level, level 0 the default); with --animate a week's class
         // carries its delay (one CSS rule a week).
@@ -267,6 +295,7 @@ public struct SVGRenderer: Sendable {
     // ring of its own color under a veil of ink, opaque, so that no edge blends.
     css += "use, .legend { stroke-width: 1; }\n"
     css += Self.levelRules(light, indent: "")
+    css += "use.future { fill: none; stroke-opacity: 0.5; }\n"
     if options.theme == .auto {
       css += "@media (prefers-color-scheme: dark) {\n"
       css += "  .background { fill: \(dark.background.hex); }\n"
@@ -276,18 +305,18 @@ public struct SVGRenderer: Sendable {
       css += "}\n"
     }
     if options.isTransparent && options.theme != .auto {
-      // No background of its own: the page's shows through, light or dark. Text and empty days
-      // follow the viewer's scheme, as the auto theme's do, so that a light graph on a dark
-      // README is not #1f2328 text at 1.19:1 and glaring #ebedf0 blocks.
-      let other = light.isDark ? Palette.github : Palette.githubDark
+      // No background of its own: the page's shows through, light or dark. Text, empty days
+      // and the greens follow the viewer's scheme, as the auto theme's do, so that a light
+      // graph on a dark README is not #1f2328 text at 1.19:1, glaring #ebedf0 blocks, a
+      // one-commit day that shouts (13.2:1) and a busiest day that fades (3.0:1).
+      let other = options.palette(dark: !light.isDark)
       css += "@media (prefers-color-scheme: \(light.isDark ? "light" : "dark")) {\n"
       css += "  text { fill: \(other.text.hex); }\n"
       css += "  .heading, .summary { fill: \(other.isDark ? "#e6edf3" : "#1f2328"); }\n"
-      // A palette the user gave (`--palette`) keeps its own empty color.
+      // A palette the user gave (`--palette`) keeps its own colors; the tint's or GitHub's
+      // ramp is the other scheme's.
       if options.levelColors == nil {
-        let empty = other.levels[0]
-        css +=
-          "  use, .l0 { fill: \(empty.hex); stroke: \(Self.ring(empty, dark: other.isDark).hex); }\n"
+        css += Self.levelRules(other, indent: "  ")
       }
       css += "}\n"
     }

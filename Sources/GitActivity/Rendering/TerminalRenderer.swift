@@ -19,9 +19,10 @@ public struct TerminalRenderer: Sendable {
     if options.isASCII { return [".", ":", "o", "O", "@"] }
     switch options.colorDepth {
     case .none: return ["·", "░", "▒", "▓", "█"]
-    // In sixteen colors, squares that do not fill the cell (full blocks merge rows into
-    // stripes), the first level smaller: with dim and bold, five levels stay five.
-    case .basic16: return ["·", "▪", "■", "■", "■"]
+    // In sixteen colors, shapes that do not fill the cell (full blocks merge rows into
+    // stripes), growing with the level: with the two greens (and dim on a dark background),
+    // five levels stay five, the busiest the largest.
+    case .basic16: return ["·", "▪", "■", "■", "▆"]
     case .indexed256, .truecolor: return ["■", "■", "■", "■", "■"]
     }
   }
@@ -61,7 +62,7 @@ public struct TerminalRenderer: Sendable {
       let fitting = fit(part.grid, width: width)
       shownColumns = max(shownColumns, fitting.columnCount)
       totalColumns = max(totalColumns, part.grid.columnCount)
-      lines += draw(fitting)
+      lines += draw(fitting, today: report.today)
     }
     lines.append(
       legendLine(
@@ -93,9 +94,10 @@ public struct TerminalRenderer: Sendable {
   /// grid's days) between brackets, as a cursor. With `namesYears`, a window across years names
   /// the year on its first month and on each January (`Nov 2025 … Jan 2026`), so that two
   /// Novembers are told apart.
-  public func draw(_ grid: HeatmapGrid, highlight: Int? = nil, namesYears: Bool = false)
-    -> [String]
-  {
+  /// Days after `today` without commits are left blank, as GitHub ends its graph today.
+  public func draw(
+    _ grid: HeatmapGrid, highlight: Int? = nil, namesYears: Bool = false, today: Day? = nil
+  ) -> [String] {
     let columns = grid.columnCount
     var header = [Character](repeating: " ", count: Self.labelWidth + 2 * columns)
     var nextFree = 0
@@ -121,6 +123,12 @@ public struct TerminalRenderer: Sendable {
       var cursorColumn: Int?
       for column in 0..<columns {
         guard let index = grid.dayIndex(column: column, row: row) else {
+          cells.append(" ")
+          continue
+        }
+        if let today, grid.days.first.advanced(by: index) > today, grid.counts[index] == 0,
+          index != highlight
+        {
           cells.append(" ")
           continue
         }
@@ -170,8 +178,12 @@ public struct TerminalRenderer: Sendable {
     case .none:
       return text
     case .basic16:
-      // Five levels in eight colors: dim and bold, and (with the glyphs) shape.
-      let codes = ["90", "2;32", "32", "92", "1;92"]
+      // Five levels in two greens, dim, and (with the glyphs) shape. On a dark background
+      // more is brighter (dim, green, bright green); on a light one more is darker, since
+      // bright green on white is the faintest mark there is (1.4:1) and dim only fades it.
+      let codes =
+        options.palette.isDark
+        ? ["90", "2;32", "32", "92", "1;92"] : ["90", "92", "92", "32", "32"]
       return "\u{1B}[\(codes[level])m\(text)\u{1B}[0m"
     case .indexed256:
       let levels = options.palette.levels

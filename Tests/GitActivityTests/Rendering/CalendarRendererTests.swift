@@ -307,6 +307,31 @@ struct CalendarRendererTests {
     #expect(lines.contains { $0.hasPrefix("Less ") && $0.hasSuffix(" More") })
     #expect(lines.allSatisfy { TextWidth.columns(of: $0) <= 100 })
   }
+
+  @Test(
+    "the calendar's gradient ends at the busiest day that is not an outlier, as the graph's levels")
+  func calendarScale() {
+    let counts = Array(repeating: [1, 2, 3, 4, 5, 6], count: 50).flatMap { $0 } + [87]
+    let colors = CalendarRenderer.Colors(
+      gradient: CalendarRenderer.gradient(stops: nil, theme: .github),
+      text: Palette.github.text, counts: counts, scale: .github)
+    #expect(colors.highest == 6)
+    #expect(colors.busiest(.commits) == "6 or more commits a day")
+    // One, four and six commits read as three colours, not one.
+    let (one, four, six) = (colors.tile(1).oklab, colors.tile(4).oklab, colors.tile(6).oklab)
+    func delta(_ x: OKLab, _ y: OKLab) -> Double {
+      ((x.lightness - y.lightness) * (x.lightness - y.lightness) + (x.a - y.a) * (x.a - y.a)
+        + (x.b - y.b) * (x.b - y.b)).squareRoot()
+    }
+    #expect(delta(one, four) > 0.08 && delta(four, six) > 0.04)
+    #expect(colors.tile(87) == colors.tile(6))
+    // The linear scale keeps running to the busiest day.
+    let linear = CalendarRenderer.Colors(
+      gradient: CalendarRenderer.gradient(stops: nil, theme: .github),
+      text: Palette.github.text, counts: counts, scale: .linear)
+    #expect(linear.highest == 87 && linear.busiest(.commits) == "87 commits a day")
+  }
+
 }
 
 extension CalendarRendererTests {

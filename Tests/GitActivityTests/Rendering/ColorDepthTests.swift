@@ -53,7 +53,16 @@ struct ColorDepthTests {
 
   @Test("GitHub's dark ramp in 256 colors is the cube's greens, not grays and teal")
   func darkGreens() {
-    #expect(ANSIColor.ramp256(Palette.githubDark.levels) == [234, 22, 29, 35, 41])
+    #expect(ANSIColor.ramp256(Palette.githubDark.levels) == [234, 22, 28, 34, 77])
+  }
+
+  @Test("256 colours: GitHub's dark greens keep one hue, in order of lightness")
+  func steadyHue() {
+    let ramp = ANSIColor.ramp256(Palette.githubDark.levels)
+    let labs = ramp.map { Self.entry($0).lab }
+    let hues = labs.dropFirst().map { atan2($0.b, $0.a) * 180 / .pi }
+    #expect((hues.max() ?? 0) - (hues.min() ?? 0) <= 10, "\(ramp): \(hues)")
+    for level in 2...4 { #expect(labs[level].lightness > labs[level - 1].lightness, "\(ramp)") }
   }
 
   @Test("16 colors: five levels, five looks (color, dim or bold, and shape)")

@@ -84,8 +84,9 @@ struct TerminalRendererTests {
           options: TerminalOptions(colorDepth: depth, palette: .github, isASCII: ascii)
         ).glyphs
         let isSquares = (depth == .indexed256 || depth == .truecolor) && !ascii
-        // Sixteen colors: a dot, a small square and a square, with dim and bold for the rest.
-        let expected = isSquares ? 1 : depth == .basic16 && !ascii ? 3 : 5
+        // Sixteen colors: a dot, a small square, a square and a large block, with the greens
+        // and dim for the rest.
+        let expected = isSquares ? 1 : depth == .basic16 && !ascii ? 4 : 5
         #expect(Set(glyphs).count == expected)
         for glyph in glyphs {
           let scalars = Array(glyph.unicodeScalars)
