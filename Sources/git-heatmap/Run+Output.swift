@@ -15,7 +15,9 @@ extension Run {
             AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
           }, by: order
         ).prefix(top ?? Int.max))
-      let writer = AuthorTableWriter(isASCII: invocation.appearance.isASCII, width: terminalWidth)
+      var writer = AuthorTableWriter(isASCII: invocation.appearance.isASCII, width: terminalWidth)
+      // Headings are bold wherever the terminal has colour, as the graph's are.
+      writer.isBold = terminalOptions().colorDepth != .none
       switch invocation.output.format {
       case .csv: return Output(text: writer.csv(rows))
       case .json: return Output(text: writer.json(rows, report: report))
@@ -174,7 +176,7 @@ extension Run {
         "\(headline). \(ReportText.capitalized(ReportText.punchcardSummary(card)))."
       return Output(
         text: SVGRenderer(options: options).render(
-          card, heading: heading, description: description),
+          card, heading: heading, description: description, summary: headline),
         alternativeText: "Punch card of \(heading): \(description)")
     }
   }

@@ -231,11 +231,12 @@ struct PeopleAndPlacesTests {
     #expect(lines[0] == "17 commits in March 2024 by 4 authors")
     #expect(
       lines[1]
-        == "Author        Email              Commits  Active  First       Last        Streak  Weekly"
+        == "Author        Email              Commits  Active days  First day   Last day    Streak  Weekly"
     )
     #expect(
       lines[2]
-        == "Ada Lovelace  ada@example.com         12       4  2024-03-09  2024-03-15  2 days   ▃█")
+        == "Ada Lovelace  ada@example.com         12            4  2024-03-09  2024-03-15  2 days   ▃█"
+    )
     let json = heatmap(["--authors", "--format", "json"] + window, in: repo.path).stdout
     #expect(
       json.contains(

@@ -77,7 +77,8 @@ struct PunchcardTests {
     let terminal = heatmap(
       window + ["--color", "never"], in: repo.path, environment: ["COLUMNS": "80"])
     let lines = terminal.stdout.split(separator: "\n")
-    #expect(lines[0].hasPrefix("336 commits between 2023-12-01 and 2024-12-24 by weekday and hour"))
+    #expect(
+      lines[0].hasPrefix("336 commits between 1 December 2023 and 24 December 2024 by weekday"))
     #expect(lines[2].hasPrefix("Sun ") && lines[8].hasPrefix("Sat "))
     #expect(lines[2...8].allSatisfy { $0.split(separator: " ").count == 25 })
     #expect(lines[9].hasSuffix("More"))

@@ -214,4 +214,46 @@ struct SurfacesDesignedTests {
     let monday = try #require(text.split(separator: "\n").first { $0.hasPrefix("Mon ") })
     #expect(monday.dropFirst(4).filter { $0 != " " }.count == 52, "\(text)")
   }
+
+  @Test("one style for dates, hours, headings and column names on every surface")
+  func oneStyleOfWords() throws {
+    let repo = try Self.repository()
+    let window = ["--since", "2024-02-01", "--until", "2024-03-31"]
+    let phrase = "between 1 February and 31 March 2024"
+    // Dates: the window as sentences say it, in the terminal, the SVG and the page.
+    let terminal = heatmap(window + ["--color", "never"], in: repo.path).stdout
+    #expect(terminal.hasPrefix("168 commits \(phrase)\n"), "\(terminal.prefix(80))")
+    let svg = heatmap(window + ["--format", "svg"], in: repo.path).stdout
+    #expect(svg.contains(" commits \(phrase)</text>"), "\(svg.suffix(600))")
+    let page = heatmap(window + ["--format", "html"], in: repo.path).stdout
+    #expect(page.contains("\"phrase\":\"\(phrase)\""))
+    #expect(page.contains("\"label\":\"1 February to 31 March 2024\""))
+    // Month labels name their year as -i does (`Jan 2024`), not `Jan ’24`.
+    #expect(page.contains("name += \" \" + label.year;") && !page.contains("slice(-2)"))
+    // Hours: plain hours over the punch card's columns, two-digit ranges in its tooltips, and
+    // the SVG says the total and the clock as the terminal does.
+    let card = heatmap(window + ["--layout", "punchcard", "--format", "svg"], in: repo.path).stdout
+    #expect(card.contains(">9</text>") && !card.contains(":00</text>"))
+    #expect(card.contains("s 09:00–10:00: "), "\(card.prefix(3000))")
+    #expect(card.contains(">168 commits \(phrase)</text>"), "\(card.suffix(900))")
+    #expect(card.contains(">By weekday and hour, on each author&apos;s own clock</text>"))
+    // Column names: the terminal's table and the page's, alike.
+    let table = heatmap(window + ["--authors", "--color", "never"], in: repo.path).stdout
+    let header = try #require(table.split(separator: "\n").dropFirst().first)
+    for name in ["Author", "Commits", "Active days", "First day", "Last day"] {
+      #expect(header.contains(name), "\(header)")
+      #expect(page.contains(">\(name)</th>"), "\(name)")
+    }
+    // Headings are bold wherever there is colour, as the graph's.
+    let colored = heatmap(
+      window + ["--authors", "--color", "always"], in: repo.path, environment: ["TERM": "xterm"]
+    ).stdout
+    #expect(colored.hasPrefix("\u{1B}[1m"), "\(colored.prefix(40))")
+    // A bare clone is named as its project is: `git.git` is `git`.
+    let bare = repo.root.appendingPathComponent("project.git").path
+    try repo.git(["clone", "-q", "--bare", repo.path, bare])
+    let named = heatmap(window + ["--format", "svg"], in: bare).stdout
+    #expect(named.contains("<title id=\"heatmap-title\">project</title>"), "\(named.prefix(600))")
+  }
+
 }

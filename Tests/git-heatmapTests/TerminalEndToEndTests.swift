@@ -268,7 +268,7 @@ struct TerminalEndToEndTests {
       ["--since", "2020-01-01", "--until", "2021-06-30", "--color", "never"], in: repo.path,
       environment: ["COLUMNS": "120"])
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[0] == "3 commits between 2020-01-01 and 2021-06-30")
+    #expect(lines[0] == "3 commits between 1 January 2020 and 30 June 2021")
     #expect(lines.contains("2020: 1 commit"))
     #expect(lines.contains("2021: 2 commits"))
   }
@@ -284,7 +284,7 @@ struct TerminalEndToEndTests {
       now: CalendarEndToEndTests.june2025)
     #expect(
       result.stdout == """
-        Activity between 2025-02-01 and 2025-04-30: 3 commits on 2 days
+        Activity between 1 February and 30 April 2025: 3 commits on 2 days
         Longest streak 2 days, from Monday, 3 March 2025 to Tuesday, 4 March 2025. Busiest day Tuesday, 4 March 2025 (2 commits).
         February 2025: no commits
         March 2025: 3 commits on 2 days, busiest day Tuesday, 4 March 2025 (2 commits)
@@ -314,7 +314,7 @@ struct CalendarEndToEndTests {
       in: repo.path, now: Self.june2025)
     #expect(
       result.stdout == """
-        Activity between 2025-03-01 and 2025-04-30: 4 commits on 3 days
+        Activity between 1 March and 30 April 2025: 4 commits on 3 days
         Longest streak 2 days, from Monday, 3 March 2025 to Tuesday, 4 March 2025. Busiest day Tuesday, 4 March 2025 (2 commits).
         March 2025: 3 commits on 2 days, busiest day Tuesday, 4 March 2025 (2 commits)
           Monday, 3 March 2025: 1 commit

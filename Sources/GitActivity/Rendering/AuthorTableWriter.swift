@@ -4,6 +4,8 @@ public struct AuthorTableWriter: Sendable {
   public var isASCII: Bool
   /// The terminal's width; the sparkline keeps its newest weeks and names are cut to fit.
   public var width: Int
+  /// Whether the heading is bold, as the graph's is on a terminal with colour.
+  public var isBold = false
 
   /// A writer for a terminal `width` columns wide.
   public init(isASCII: Bool = false, width: Int = 80) {
@@ -11,7 +13,10 @@ public struct AuthorTableWriter: Sendable {
     self.width = width
   }
 
-  static let headers = ["Author", "Email", "Commits", "Active", "First", "Last", "Streak"]
+  /// The column names, as the contribution page names them.
+  static let headers = [
+    "Author", "Email", "Commits", "Active days", "First day", "Last day", "Streak",
+  ]
   /// With lines counted, their columns after the commits'.
   static let lineHeaders = ["Added", "Removed", "Net"]
 
@@ -74,7 +79,7 @@ public struct AuthorTableWriter: Sendable {
       heading +=
         "; the top \(Wording.grouped(rows.count)), with \(Wording.count(rows.reduce(0) { $0 + $1.commits }, "commit"))"
     }
-    var lines = [heading]
+    var lines = [isBold ? "\u{1B}[1m\(heading)\u{1B}[0m" : heading]
     for (index, cells) in table.enumerated() {
       var line = ""
       for (column, cell) in cells.enumerated() {

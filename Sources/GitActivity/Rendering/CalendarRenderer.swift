@@ -137,7 +137,8 @@ public struct CalendarRenderer: Sendable {
     let initials = calendar.weekdayInitials.map {
       String(repeating: " ", count: tileWidth - 1) + $0
     }.joined(separator: " ")
-    var lines = [ReportText.headline(report)]
+    let headline = ReportText.headline(report)
+    var lines = [options.colorDepth == .none ? headline : "\u{1B}[1m\(headline)\u{1B}[0m"]
     for start in stride(from: 0, to: months.count, by: across) {
       let row = Array(months[start..<min(start + across, months.count)])
       lines.append("")

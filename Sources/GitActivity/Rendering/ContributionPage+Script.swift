@@ -35,6 +35,7 @@ extension ContributionPage {
       while (y.length < 4) y = "0" + y;
       return y + "-" + two(p[1]) + "-" + two(p[2]);
     }
+    function shortDate(n) { var p = parts(n); return p[2] + " " + MONTHS[p[1] - 1] + " " + p[0]; }
     function longDate(n) { var p = parts(n); return DAYS[weekday(n)] + ", " + p[2] + " " + MONTHS[p[1] - 1] + " " + p[0]; }
     function grouped(v) { return String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
     function count(v, word) { return grouped(v) + " " + word + (v === 1 ? "" : "s"); }
@@ -252,9 +253,9 @@ extension ContributionPage {
         if (label.column > column) { headRow.appendChild(el("td", { colspan: String(label.column - column) })); column = label.column; }
         var span = (index + 1 < labels.length ? labels[index + 1].column : weeks) - label.column;
         var name = MONTHS[label.month - 1].slice(0, 3);
-        // The year on January's label (short, to fit four weeks), or on the first when the
-        // view holds no January.
-        if (spansYears && (label.month === 1 || (index === 0 && !labels.some(function (l) { return l.month === 1; })))) name += " \u2019" + String(label.year).slice(-2);
+        // The year on January's label (as -i names it), or on the first when the view holds
+        // no January.
+        if (spansYears && (label.month === 1 || (index === 0 && !labels.some(function (l) { return l.month === 1; })))) name += " " + label.year;
         var th = el("th", { scope: "col", colspan: String(span) });
         th.appendChild(el("span", { "aria-hidden": "true" }, name));
         th.appendChild(el("span", { "class": "sr" }, MONTHS[label.month - 1] + " " + label.year));
@@ -357,7 +358,7 @@ extension ContributionPage {
         var q = parts(c); if (q[0] === p[0] && q[1] === p[1]) month++;
       }
       $("day-heading").textContent = longDate(d);
-      $("day-totals").textContent = count(list.length, "commit") + " on the day \u00b7 " + count(week, "commit") + " in the week from " + iso(weekFirst) + " \u00b7 " + count(month, "commit") + " in " + MONTHS[p[1] - 1] + " " + p[0];
+      $("day-totals").textContent = count(list.length, "commit") + " on the day \u00b7 " + count(week, "commit") + " in the week from " + shortDate(weekFirst) + " \u00b7 " + count(month, "commit") + " in " + MONTHS[p[1] - 1] + " " + p[0];
       if (!list.length) { box.appendChild(el("p", null, "No commits on this day.")); return; }
       box.appendChild(el("p", { "class": "order" }, "Newest first, by the moment each was written; times on " + data.clock + "."));
       var groups = data.repositories.map(function () { return []; });

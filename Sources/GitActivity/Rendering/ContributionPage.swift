@@ -133,7 +133,7 @@ public struct ContributionPage: Sendable {
       <section id="people" data-script hidden aria-labelledby="people-heading">
       <h2 id="people-heading">People</h2>
       <div class="scroll people" tabindex="0" aria-labelledby="people-heading"><table id="author-table"><caption id="people-caption"></caption>
-      <thead><tr><th scope="col">Person</th><th scope="col" class="number">Commits</th><th scope="col" class="number">Active days</th><th scope="col">First day</th><th scope="col">Last day</th></tr></thead>
+      <thead><tr><th scope="col">Author</th><th scope="col" class="number">Commits</th><th scope="col" class="number">Active days</th><th scope="col">First day</th><th scope="col">Last day</th></tr></thead>
       <tbody></tbody></table></div>
       </section>
       <section id="punchcard-section" data-script hidden aria-labelledby="punchcard-heading">
@@ -199,7 +199,8 @@ public struct ContributionPage: Sendable {
       case .lastWeeks(let weeks): weeks == 1 ? "Last week" : "Last \(weeks) weeks"
       case .year(let year): String(year)
       case .lastMonths(let months): "Last \(months) months"
-      case .weeksEnding, .between: "\(window.days.first.iso) to \(window.days.last.iso)"
+      case .weeksEnding, .between:
+        ReportText.range(window.days.first, window.days.last, joinedBy: " to ")
       }
     raw("{\"v\":1,\"today\":\(today.number),\"weekStart\":\(window.weekStart.rawValue - 1),")
     raw("\"window\":{\"first\":\(window.days.first.number),\"last\":\(window.days.last.number),")

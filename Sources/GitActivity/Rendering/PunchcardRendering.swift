@@ -45,7 +45,11 @@ extension SVGRenderer {
   /// The punch card as an SVG document in the graph's look and themes: a row of cells per
   /// weekday, a column per hour, each cell with a tooltip, a legend, and the busiest hour; one
   /// `role="img"` whose title and description say it all.
-  public func render(_ card: Punchcard, heading: String, description: String) -> String {
+  /// `summary` (what the terminal's headline says: the total, the window and the clock) is the
+  /// first line under the grid, the busiest hour the second.
+  public func render(
+    _ card: Punchcard, heading: String, description: String, summary headline: String? = nil
+  ) -> String {
     let layout = Layout(options: options)
     let light = options.palette(dark: options.theme == .githubDark)
     let dark = options.palette(dark: true)
@@ -60,7 +64,7 @@ extension SVGRenderer {
     let hourBaseline = (headingBaseline + layout.fontSize * 1.8).rounded()
     for hour in stride(from: 0, to: 24, by: 3) {
       body.append(
-        #"<text class="label" x="\#(n(left + Double(hour) * pitch))" y="\#(n(hourBaseline))">\#(hour):00</text>"#
+        #"<text class="label" x="\#(n(left + Double(hour) * pitch))" y="\#(n(hourBaseline))">\#(hour)</text>"#
       )
     }
     let top = (hourBaseline + layout.fontSize * 0.6).rounded()
@@ -74,16 +78,27 @@ extension SVGRenderer {
       for hour in 0..<24 {
         let (count, level) = (card.counts[row][hour], card.levels[row][hour])
         let what = Wording.count(count, "commit")
+        func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
+        let hours = "\(two(hour)):00–\(two((hour + 1) % 24)):00"
         body.append(
-          #"<rect x="\#(n(left + Double(hour) * pitch))" y="\#(n(y))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(light.levels[level].hex)" data-weekday="\#(weekday.name.lowercased())" data-hour="\#(hour)" data-count="\#(count)"><title>\#(weekday.name)s \#(hour):00–\#(hour + 1):00: \#(what)</title></rect>"#
+          #"<rect x="\#(n(left + Double(hour) * pitch))" y="\#(n(y))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(light.levels[level].hex)" data-weekday="\#(weekday.name.lowercased())" data-hour="\#(hour)" data-count="\#(count)"><title>\#(weekday.name)s \#(hours): \#(what)</title></rect>"#
         )
       }
       body.append("</g>")
     }
     let gridRight = left + 24 * pitch - options.spacing
     var baseline = top + 7 * pitch + layout.fontSize * 1.4
-    let summary = ReportText.capitalized(ReportText.punchcardSummary(card))
-    let summaryWidth = layout.textWidth(summary)
+    let busiest = ReportText.capitalized(ReportText.punchcardSummary(card))
+    // The headline's two halves (the total, then what the grid is and on which clock) and the
+    // busiest hour, a line each.
+    var lines = [busiest]
+    if let headline {
+      let halves = headline.components(separatedBy: " by weekday and hour")
+      lines =
+        [ReportText.capitalized(halves[0])]
+        + halves.dropFirst().map { "By weekday and hour" + $0 } + [busiest]
+    }
+    let summaryWidth = layout.textWidth(busiest)
     // The legend ends on the grid's right edge; the summary beside it when both fit, else on the
     // line below, rather than the canvas growing past the grid.
     let fitsBeside =
@@ -91,9 +106,16 @@ extension SVGRenderer {
     let contentRight = max(gridRight, layout.padding + summaryWidth)
     body += drawLegend(right: gridRight, baseline: baseline, layout: layout, palette: light)
     if !fitsBeside { baseline += (layout.fontSize * 1.6).rounded() }
-    body.append(
-      #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
-    )
+    for (index, line) in lines.enumerated() {
+      if index > 0 { baseline += (layout.fontSize * 1.5).rounded() }
+      // No line widens the image: shortened to it when it must be (the whole of each is in
+      // the description).
+      let shown = FontMetrics.truncate(
+        line, toWidth: contentRight - layout.padding, size: layout.fontSize)
+      body.append(
+        #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(shown))</text>"#
+      )
+    }
     let shown = FontMetrics.truncate(
       heading, toWidth: contentRight - layout.padding, size: headingSize, bold: true)
     body[headingIndex] = Self.heading(

@@ -64,15 +64,17 @@ package enum ReportText {
   }
 
   /// How every output names a window: `in the last year`, `in 2024`, `in July 2026` (a whole
-  /// month), `between 2024-03-01 and 2024-03-15` (the days as they are typed).
+  /// month), `between 1 and 15 March 2024`, `between 30 November 2025 and 31 August 2026`:
+  /// dates as every sentence says them, day, month and year.
   package static func phrase(_ window: Window) -> String {
     let (first, last) = (window.days.first, window.days.last)
     if window.firstMoment != nil || window.lastMoment != nil {
       // A window asked for as moments says them to the minute: `since 18 November 02:55`.
-      let start = window.firstMoment.map { moment($0, window, year: last.year) } ?? first.iso
+      let start =
+        window.firstMoment.map { moment($0, window, year: last.year) } ?? longDate(first)
       guard let end = window.lastMoment.map({ moment($0, window, year: last.year) }) else {
         return window.kind == .between && window.firstMoment != nil
-          ? "since \(start)" : "between \(start) and \(last.iso)"
+          ? "since \(start)" : "between \(start) and \(longDate(last))"
       }
       return "between \(start) and \(end)"
     }
@@ -91,8 +93,26 @@ package enum ReportText {
           return "in \(HeatmapGrid.fullMonthNames[first.month - 1]) \(first.year)"
         }
       }
-      return "between \(first.iso) and \(last.iso)"
+      return "between " + range(first, last, joinedBy: " and ")
     }
+  }
+
+  /// `15 June 2026`: a day as sentences say it (with its weekday, `date`).
+  package static func longDate(_ day: Day) -> String {
+    "\(day.dayOfMonth) \(HeatmapGrid.fullMonthNames[day.month - 1]) \(day.year)"
+  }
+
+  /// `1 and 15 March 2024`, `1 February and 31 March 2024`, `30 November 2025 and 31 August
+  /// 2026`: two days, what they share said once.
+  package static func range(_ first: Day, _ last: Day, joinedBy joiner: String) -> String {
+    let months = HeatmapGrid.fullMonthNames
+    if first.year == last.year && first.month == last.month {
+      return "\(first.dayOfMonth)\(joiner)\(longDate(last))"
+    }
+    if first.year == last.year {
+      return "\(first.dayOfMonth) \(months[first.month - 1])\(joiner)\(longDate(last))"
+    }
+    return longDate(first) + joiner + longDate(last)
   }
 
   /// `busiest day Tuesday, 19 May 2026 (54 commits)`: how every output names the busiest day,
@@ -162,9 +182,10 @@ package enum ReportText {
   /// How headings name a repository: a path from the root by its last folder; a name relative
   /// to here or a scan root whole, as it tells repositories of the same last name apart.
   package static func shownName(_ repository: String) -> String {
-    repository.hasPrefix("/")
-      ? URL(fileURLWithPath: repository).lastPathComponent
-      : RepositoryName.withoutCredentials(repository)
+    guard repository.hasPrefix("/") else { return RepositoryName.withoutCredentials(repository) }
+    // A bare clone's folder (`git.git`) by the name people give the project.
+    let folder = URL(fileURLWithPath: repository).lastPathComponent
+    return folder.hasSuffix(".git") && folder.count > 4 ? String(folder.dropLast(4)) : folder
   }
 
   /// An image's heading: `title` when given, else the repositories' names, and whose commits.

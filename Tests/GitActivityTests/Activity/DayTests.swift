@@ -128,7 +128,7 @@ struct WindowTests {
       today: today)
     #expect(ended.days.first.iso == "2024-02-25")
     #expect(ended.days.last.iso == "2024-03-02")
-    #expect(ReportText.phrase(ended) == "between 2024-02-25 and 2024-03-02")
+    #expect(ReportText.phrase(ended) == "between 25 February and 2 March 2024")
   }
 
   @Test("since/until and year")
