@@ -106,12 +106,26 @@ extension SVGRenderer {
     let contentRight = max(gridRight, layout.padding + summaryWidth)
     body += drawLegend(right: gridRight, baseline: baseline, layout: layout, palette: light)
     if !fitsBeside { baseline += (layout.fontSize * 1.6).rounded() }
-    for (index, line) in lines.enumerated() {
+    // No line widens the image: one too long for it is wrapped at its spaces (a word longer
+    // than the image is shortened; the whole of each line is in the description).
+    let room = contentRight - layout.padding
+    var wrapped: [String] = []
+    for line in lines {
+      var current = ""
+      for word in line.split(separator: " ") {
+        let candidate = current.isEmpty ? String(word) : current + " " + word
+        if current.isEmpty || layout.textWidth(candidate) <= room {
+          current = candidate
+        } else {
+          wrapped.append(current)
+          current = String(word)
+        }
+      }
+      wrapped.append(current)
+    }
+    for (index, line) in wrapped.enumerated() {
       if index > 0 { baseline += (layout.fontSize * 1.5).rounded() }
-      // No line widens the image: shortened to it when it must be (the whole of each is in
-      // the description).
-      let shown = FontMetrics.truncate(
-        line, toWidth: contentRight - layout.padding, size: layout.fontSize)
+      let shown = FontMetrics.truncate(line, toWidth: room, size: layout.fontSize)
       body.append(
         #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(shown))</text>"#
       )
