@@ -581,4 +581,32 @@ extension TrustFourthPassTests {
     let page = heatmap(["--from", api, web, "--format", "html"], in: repo.root.path).stdout
     #expect(page.contains(#""repositories":["api","web"]"#), "\(page.prefix(0))")
   }
+
+  @Test("-n and --skip from a warm cache, with commits read since appended: git log's commits")
+  func limitFromTheCache() throws {
+    let repo = try TemporaryRepository()
+    for day in 0..<30 {
+      // Dates not in the order of the commits, as rebases and imports leave them.
+      try repo.commit("c\(day)", date: "\(1_704_196_800 + ((day * 7) % 30) * 86_400) +0000")
+    }
+    func ids(_ arguments: [String]) -> [String] {
+      let export = heatmap(["--format", "commits"] + arguments, in: repo.path).stdout
+      return export.split(separator: "\n").compactMap { line in
+        line.range(of: #""id":"[0-9a-f]{40}""#, options: .regularExpression).map {
+          String(line[$0].dropFirst(6).dropLast())
+        }
+      }
+    }
+    _ = ids([])  // the cache, written
+    for day in 30..<35 {
+      try repo.commit("new \(day)", date: "\(1_704_196_800 + day * 43_200) +0000")
+    }
+    for arguments in [["-n", "7"], ["--skip", "3", "-n", "5"], ["-n", "1"], ["--skip", "33"]] {
+      let git = try repo.git(["log", "--format=%H"] + arguments).split(separator: "\n").map(
+        String.init)
+      #expect(Set(ids(arguments)) == Set(git), "\(arguments)")
+      #expect(Set(ids(arguments + ["--no-cache"])) == Set(git), "\(arguments)")
+    }
+  }
+
 }

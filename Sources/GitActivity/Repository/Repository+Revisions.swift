@@ -133,7 +133,15 @@ extension Repository {
     var places: [ObjectID: Int] = [:]
     var scanned = 0
     func position(_ id: ObjectID) -> Int? {
-      if let known = places[id] { return known }
+      // A history read from the cache keeps the cache's order: the cache's record number is
+      // then the place, found by its sorted table and confirmed by the id there (no table of
+      // every id made for a walk that needs the newest hundred).
+      if let known, let record = known.index(of: id), Int(record) < ids.count,
+        ids[Int(record)] == id
+      {
+        return Int(record)
+      }
+      if let found = places[id] { return found }
       while scanned < ids.count {
         let next = ids[scanned]
         places[next] = scanned
