@@ -109,6 +109,115 @@ struct TerminalEndToEndTests {
     return (plain, colored)
   }
 
+  /// The legend's five cells as tmux shows them (`capture-pane -e`): each cell's colour on
+  /// `background` (xterm's palette for 16 and 256 colours, dim half way to the background) and
+  /// its glyph.
+  static func legendCells(_ colored: String, background: RGB) -> [(color: RGB, glyph: Character)] {
+    guard let line = colored.split(separator: "\n").first(where: { $0.contains("Less") }) else {
+      return []
+    }
+    let text = String(line)
+    let sixteen: [RGB] = [
+      "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
+      "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff",
+    ].compactMap(RGB.init(parsing:))
+    func indexed(_ index: Int) -> RGB {
+      if index < 16 { return sixteen[index] }
+      if index >= 232 {
+        let value = UInt8(8 + 10 * (index - 232))
+        return RGB(red: value, green: value, blue: value)
+      }
+      let steps: [UInt8] = [0, 95, 135, 175, 215, 255]
+      let cube = index - 16
+      return RGB(red: steps[cube / 36], green: steps[cube / 6 % 6], blue: steps[cube % 6])
+    }
+    var (foreground, dim) = (RGB?.none, false)
+    var cells: [(RGB, Character)] = []
+    var index = text.startIndex
+    let afterLess = text.range(of: "Less")?.upperBound ?? text.startIndex
+    let beforeMore = text.range(of: "More")?.lowerBound ?? text.endIndex
+    while index < text.endIndex {
+      if text[index] == "\u{1B}", let end = text[index...].firstIndex(of: "m") {
+        let codes = text[text.index(index, offsetBy: 2)..<end].split(
+          separator: ";", omittingEmptySubsequences: false
+        ).map { Int($0) ?? 0 }
+        var k = 0
+        while k < codes.count {
+          switch codes[k] {
+          case 0: (foreground, dim) = (nil, false)
+          case 2: dim = true
+          case 22: dim = false
+          case 39: foreground = nil
+          case 30...37: foreground = sixteen[codes[k] - 30]
+          case 90...97: foreground = sixteen[codes[k] - 82]
+          case 38 where k + 2 < codes.count && codes[k + 1] == 5:
+            foreground = indexed(codes[k + 2])
+            k += 2
+          case 38 where k + 4 < codes.count && codes[k + 1] == 2:
+            foreground = RGB(
+              red: UInt8(clamping: codes[k + 2]), green: UInt8(clamping: codes[k + 3]),
+              blue: UInt8(clamping: codes[k + 4]))
+            k += 4
+          default: break
+          }
+          k += 1
+        }
+        index = text.index(after: end)
+        continue
+      }
+      if index >= afterLess && index < beforeMore && text[index] != " ", let color = foreground {
+        cells.append((dim ? color.mixed(with: background, fraction: 0.5) : color, text[index]))
+      }
+      index = text.index(after: index)
+    }
+    return cells
+  }
+
+  @Test(
+    "in tmux at 16, 256 and 24-bit colour on a light and a dark background: neighbouring levels apart, each busier one standing out more",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")),
+    arguments: ["xterm", "xterm-256color", "truecolor"].flatMap { depth in
+      ["#ffffff", "#101010"].map { (depth, $0) }
+    })
+  func levelsApart(depth: String, background hex: String) throws {
+    let term = depth == "xterm" ? "xterm" : "xterm-256color"
+    let colorTerm = depth == "truecolor" ? "truecolor" : nil
+    let repo = try Self.repository()
+    var environment = repo.environment
+    environment["TERM"] = term
+    environment["COLORTERM"] = colorTerm
+    for key in ["COLUMNS", "NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "COLORFGBG"] {
+      environment[key] = nil
+    }
+    let screen = try Self.inTmux(
+      columns: 100, rows: 20, directory: repo.path,
+      command: [try builtExecutable(), "--weeks", "20"], environment: environment,
+      configuration: "set -g window-style 'bg=\(hex)'\n")
+    let background = try #require(RGB(parsing: hex))
+    let cells = Self.legendCells(screen.colored, background: background)
+    try #require(cells.count == 5, "\(screen.colored)")
+    let sizes: [Character: Int] = ["·": 0, "▪": 1, "■": 2, "▆": 3]
+    func deltaE(_ x: RGB, _ y: RGB) -> Double {
+      let (a, b) = (x.oklab, y.oklab)
+      return
+        ((a.lightness - b.lightness) * (a.lightness - b.lightness) + (a.a - b.a) * (a.a - b.a)
+        + (a.b - b.b) * (a.b - b.b)).squareRoot()
+    }
+    for level in 1...4 {
+      let (before, after) = (cells[level - 1], cells[level])
+      let apart = deltaE(before.color, after.color)
+      let grows = (sizes[after.glyph] ?? 0) > (sizes[before.glyph] ?? 0)
+      #expect(apart >= 0.04 || grows, "\(term) \(hex): levels \(level - 1) and \(level)")
+      guard level >= 2 else { continue }
+      let (was, now) = (
+        before.color.contrast(with: background), after.color.contrast(with: background)
+      )
+      #expect(
+        now > was + 0.05 || (abs(now - was) <= 0.05 && grows),
+        "\(term) \(colorTerm ?? "") \(hex): level \(level) \(now) against \(was)")
+    }
+  }
+
   @Test(
     "in a real 80×20 terminal: colors, a graph that fits, the newest weeks",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
