@@ -19,8 +19,13 @@ extension Run {
       // Headings are bold wherever the terminal has colour, as the graph's are.
       writer.isBold = terminalOptions().colorDepth != .none
       switch invocation.output.format {
-      case .csv: return Output(text: writer.csv(rows))
-      case .json: return Output(text: writer.json(rows, report: report))
+      // Written a piece at a time: many people over many years make a table of gigabytes.
+      case .csv:
+        return Output(text: "") { write in writer.csv(rows) { write(Array($0.utf8)) } }
+      case .json:
+        return Output(text: "") { write in
+          writer.json(rows, report: report) { write(Array($0.utf8)) }
+        }
       case .terminal, .summary, .svg, .commits, .html:
         return Output(text: writer.terminal(rows, report: report))
       }

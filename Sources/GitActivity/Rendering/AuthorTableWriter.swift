@@ -107,9 +107,16 @@ public struct AuthorTableWriter: Sendable {
 
   /// The table as CSV (RFC 4180), control and bidi characters stripped.
   public func csv(_ rows: [AuthorSummary]) -> String {
+    var whole = ""
+    csv(rows) { whole += $0 }
+    return whole
+  }
+
+  /// The CSV handed to `write` a piece at a time (about a mebibyte each): a table of many
+  /// people over many years (a weekly column of 2,900 weeks for each of 200,000 people is over
+  /// a gigabyte) is never held whole.
+  public func csv(_ rows: [AuthorSummary], write: (String) -> Void) {
     let withLines = Self.hasLines(rows)
-    // One string, written row by row: a table of many people over many years is large, and
-    // is not held twice (as lines, then joined).
     var out =
       withLines
       ? "name,email,commits,insertions,deletions,net,active_days,first,last,longest_streak,weekly\n"
@@ -133,12 +140,23 @@ public struct AuthorTableWriter: Sendable {
       out += ","
       row.appendWeekly(separator: " ", to: &out)
       out += "\n"
+      if out.utf8.count >= 1 << 20 {
+        write(out)
+        out = ""
+      }
     }
-    return out
+    write(out)
   }
 
   /// The table as JSON, names exact and escaped.
   public func json(_ rows: [AuthorSummary], report: ActivityReport) -> String {
+    var whole = ""
+    json(rows, report: report) { whole += $0 }
+    return whole
+  }
+
+  /// The JSON handed to `write` a piece at a time, as `csv(_:write:)` does.
+  public func json(_ rows: [AuthorSummary], report: ActivityReport, write: (String) -> Void) {
     var out = "{\n"
     out += JSONWriter.repositoriesAndWindow(report)
     out += "  \"authors\": [\n"
@@ -154,9 +172,13 @@ public struct AuthorTableWriter: Sendable {
         "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits)\(lines), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": ["
       row.appendWeekly(separator: ", ", to: &out)
       out += "]}"
+      if out.utf8.count >= 1 << 20 {
+        write(out)
+        out = ""
+      }
     }
     out += rows.isEmpty ? "" : "\n"
     out += "  ]\n}\n"
-    return out
+    write(out)
   }
 }
