@@ -437,13 +437,21 @@ extension TrustFourthPassTests {
 }
 
 extension TrustFourthPassTests {
-  @Test("--from with --format commits merges exports into one, each commit once, in any form")
-  func mergedExports() throws {
-    let repo = try Self.repository()
-    let clone = repo.root.appendingPathComponent("clone").path
+  /// The test repository and a clone of it beside it, `named`, with one commit of its own.
+  static func repositoryAndClone(named name: String) throws -> (
+    repo: TemporaryRepository, clone: String, cloned: TemporaryRepository
+  ) {
+    let repo = try repository()
+    let clone = repo.root.appendingPathComponent(name).path
     try repo.git(["clone", "-q", repo.path, clone])
     let cloned = TemporaryRepository(existing: clone, root: repo.root)
     try cloned.commit("only in the clone", date: "1704700000 +0000")
+    return (repo, clone, cloned)
+  }
+
+  @Test("--from with --format commits merges exports into one, each commit once, in any form")
+  func mergedExports() throws {
+    let (repo, clone, cloned) = try Self.repositoryAndClone(named: "clone")
     let one = repo.root.appendingPathComponent("one.ndjson").path
     let two = repo.root.appendingPathComponent("two.csv.gz").path
     #expect(heatmap(["--format", "commits", "--all", "-o", one], in: repo.path).status == 0)
@@ -544,11 +552,7 @@ extension TrustFourthPassTests {
   @Test(
     "--from breaks its total down by repository as --repo does, in the terminal and on the page")
   func breakdownFromExports() throws {
-    let repo = try Self.repository()
-    let clone = repo.root.appendingPathComponent("web").path
-    try repo.git(["clone", "-q", repo.path, clone])
-    let cloned = TemporaryRepository(existing: clone, root: repo.root)
-    try cloned.commit("only in the clone", date: "1704700000 +0000")
+    let (repo, clone, cloned) = try Self.repositoryAndClone(named: "web")
     try cloned.commit("and another", date: "1704710000 +0000")
     let api = repo.root.appendingPathComponent("api.ndjson").path
     let web = repo.root.appendingPathComponent("web.csv").path

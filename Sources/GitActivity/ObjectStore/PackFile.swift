@@ -99,25 +99,8 @@ final class PackFile: Sendable {
         for position in 0..<count { buffer[position] = UInt32(offset(at: position) ?? 0) }
         initialized = count
       }
-      var scratch = [UInt32](repeating: 0, count: count)
-      var counts = [Int](repeating: 0, count: 1 << 16)
-      var shift: UInt32 = 0
-      while shift < 32 && UInt64(pack.size) >> shift > 0 {
-        for index in counts.indices { counts[index] = 0 }
-        for key in keys { counts[Int((key >> shift) & 0xFFFF)] += 1 }
-        var total = 0
-        for index in counts.indices {
-          let value = counts[index]
-          counts[index] = total
-          total += value
-        }
-        for key in keys {
-          let digit = Int((key >> shift) & 0xFFFF)
-          scratch[counts[digit]] = key
-          counts[digit] += 1
-        }
-        swap(&keys, &scratch)
-        shift += 16
+      Self.radixSort(&keys, bits: 0..<min(32, Self.significantBits(pack.size)), digitBits: 16) {
+        UInt64($0)
       }
       return FrozenTable(keys)
     }?.values
@@ -185,29 +168,41 @@ final class PackFile: Sendable {
       }
       initialized = count
     }
-    var scratch = [UInt64](repeating: 0, count: count)
-    var counts = [Int](repeating: 0, count: 1 << 11)
-    var shift: UInt64 = 24
-    while shift < 64 && (UInt64(pack.size) << 24) >> shift > 0 {
+    Self.radixSort(
+      &keys, bits: 24..<min(64, 24 + Self.significantBits(pack.size)), digitBits: 11
+    ) { $0 }
+    return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for rank in 0..<count { buffer[rank] = UInt32(truncatingIfNeeded: keys[rank] & 0xFF_FFFF) }
+      initialized = count
+    }
+  }
+
+  /// How many bits `size` needs.
+  static func significantBits(_ size: Int) -> Int { Int.bitWidth - size.leadingZeroBitCount }
+
+  /// Sorts `items` by the `bits` of their keys, `digitBits` at a time from the lowest (an LSD
+  /// radix sort: stable, so each pass keeps the order the lower digits gave).
+  static func radixSort<Item>(
+    _ items: inout [Item], bits: Range<Int>, digitBits: Int, key: (Item) -> UInt64
+  ) {
+    var scratch = items
+    var counts = [Int](repeating: 0, count: 1 << digitBits)
+    let mask = UInt64((1 << digitBits) - 1)
+    for shift in stride(from: bits.lowerBound, to: bits.upperBound, by: digitBits) {
       for index in counts.indices { counts[index] = 0 }
-      for key in keys { counts[Int((key >> shift) & 0x7FF)] += 1 }
+      for item in items { counts[Int((key(item) >> shift) & mask)] += 1 }
       var total = 0
       for index in counts.indices {
         let value = counts[index]
         counts[index] = total
         total += value
       }
-      for key in keys {
-        let digit = Int((key >> shift) & 0x7FF)
-        scratch[counts[digit]] = key
+      for item in items {
+        let digit = Int((key(item) >> shift) & mask)
+        scratch[counts[digit]] = item
         counts[digit] += 1
       }
-      swap(&keys, &scratch)
-      shift += 11
-    }
-    return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for rank in 0..<count { buffer[rank] = UInt32(truncatingIfNeeded: keys[rank] & 0xFF_FFFF) }
-      initialized = count
+      swap(&items, &scratch)
     }
   }
 
@@ -223,25 +218,8 @@ final class PackFile: Sendable {
       for position in 0..<count { buffer[position] = UInt32(position) }
       initialized = count
     }
-    var scratch = order
-    var counts = [Int](repeating: 0, count: 1 << 16)
-    var shift: UInt64 = 0
-    while shift < 48 && (UInt64(pack.size) >> shift) > 0 {
-      for index in counts.indices { counts[index] = 0 }
-      for position in order { counts[Int((keys[Int(position)] >> shift) & 0xFFFF)] += 1 }
-      var total = 0
-      for index in counts.indices {
-        let value = counts[index]
-        counts[index] = total
-        total += value
-      }
-      for position in order {
-        let digit = Int((keys[Int(position)] >> shift) & 0xFFFF)
-        scratch[counts[digit]] = position
-        counts[digit] += 1
-      }
-      swap(&order, &scratch)
-      shift += 16
+    Self.radixSort(&order, bits: 0..<min(48, Self.significantBits(pack.size)), digitBits: 16) {
+      keys[Int($0)]
     }
     return order
   }
