@@ -613,4 +613,29 @@ extension TrustFourthPassTests {
     }
   }
 
+  @Test("-n without a cache stops as git log does: what lies beyond the newest is never read")
+  func limitStopsTheWalk() throws {
+    let repo = try TemporaryRepository()
+    for day in 0..<6 {
+      try repo.commit("c\(day)", date: "\(1_704_196_800 + day * 86_400) +0000")
+    }
+    // The oldest commit's object gone: git log -n 2 does not need it, git log does.
+    let root = try repo.git(["rev-list", "--max-parents=0", "HEAD"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let object = repo.path + "/.git/objects/" + root.prefix(2) + "/" + root.dropFirst(2)
+    try FileManager.default.removeItem(atPath: object)
+    let git = try repo.git(["log", "-n", "2", "--format=%H"]).split(separator: "\n").map(
+      String.init)
+    #expect(git.count == 2)
+    let export = heatmap(["--format", "commits", "--no-cache", "-n", "2"], in: repo.path)
+    #expect(export.status == 0, "\(export.stderr)")
+    for id in git { #expect(export.stdout.contains(id)) }
+    let graph = heatmap(
+      ["--no-cache", "-n", "2", "--since", "2024-01-01", "--format", "csv"], in: repo.path)
+    #expect(graph.status == 0, "\(graph.stderr)")
+    #expect(nonZeroDays(graph.stdout).values.reduce(0, +) == 2)
+    // Without a limit the missing object is an error, as in git.
+    #expect(heatmap(["--no-cache", "--since", "2024-01-01"], in: repo.path).status == 1)
+  }
+
 }

@@ -41,6 +41,7 @@ extension Repository {
     }
     let phase = request.phases
     let read: History
+    var limitApplied = false
     var pending: PendingCache?
     // What the cache knows of the commits (their parents and times), for a limit's order.
     var known: HistoryCache?
@@ -66,6 +67,11 @@ extension Repository {
         phase("save answers") { found.save(to: answersLocation) }
       }
       read = walked.history
+    } else if let newest = try phase("newest", { () throws(GitError) in try newestOnly(request) }) {
+      // A limit that no filter comes before, without a cache: the walk stops as git's does,
+      // once the newest commits are met, and only those are read.
+      read = newest
+      limitApplied = true
     } else {
       read = try phase("walk") { () throws(GitError) in
         try self.history(request.selection, options: request.walk)
@@ -74,7 +80,7 @@ extension Repository {
     var history = try request.messageFilter.filter(read, in: self)
     let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
     let userEmail = try configString("user.email").flatMap { $0.isEmpty ? nil : $0 }
-    if request.limit.isActive {
+    if request.limit.isActive && !limitApplied {
       history = try phase("limit") { () throws(GitError) in
         try limited(
           history, mailmap: mailmap.mailmap, request: request, userEmail: userEmail, cache: known)
@@ -148,6 +154,43 @@ extension Repository {
       results[index] = result
     }
     return slots.map { $0 ?? .failure(.git(GitError(message: "not read", function: "read"))) }
+  }
+
+  /// For `-n`/`--skip` with nothing counted before the limit (no author, merge or message
+  /// filter, no paths, `--no-walk` or `--follow`): the commits the limit keeps, found by a walk
+  /// in git log's order that stops once it has them and read alone; nil when the request is
+  /// not such a one (or keeps nothing), for the whole read.
+  func newestOnly(_ request: ActivityRequest) throws(GitError) -> History? {
+    let selection = request.selection
+    let options = request.options
+    guard request.limit.isActive, selection.paths.isEmpty, !selection.showsOnlyTips,
+      !selection.followsRenames, options.filter.isEmpty, !options.excludesMerges,
+      options.minimumParents == 0, options.maximumParents == nil, request.messageFilter.isEmpty,
+      try substitutions(
+        replaceRefBase: request.walk.replaceRefBase, graftFile: request.walk.graftFile
+      ).isEmpty
+    else { return nil }
+    let skip = max(0, request.limit.skip)
+    let wanted = request.limit.effectiveMaxCount.map { skip + $0 } ?? Int.max
+    guard wanted < Int.max else { return nil }
+    var met: [ObjectID] = []
+    try walkNewest(
+      selection: selection, firstParentOnly: request.walk.followsFirstParentOnly, known: nil,
+      enough: wanted
+    ) { id in
+      met.append(id)
+      return true
+    }
+    let kept = met.dropFirst(skip)
+    guard !kept.isEmpty else { return nil }
+    // Read as a walk from each of them that walks no parent (every commit is older than the
+    // end of time), and kept to them (a commit without a date would walk on).
+    var walk = request.walk
+    walk.committedNoEarlierThan = .max
+    walk.recordsCommitIDs = true
+    let read = try history(RevisionSelection(revisions: kept.map(\.hex)), options: walk)
+    let named = Set(kept)
+    return read.keeping { named.contains(read.objectIDs[$0]) }
   }
 }
 

@@ -126,7 +126,6 @@ extension Repository {
     of history: History, selection: RevisionSelection, firstParentOnly: Bool,
     known: HistoryCache? = nil, enough: Int = Int.max, counts: (Int) -> Bool = { _ in true }
   ) throws(GitError) -> [Int] {
-    let tips = try tips(for: selection, known: known)
     // Each commit's place in `history`, found by reading its ids from the start as far as
     // needed: a walk that stops early (-n 100) meets only the newest, near the start.
     let ids = history.objectIDs
@@ -150,6 +149,27 @@ extension Repository {
       }
       return nil
     }
+    var order: [Int] = []
+    try walkNewest(
+      selection: selection, firstParentOnly: firstParentOnly, known: known, enough: enough
+    ) { id in
+      guard let index = position(id) else { return nil }
+      order.append(index)
+      return counts(index)
+    }
+    return order
+  }
+
+  /// The commits the selection reaches in git log's order (see `logOrder`), each handed to
+  /// `meet` as it is shown: `meet` says whether it counts toward `enough` (nil: not one of the
+  /// commits wanted), and the walk stops once `enough` have counted. Commits are read as they
+  /// are met (from `known`, the history cache, when it holds them), so a walk that stops early
+  /// reads only the newest.
+  func walkNewest(
+    selection: RevisionSelection, firstParentOnly: Bool, known: HistoryCache?, enough: Int,
+    meet: (ObjectID) -> Bool?
+  ) throws(GitError) {
+    let tips = try tips(for: selection, known: known)
     // The commits the selection reaches (ranges and --not taken out), each read once, parents
     // as git sees them: none past a shallow clone's boundary.
     let shallow = shallowBoundary()
@@ -195,15 +215,11 @@ extension Repository {
       parentsOf[id] = found.parents
       heap.push(id, time: found.time)
     }
-    var order: [Int] = []
     var found = 0
     while let id = heap.pop() {
-      if let index = position(id) {
-        order.append(index)
-        if counts(index) {
-          found += 1
-          if found >= enough { break }
-        }
+      if meet(id) == true {
+        found += 1
+        if found >= enough { break }
       }
       for parent in parentsOf.removeValue(forKey: id) ?? []
       where !hidden.contains(parent) && seen.insert(parent).inserted {
@@ -212,7 +228,6 @@ extension Repository {
         heap.push(parent, time: next.time)
       }
     }
-    return order
   }
 
   /// Whether `text` names a revision or a range, as `addRevision` takes them.
