@@ -93,7 +93,8 @@ extension Run {
     var named: [(path: String, name: String)] = invocation.sources.repositories.map {
       (absolute($0), RawPath.display(RawPath.withoutTrailingSlashes($0)))
     }
-    let given = named.count
+    // A repository named on the command line must be read; one a scan found may be skipped.
+    let givenPaths = Set(named.map(\.path))
     for given in invocation.sources.scanDirectories {
       let directory = absolute(given)
       let found = RepositoryScanner.scan(directory, depth: invocation.sources.scanDepth)
@@ -120,20 +121,10 @@ extension Run {
     guard !named.isEmpty else {
       throw .git(GitError(message: "no repository found to count", function: "scan"))
     }
-    // A repository named on the command line must be read; one a scan found may be skipped.
     let names = Self.personNames(named)
     let required = Set(
-      named.indices.filter { Self.isGiven(named[$0], given, invocation) }
-        .map { names[$0] })
+      named.indices.filter { givenPaths.contains(named[$0].path) }.map { names[$0] })
     return (named.map(\.path), names, required)
-  }
-
-  private static func isGiven(
-    _ repository: (path: String, name: String), _ count: Int, _ invocation: Invocation
-  ) -> Bool {
-    invocation.sources.repositories.prefix(count).contains {
-      RawPath.display(RawPath.withoutTrailingSlashes($0)) == repository.name
-    }
   }
 
   /// The repositories named as a person names them: by their folder (`.` is the folder the

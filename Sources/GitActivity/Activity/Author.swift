@@ -21,18 +21,11 @@ public struct Author: Hashable, Sendable, Comparable {
   public var nameAndEmail: String { "\(name) <\(email)>" }
 
   public static func == (lhs: Author, rhs: Author) -> Bool {
-    lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.email.utf8.elementsEqual(rhs.email.utf8)
+    PersonBytes.equal((lhs.name, lhs.email), (rhs.name, rhs.email))
   }
 
   public func hash(into hasher: inout Hasher) {
-    // The bytes of each part and a separator, without an array of the two (an allocation per
-    // hash: every person of a history is hashed when its commits are counted).
-    var name = name
-    var email = email
-    name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    hasher.combine(0xFF as UInt8)
-    email.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    hasher.combine(0xFF as UInt8)
+    PersonBytes.hash(name: name, email: email, into: &hasher)
   }
 
   public static func < (lhs: Author, rhs: Author) -> Bool {

@@ -16,10 +16,26 @@ public struct Identity: Hashable, Sendable {
   }
 
   public static func == (lhs: Identity, rhs: Identity) -> Bool {
-    lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.email.utf8.elementsEqual(rhs.email.utf8)
+    PersonBytes.equal((lhs.name, lhs.email), (rhs.name, rhs.email))
   }
 
   public func hash(into hasher: inout Hasher) {
+    PersonBytes.hash(name: name, email: email, into: &hasher)
+  }
+}
+
+/// A name and an email compared and hashed as their bytes, as git tells people apart: what
+/// `Identity` (as written) and `Author` (mailmapped) are equal and hashed by.
+enum PersonBytes {
+  static func equal(_ lhs: (name: String, email: String), _ rhs: (name: String, email: String))
+    -> Bool
+  {
+    lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.email.utf8.elementsEqual(rhs.email.utf8)
+  }
+
+  /// The bytes of each part and a separator, without an array of the two (an allocation per
+  /// hash: every person of a history is hashed when its commits are counted).
+  static func hash(name: String, email: String, into hasher: inout Hasher) {
     var name = name
     var email = email
     name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

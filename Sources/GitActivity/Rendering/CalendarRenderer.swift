@@ -45,7 +45,7 @@ public struct CalendarRenderer: Sendable {
     /// `54 commits a day`, or `15 or more commits a day` when outliers were set aside.
     func busiest(_ measure: Measure) -> String {
       hasOutliers
-        ? "\(Wording.grouped(highest)) or more \(ReportText.amount(2, measure).dropFirst(2)) a day"
+        ? "\(Wording.grouped(highest)) or more \(ReportText.unit(of: measure)) a day"
         : "\(ReportText.amount(highest, measure)) a day"
     }
 

@@ -29,50 +29,38 @@ extension ContributionPage {
       graph: Self.plainGraph(report.activity, weekStart: window.weekStart, scale: scale))
   }
 
-  /// A plain grid of `activity`'s days at their levels, in the markup and classes the script
-  /// uses (so the one style sheet draws both), each day named for screen readers.
+  /// A plain grid of `activity`'s days at their levels, laid out by `HeatmapGrid` as the SVG
+  /// and the terminal lay it out, in the markup and classes the script uses (so the one style
+  /// sheet draws both), each day named for screen readers.
   static func plainGraph(_ activity: DailyActivity, weekStart: Weekday, scale: LevelScale)
     -> String
   {
-    let days = activity.days
-    guard days.count > 0, days.count <= 3_660 else { return "" }
-    let levels = scale.levels(for: activity.counts)
-    let start = days.first.advanced(by: -days.first.daysIntoWeek(startingOn: weekStart))
-    let weeks = (days.last.number - start.number) / 7 + 1
-    // A month's label over the first column whose first day in view falls in it (as the script
-    // and GitHub place them), the first dropped when the second follows within two columns.
-    var labels: [(column: Int, month: Int)] = []
-    for week in 0..<weeks {
-      let top = max(start.advanced(by: week * 7).number, days.first.number)
-      let month = Day(number: top).month
-      if labels.last?.month != month { labels.append((week, month)) }
-    }
-    if labels.count > 1 && labels[1].column - labels[0].column < 2 { labels.removeFirst() }
+    guard activity.days.count > 0, activity.days.count <= 3_660 else { return "" }
+    let grid = HeatmapGrid(activity: activity, weekStart: weekStart, scale: scale)
+    let labels = grid.monthLabels(labelColumns: 2)
     var html = "<table class=\"grid\" aria-labelledby=\"headline\"><thead><tr><th></th>"
     var column = 0
     for (index, label) in labels.enumerated() {
       if label.column > column { html += "<td colspan=\"\(label.column - column)\"></td>" }
-      let span = (index + 1 < labels.count ? labels[index + 1].column : weeks) - label.column
-      html +=
-        "<th scope=\"col\" colspan=\"\(span)\">\(HeatmapGrid.monthNames[label.month - 1])</th>"
+      let span =
+        (index + 1 < labels.count ? labels[index + 1].column : grid.columnCount)
+        - label.column
+      html += "<th scope=\"col\" colspan=\"\(span)\">\(label.text)</th>"
       column = label.column + span
     }
     html += "</tr></thead><tbody>"
-    let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    for row in 0..<7 {
-      let weekday = (weekStart.rawValue - 1 + row) % 7
-      let shown = row == 1 || row == 3 || row == 5 || (row == 0 && weekStart != .sunday)
-      html += "<tr><th scope=\"row\">\(shown ? dayNames[weekday] : "")</th>"
-      for week in 0..<weeks {
-        let day = start.advanced(by: week * 7 + row)
-        guard days.contains(day) else {
+    for row in 0..<HeatmapGrid.rows {
+      let name = grid.labelledRows.contains(row) ? grid.weekday(ofRow: row).shortName : ""
+      html += "<tr><th scope=\"row\">\(name)</th>"
+      for column in 0..<grid.columnCount {
+        guard let index = grid.dayIndex(column: column, row: row) else {
           html += "<td class=\"pad\"></td>"
           continue
         }
-        let index = day.number - days.first.number
+        let day = grid.days.first.advanced(by: index)
         let label = TextEscaping.xml(ReportText.dayTotal(activity, at: index))
         html +=
-          "<td class=\"day l\(levels[index])\" data-date=\"\(day.iso)\">"
+          "<td class=\"day l\(grid.levels[index])\" data-date=\"\(day.iso)\">"
           + "<span class=\"sr\">\(label)</span></td>"
       }
       html += "</tr>"

@@ -46,11 +46,17 @@ package enum ReportText {
   /// A number of the measure in words: `4 commits`, `150 lines`, `120 lines added`,
   /// `30 lines removed`.
   package static func amount(_ value: Int, _ measure: Measure) -> String {
+    Wording.grouped(value) + " " + unit(of: measure, plural: value != 1)
+  }
+
+  /// What `measure` counts: `commits`, `lines`, `lines added`, `lines removed` (singular: `commit`, `line`, …).
+  package static func unit(of measure: Measure, plural: Bool = true) -> String {
+    let s = plural ? "s" : ""
     switch measure {
-    case .commits: return Wording.count(value, "commit")
-    case .lines: return Wording.count(value, "line")
-    case .insertions: return Wording.count(value, "line") + " added"
-    case .deletions: return Wording.count(value, "line") + " removed"
+    case .commits: return "commit" + s
+    case .lines: return "line" + s
+    case .insertions: return "line\(s) added"
+    case .deletions: return "line\(s) removed"
     }
   }
 
