@@ -12,8 +12,22 @@ struct CommitRecordParser {
   private var isCSV = false
   private var hasStarted = false
 
+  /// Text that could not be read where the line holds it (it had escapes, or bytes that are not
+  /// UTF-8), decoded: one record's worth, reused.
+  private var scratch: [UInt8] = []
+
   /// Parses one line; nil for a line that holds no record (the CSV header, a blank line).
   mutating func parse(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord? {
+    var record: CommitRecord?
+    try parse(line) { record = $0.record() }
+    return record
+  }
+
+  /// Parses one line and hands its record to `body` as a view of the line's bytes; nothing is
+  /// handed over for a line that holds no record (the CSV header, a blank line).
+  mutating func parse(_ line: UnsafeRawBufferPointer, _ body: (RecordView) -> Void)
+    throws(Failure)
+  {
     var line = line
     if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
     if !hasStarted {
@@ -21,84 +35,121 @@ struct CommitRecordParser {
       if line.starts(with: [0xEF, 0xBB, 0xBF]) {
         line = UnsafeRawBufferPointer(rebasing: line.dropFirst(3))
       }
-      guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+      guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
       hasStarted = true
       if first != UInt8(ascii: "{") {
         isCSV = true
-        let names = try CSVRow.fields(line).map { String(decoding: $0, as: UTF8.self) }
-        let known = Set(CommitRecord.csvColumns + CommitRecord.lineColumns)
-        var seen = Set<String>()
-        for name in names where known.contains(name) && !seen.insert(name).inserted {
-          throw Failure(message: "the CSV header has '\(name)' twice")
-        }
-        csvColumns = Dictionary(
-          names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for required in CommitRecord.csvColumns where csvColumns?[required] == nil {
-          throw Failure(
-            message:
-              "not a git-heatmap commits export: the CSV header has no '\(required)' column")
-        }
-        return nil
+        try readHeader(line)
+        return
       }
     }
-    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
-    return isCSV ? try csvRecord(line) : try jsonRecord(line)
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    scratch.removeAll(keepingCapacity: true)
+    let fields = isCSV ? try csvFields(line) : try jsonFields(line)
+    let view: Result<RecordView, Failure> = scratch.withUnsafeBytes { scratch in
+      Result { () throws(Failure) in try fields.view(line: line, scratch: scratch) }
+    }
+    body(try view.get())
+  }
+
+  private mutating func readHeader(_ line: UnsafeRawBufferPointer) throws(Failure) {
+    let names = try CSVRow.fields(line).map { String(decoding: $0, as: UTF8.self) }
+    let known = Set(CommitRecord.csvColumns + CommitRecord.lineColumns)
+    var seen = Set<String>()
+    for name in names where known.contains(name) && !seen.insert(name).inserted {
+      throw Failure(message: "the CSV header has '\(name)' twice")
+    }
+    csvColumns = Dictionary(
+      names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    for required in CommitRecord.csvColumns where csvColumns?[required] == nil {
+      throw Failure(
+        message:
+          "not a git-heatmap commits export: the CSV header has no '\(required)' column")
+    }
+  }
+
+  /// Decoded text kept in the scratch.
+  private mutating func stash(_ text: String) -> RecordView.Text {
+    let start = scratch.count
+    scratch.append(contentsOf: text.utf8)
+    return RecordView.Text(start: start, end: scratch.count, inScratch: true)
   }
 
   // NDJSON
 
-  private func jsonRecord(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord {
+  /// The keys a record's fields have, in the order the export writes them.
+  private static let jsonKeys: [[UInt8]] = [
+    "v", "repository", "id", "authorName", "authorEmail", "writtenAuthorName",
+    "writtenAuthorEmail", "authorTime", "authorOffset", "committerName", "committerEmail",
+    "writtenCommitterName", "writtenCommitterEmail", "committerTime", "committerOffset",
+    "parents", "coAuthors", "insertions", "deletions", "files",
+  ].map { Array($0.utf8) }
+
+  /// Which of `jsonKeys` a key is, trying first the one after `previous` (the export's order).
+  private static func keyNumber(_ key: UnsafeRawBufferPointer, after previous: Int) -> Int? {
+    func matches(_ number: Int) -> Bool {
+      jsonKeys[number].withUnsafeBytes { RawBytes.equal($0, key) }
+    }
+    let next = previous + 1
+    if next < jsonKeys.count && matches(next) { return next }
+    return jsonKeys.indices.first(where: matches)
+  }
+
+  private mutating func jsonFields(_ line: UnsafeRawBufferPointer) throws(Failure) -> Fields {
     var reader = JSONReader(bytes: line)
     var fields = Fields()
     // Each field once: a key given twice is refused, not read as its last value.
     var seen: UInt32 = 0
-    try reader.object { (key, reader) throws(Failure) in
-      if let bit = Self.jsonKeys[key] {
-        guard seen & bit == 0 else { throw Failure(message: "'\(key)' is given twice") }
-        seen |= bit
+    var previous = -1
+    try reader.objectWithKeyBytes { (key, reader) throws(Failure) in
+      guard let number = Self.keyNumber(key, after: previous) else {
+        try reader.skipValue()
+        return
       }
-      switch key {
-      case "v": fields.version = try reader.integer()
-      case "repository": fields.repository = try reader.string()
-      case "id": fields.id = try reader.string()
-      case "authorName": fields.people[0] = try reader.string()
-      case "authorEmail": fields.people[1] = try reader.string()
-      case "writtenAuthorName": fields.people[2] = try reader.string()
-      case "writtenAuthorEmail": fields.people[3] = try reader.string()
-      case "committerName": fields.people[4] = try reader.string()
-      case "committerEmail": fields.people[5] = try reader.string()
-      case "writtenCommitterName": fields.people[6] = try reader.string()
-      case "writtenCommitterEmail": fields.people[7] = try reader.string()
-      case "authorTime": fields.times[0] = .some(try reader.optionalInteger())
-      case "authorOffset": fields.times[1] = .some(try reader.optionalInteger())
-      case "committerTime": fields.times[2] = .some(try reader.optionalInteger())
-      case "committerOffset": fields.times[3] = .some(try reader.optionalInteger())
-      case "parents": fields.parents = try reader.integer()
-      case "coAuthors": fields.coAuthors = try reader.coAuthors()
-      case "insertions": fields.lines[0] = try reader.integer()
-      case "deletions": fields.lines[1] = try reader.integer()
-      case "files": fields.lines[2] = try reader.integer()
-      default: try reader.skipValue()
+      previous = number
+      let bit = UInt32(1) << UInt32(number)
+      guard seen & bit == 0 else {
+        throw Failure(message: "'\(String(decoding: key, as: UTF8.self))' is given twice")
+      }
+      seen |= bit
+      switch number {
+      case 0: fields.version = try reader.integer()
+      case 1: fields.repository = try text(&reader)
+      case 2: fields.id = try text(&reader)
+      case 3, 4, 5, 6: fields.people[number - 3] = try text(&reader)
+      case 7, 8: fields.times[number - 7] = .some(try reader.optionalInteger())
+      case 9, 10, 11, 12: fields.people[number - 5] = try text(&reader)
+      case 13, 14: fields.times[number - 11] = .some(try reader.optionalInteger())
+      case 15: fields.parents = try reader.integer()
+      case 16: fields.coAuthors = try reader.coAuthors()
+      default: fields.lines[number - 17] = try reader.integer()
       }
     }
     try reader.end()
-    return try fields.record()
+    return fields
+  }
+
+  /// A string field: where the line holds it, or decoded into the scratch.
+  private mutating func text(_ reader: inout JSONReader) throws(Failure) -> RecordView.Text {
+    let place = try reader.stringPlace()
+    let inLine = RecordView.Text(
+      start: place.range.lowerBound, end: place.range.upperBound, inScratch: false)
+    if !place.hasEscapes {
+      if place.isASCII { return inLine }
+      // UTF-8 is read as it is; bytes that are not are read as U+FFFD (as `String` reads them).
+      let raw = UnsafeRawBufferPointer(rebasing: reader.line[place.range])
+      let decoded = String(decoding: raw, as: UTF8.self)
+      if decoded.utf8.elementsEqual(raw) { return inLine }
+      return stash(decoded)
+    }
+    return stash(try reader.text(of: place))
   }
 
   static let timeKeys = ["authorTime", "authorOffset", "committerTime", "committerOffset"]
 
-  /// The keys a record's fields have, each with a bit of its own.
-  private static let jsonKeys: [String: UInt32] = Dictionary(
-    uniqueKeysWithValues: [
-      "v", "repository", "id", "authorName", "authorEmail", "writtenAuthorName",
-      "writtenAuthorEmail", "committerName", "committerEmail", "writtenCommitterName",
-      "writtenCommitterEmail", "authorTime", "authorOffset", "committerTime", "committerOffset",
-      "parents", "coAuthors", "insertions", "deletions", "files",
-    ].enumerated().map { ($1, UInt32(1) << UInt32($0)) })
-
   // CSV
 
-  private func csvRecord(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord {
+  private mutating func csvFields(_ line: UnsafeRawBufferPointer) throws(Failure) -> Fields {
     let cells = try CSVRow.fields(line)
     guard let columns = csvColumns else { throw Failure(message: "no CSV header") }
     func cell(_ name: String) throws(Failure) -> [UInt8] {
@@ -120,13 +171,13 @@ struct CommitRecordParser {
     }
     var fields = Fields()
     fields.version = try integer("v") ?? nil
-    fields.repository = try text("repository")
-    fields.id = try text("id")
+    fields.repository = stash(try text("repository"))
+    fields.id = stash(try text("id"))
     let names = [
       "authorName", "authorEmail", "writtenAuthorName", "writtenAuthorEmail", "committerName",
       "committerEmail", "writtenCommitterName", "writtenCommitterEmail",
     ]
-    for (index, name) in names.enumerated() { fields.people[index] = try text(name) }
+    for (index, name) in names.enumerated() { fields.people[index] = stash(try text(name)) }
     for (index, name) in Self.timeKeys.enumerated() { fields.times[index] = try integer(name) }
     fields.parents = try integer("parents") ?? nil
     for (index, name) in CommitRecord.lineColumns.enumerated() where columns[name] != nil {
@@ -145,24 +196,26 @@ struct CommitRecordParser {
       }
       fields.coAuthors = try result.get()
     }
-    return try fields.record()
+    return fields
   }
 
   /// The fields of one record as they are found, checked and assembled at the end.
   private struct Fields {
     var version: Int64?
-    var repository: String?
-    var id: String?
+    var repository: RecordView.Text?
+    var id: RecordView.Text?
     /// Author name, email, written name, written email; then the committer's four.
-    var people: [String?] = Array(repeating: nil, count: 8)
+    var people = FixedSlots<RecordView.Text?>(repeating: nil)
     /// Author time, offset, committer time, offset: nil missing, `.some(nil)` null.
-    var times: [Int64??] = Array(repeating: nil, count: 4)
+    var times = FixedSlots<Int64??>(repeating: nil)
     var parents: Int64?
     var coAuthors: [CommitRecord.Person]?
     /// Insertions, deletions, files: all three, or none.
-    var lines: [Int64?] = [nil, nil, nil]
+    var lines = FixedSlots<Int64?>(repeating: nil)
 
-    func record() throws(Failure) -> CommitRecord {
+    func view(line: UnsafeRawBufferPointer, scratch: UnsafeRawBufferPointer) throws(Failure)
+      -> RecordView
+    {
       guard let version else { throw Failure(message: "not a git-heatmap commits export (no 'v')") }
       guard version <= Int64(CommitRecord.version) else {
         throw Failure(
@@ -175,7 +228,9 @@ struct CommitRecordParser {
       }
       guard let repository else { throw missing("repository") }
       guard let text = id else { throw missing("id") }
-      guard let id = ObjectID(hex: text), text.utf8.count == 40 else {
+      let idBytes = UnsafeRawBufferPointer(
+        rebasing: (text.inScratch ? scratch : line)[Int(text.start)..<Int(text.end)])
+      guard idBytes.count == 40, let id = ObjectID(hex: idBytes) else {
         throw Failure(message: "'id' is not a commit id of 40 hexadecimal digits")
       }
       let keys = [
@@ -183,41 +238,14 @@ struct CommitRecordParser {
         "committerEmail",
       ]
       for index in [0, 1, 4, 5] where people[index] == nil { throw missing(keys[index]) }
-      func person(_ base: Int) -> CommitRecord.Person {
-        let mapped = Identity(name: people[base] ?? "", email: people[base + 1] ?? "")
-        let written =
-          people[base + 2] != nil || people[base + 3] != nil
-          ? Identity(name: people[base + 2] ?? mapped.name, email: people[base + 3] ?? mapped.email)
-          : nil
-        return CommitRecord.Person(mapped, written: written)
-      }
-      func date(_ base: Int) throws(Failure) -> Timestamp? {
-        guard let time = times[base] else { throw missing(CommitRecordParser.timeKeys[base]) }
-        guard let offset = times[base + 1] else {
-          throw missing(CommitRecordParser.timeKeys[base + 1])
-        }
-        switch (time, offset) {
-        case (nil, nil): return nil
-        case (let seconds?, let minutes?):
-          guard let minutes = Int32(exactly: minutes), minutes != Int32.min else {
-            throw Failure(message: "'\(CommitRecordParser.timeKeys[base + 1])' is out of range")
-          }
-          return Timestamp(seconds: seconds, offsetMinutes: minutes)
-        default:
-          throw Failure(
-            message:
-              "'\(CommitRecordParser.timeKeys[base])' and '\(CommitRecordParser.timeKeys[base + 1])' must both be null or both be numbers"
-          )
-        }
-      }
       guard let parents else { throw missing("parents") }
       guard parents >= 0, parents <= Int64(Int32.max) else {
         throw Failure(message: "'parents' is out of range")
       }
       var counted: LineStats?
-      if lines.contains(where: { $0 != nil }) {
-        for (index, value) in lines.enumerated() {
-          guard let value else { throw missing(CommitRecord.lineColumns[index]) }
+      if lines[0] != nil || lines[1] != nil || lines[2] != nil {
+        for index in 0..<3 {
+          guard let value = lines[index] else { throw missing(CommitRecord.lineColumns[index]) }
           guard value >= 0, value <= Int64(UInt32.max) else {
             throw Failure(message: "'\(CommitRecord.lineColumns[index])' is out of range")
           }
@@ -225,10 +253,30 @@ struct CommitRecordParser {
         counted = LineStats(
           insertions: Int(lines[0] ?? 0), deletions: Int(lines[1] ?? 0), files: Int(lines[2] ?? 0))
       }
-      return CommitRecord(
-        repository: repository, id: id, author: person(0), authorDate: try date(0),
-        committer: person(4), committerDate: try date(2), parentCount: Int(parents),
+      return RecordView(
+        line: line, scratch: scratch, repositoryText: repository, id: id, people: people,
+        authorDate: try date(0), committerDate: try date(2), parentCount: Int(parents),
         coAuthors: coAuthors, lines: counted)
+    }
+
+    func date(_ base: Int) throws(Failure) -> Timestamp? {
+      guard let time = times[base] else { throw missing(CommitRecordParser.timeKeys[base]) }
+      guard let offset = times[base + 1] else {
+        throw missing(CommitRecordParser.timeKeys[base + 1])
+      }
+      switch (time, offset) {
+      case (nil, nil): return nil
+      case (let seconds?, let minutes?):
+        guard let minutes = Int32(exactly: minutes), minutes != Int32.min else {
+          throw Failure(message: "'\(CommitRecordParser.timeKeys[base + 1])' is out of range")
+        }
+        return Timestamp(seconds: seconds, offsetMinutes: minutes)
+      default:
+        throw Failure(
+          message:
+            "'\(CommitRecordParser.timeKeys[base])' and '\(CommitRecordParser.timeKeys[base + 1])' must both be null or both be numbers"
+        )
+      }
     }
 
     func missing(_ key: String) -> Failure {

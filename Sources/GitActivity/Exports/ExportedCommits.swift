@@ -57,7 +57,8 @@ package struct ExportedCommits {
   private var repositoryOf: ChunkedArray<UInt32>?
   private var fingerprints = ChunkedArray<UInt32>()
   private var recordsPerFile: [Int] = []
-  private var repositoryNumbers: [String: UInt32] = [:]
+  /// Each repository named, as bytes: its number is its place in `repositoryNames`.
+  private var repositoryBytes = IdentityInterner()
   private var repositoryNames: [String] = []
 
   // Settled: which records are copies, and which are to be compared field by field.
@@ -78,7 +79,8 @@ package struct ExportedCommits {
   /// for the breakdown by repository; `rankOfRepository` maps a repository's number to it.
   private var repositoryRanks: [UInt32] = []
   private var rankOfRepository: [UInt32] = []
-  private var personNumbers: [CommitRecord.Person: Int32] = [:]
+  /// Each person met, as the bytes of their four texts (counted and written name and email).
+  private var people = IdentityInterner()
   /// Each person as written and as counted, kept as they are met (every piece shares them).
   private var rawIdentities: [RawIdentity] = []
   private var mappedIdentities: [Identity] = []
@@ -98,14 +100,7 @@ package struct ExportedCommits {
     precondition(!isSettled, "survey every export before reading any")
     let before = surveyedIDs.count
     try Self.records(descriptor: descriptor, name: name) { record, number in
-      let repository: UInt32
-      if let known = repositoryNumbers[record.repository] {
-        repository = known
-      } else {
-        repository = UInt32(repositoryNames.count)
-        repositoryNumbers[record.repository] = repository
-        repositoryNames.append(RepositoryName.withoutCredentials(record.repository))
-      }
+      let repository = repositoryNumber(record.repository)
       if repositoryOf != nil {
         repositoryOf?.append(repository)
       } else if repositoryRuns.last?.repository != repository {
@@ -133,6 +128,17 @@ package struct ExportedCommits {
     }
     recordsPerFile.append(surveyedIDs.count - before)
     fileNames.append(name)
+  }
+
+  /// The repository a record names, as its number (a new one numbered).
+  private mutating func repositoryNumber(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    let none = UnsafeRawBufferPointer(start: nil, count: 0)
+    let (number, isNew) = repositoryBytes.intern(bytes, none, none, none)
+    if isNew {
+      repositoryNames.append(
+        RepositoryName.withoutCredentials(String(decoding: bytes, as: UTF8.self)))
+    }
+    return UInt32(number)
   }
 
   /// Each surveyed export's name, in order, to say where a record came from.
@@ -165,11 +171,11 @@ package struct ExportedCommits {
       readCount += 1
       guard number - start < expected else { return }
       if suspects[number] != nil || suspectedOriginals.contains(number) {
-        suspectRecords[number] = record
+        suspectRecords[number] = record.record()
       }
       guard !dropped.contains(number) else { return }
       if let keptRecords {
-        keptRecords(record)
+        keptRecords(record.record())
         return
       }
       let isUndated = record.authorDate == nil || record.committerDate == nil
@@ -186,8 +192,12 @@ package struct ExportedCommits {
             id: record.id.hex, lacksAuthorDate: record.authorDate == nil,
             lacksCommitterDate: record.committerDate == nil))
       }
-      commit.identity = self.number(of: record.author)
-      commit.committerIdentity = self.number(of: record.committer)
+      let author = record.person(0)
+      let committer = record.person(4)
+      commit.identity = self.number(of: author)
+      // Most commits are committed by their author: one search of the people, not two.
+      commit.committerIdentity =
+        author.isSame(as: committer) ? commit.identity : self.number(of: committer)
       facts.append(commit)
       if keepsIDs { ids.append(record.id) }
       if keepsLines { lines.append(PackedLineStats(record.lines ?? LineStats())) }
@@ -195,7 +205,10 @@ package struct ExportedCommits {
         coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
       }
       if rankOfRepository.count > 1 {
-        repositoryRanks.append(rankOfRepository[Int(repositoryNumbers[record.repository] ?? 0)])
+        // A repository the survey did not see (the file changed) is caught after the pass.
+        let repository = Int(repositoryNumber(record.repository))
+        repositoryRanks.append(
+          repository < rankOfRepository.count ? rankOfRepository[repository] : 0)
       }
       if pieces != nil && facts.count >= pieceSize { handOver() }
     }
@@ -210,13 +223,13 @@ package struct ExportedCommits {
 
   /// Every record of one export, parsed, with its line number.
   private static func records(
-    descriptor: Int32, name: String, _ body: (CommitRecord, Int) -> Void
+    descriptor: Int32, name: String, _ body: (RecordView, Int) -> Void
   ) throws(GitError) {
     var parser = CommitRecordParser()
     do {
       try LineReader(descriptor: descriptor).forEachLine { line, number in
         do throws(CommitRecordParser.Failure) {
-          if let record = try parser.parse(line) { body(record, number) }
+          try parser.parse(line) { body($0, number) }
         } catch {
           throw LineReader.Failure(message: "\(number): \(error.message)")
         }
@@ -229,16 +242,17 @@ package struct ExportedCommits {
   }
 
   /// A hash of what a commit is, as written: two records of one commit must agree on it.
-  private static func fingerprint(_ record: CommitRecord) -> UInt32 {
+  private static func fingerprint(_ record: RecordView) -> UInt32 {
     var hasher = FNV()
     for stamp in [record.authorDate, record.committerDate] {
       hasher.mix(stamp.map { UInt64(bitPattern: $0.seconds) } ?? 0xFFFF_FFFF_FFFF_FFFF)
       hasher.mix(UInt64(UInt32(bitPattern: stamp?.offsetMinutes ?? Int32.min)))
     }
     hasher.mix(UInt64(record.parentCount))
-    for person in [record.author.written, record.committer.written] {
-      hasher.mix(person.name)
-      hasher.mix(person.email)
+    for base in [0, 4] {
+      let person = record.person(base)
+      hasher.mix(person.writtenName)
+      hasher.mix(person.writtenEmail)
     }
     return UInt32(truncatingIfNeeded: hasher.value ^ (hasher.value >> 32))
   }
@@ -301,16 +315,40 @@ package struct ExportedCommits {
     if keepsIDs { ids.reserveCapacity(capacity) }
   }
 
+  /// The number of a person as a record holds them, met before or new.
+  private mutating func number(of person: PersonParts) -> Int32 {
+    let (number, isNew) = people.intern(
+      person.name, person.email, person.writtenName, person.writtenEmail)
+    if isNew {
+      func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: bytes, as: UTF8.self)
+      }
+      let written = Identity(name: text(person.writtenName), email: text(person.writtenEmail))
+      rawIdentities.append(
+        RawIdentity(
+          name: Array(person.writtenName), email: Array(person.writtenEmail), encoding: []))
+      mappedIdentities.append(
+        usesMailmap ? Identity(name: text(person.name), email: text(person.email)) : written)
+    }
+    return number
+  }
+
+  /// The number of a co-author (read whole, as they are few).
   private mutating func number(of person: CommitRecord.Person) -> Int32 {
-    if let known = personNumbers[person] { return known }
-    let next = Int32(rawIdentities.count)
-    personNumbers[person] = next
-    rawIdentities.append(
-      RawIdentity(
-        name: Array(person.written.name.utf8), email: Array(person.written.email.utf8),
-        encoding: []))
-    mappedIdentities.append(usesMailmap ? person.mapped : person.written)
-    return next
+    let parts = [
+      person.mapped.name, person.mapped.email, person.written.name, person.written.email,
+    ].map { Array($0.utf8) }
+    return parts[0].withUnsafeBytes { name in
+      parts[1].withUnsafeBytes { email in
+        parts[2].withUnsafeBytes { writtenName in
+          parts[3].withUnsafeBytes { writtenEmail in
+            number(
+              of: PersonParts(
+                name: name, email: email, writtenName: writtenName, writtenEmail: writtenEmail))
+          }
+        }
+      }
+    }
   }
 
   /// The commits held so far, as a history.
@@ -398,8 +436,8 @@ private struct FNV {
     }
   }
 
-  mutating func mix(_ text: String) {
-    for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  mutating func mix(_ bytes: UnsafeRawBufferPointer) {
+    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
     value = (value ^ 0xFF) &* 0x100_0000_01b3
   }
 }

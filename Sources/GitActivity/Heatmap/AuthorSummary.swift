@@ -65,18 +65,34 @@ public struct AuthorSummary: Hashable, Sendable {
   }
 
   /// Appends the weekly totals as decimal numbers between `separator`s, one per week column
-  /// (a week without commits is 0), without making the dense list.
-  func appendWeekly(separator: String, to out: inout String) {
-    var next = 0
-    for week in 0..<weekCount {
-      if week > 0 { out += separator }
-      if next < activeWeeks.count && Int(activeWeeks[next]) == week {
-        out += String(weekTotals[next])
-        next += 1
-      } else {
+  /// (a week without commits is 0), without making the dense list. Runs of weeks without
+  /// commits are copied from `zeros` (`zeroWeeks(separator:)`, made once for a table): a table of
+  /// 20,000 people over 14 years is 58 million numbers, most of them 0.
+  func appendWeekly(separator: String, zeros: String, to out: inout String) {
+    let unit = separator.utf8.count + 1
+    var week = 0
+    func zeroWeeks(until end: Int) {
+      guard end > week else { return }
+      var count = end - week
+      if week == 0 {
         out += "0"
+        count -= 1
       }
+      out += Substring(zeros.utf8.prefix(count * unit))
+      week = end
     }
+    for (active, total) in zip(activeWeeks, weekTotals) {
+      zeroWeeks(until: Int(active))
+      if week > 0 { out += separator }
+      out += String(total)
+      week += 1
+    }
+    zeroWeeks(until: weekCount)
+  }
+
+  /// The text of every week column without commits, each after `separator`, for `appendWeekly`.
+  func zeroWeeks(separator: String) -> String {
+    String(repeating: separator + "0", count: weekCount)
   }
 
   /// How `--sort` orders the table.

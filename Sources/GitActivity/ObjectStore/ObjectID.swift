@@ -29,19 +29,22 @@ package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible
 
   /// Parses 40 lowercase or uppercase hexadecimal digits at `bytes`; nil if any is not hex.
   init?(hex bytes: UnsafeRawBufferPointer) {
-    guard bytes.count >= 40 else { return nil }
-    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    for index in 0..<40 {
-      guard let nibble = ObjectID.nibble(bytes[index]) else { return nil }
-      switch index {
-      case 0..<16: words.0 = words.0 << 4 | UInt64(nibble)
-      case 16..<32: words.1 = words.1 << 4 | UInt64(nibble)
-      default: words.2 = words.2 << 4 | UInt64(nibble)
+    guard bytes.count >= 40, let base = bytes.baseAddress else { return nil }
+    // Each run of digits into its word; a digit that is not hex turns the check's high bit on.
+    var invalid: UInt8 = 0
+    func word(_ start: Int, _ count: Int) -> UInt64 {
+      var value: UInt64 = 0
+      for offset in start..<start + count {
+        let nibble = ObjectID.nibbles[Int(base.load(fromByteOffset: offset, as: UInt8.self))]
+        invalid |= nibble
+        value = value << 4 | UInt64(nibble & 0x0F)
       }
+      return value
     }
-    high = words.0
-    middle = words.1
-    low = UInt32(truncatingIfNeeded: words.2)
+    high = word(0, 16)
+    middle = word(16, 16)
+    low = UInt32(truncatingIfNeeded: word(32, 8))
+    guard invalid & 0x80 == 0 else { return nil }
   }
 
   /// Parses a 40-digit hexadecimal string.
@@ -53,6 +56,9 @@ package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible
     guard let value = parsed ?? nil else { return nil }
     self = value
   }
+
+  /// Each byte's value as a hex digit, or 0x80 for a byte that is not one.
+  private static let nibbles: [UInt8] = (0...255).map { nibble(UInt8($0)) ?? 0x80 }
 
   @inline(__always)
   static func nibble(_ byte: UInt8) -> UInt8? {

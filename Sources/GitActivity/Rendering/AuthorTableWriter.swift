@@ -121,7 +121,9 @@ public struct AuthorTableWriter: Sendable {
       withLines
       ? "name,email,commits,insertions,deletions,net,active_days,first,last,longest_streak,weekly\n"
       : "name,email,commits,active_days,first,last,longest_streak,weekly\n"
+    var zeros = ""
     for row in rows {
+      if zeros.utf8.count != row.weekCount * 2 { zeros = row.zeroWeeks(separator: " ") }
       var fields = [
         TextEscaping.csv(row.author.name), TextEscaping.csv(row.author.email),
         String(row.commits),
@@ -138,7 +140,7 @@ public struct AuthorTableWriter: Sendable {
       ]
       out += fields.joined(separator: ",")
       out += ","
-      row.appendWeekly(separator: " ", to: &out)
+      row.appendWeekly(separator: " ", zeros: zeros, to: &out)
       out += "\n"
       if out.utf8.count >= 1 << 20 {
         write(out)
@@ -160,7 +162,9 @@ public struct AuthorTableWriter: Sendable {
     var out = "{\n"
     out += JSONWriter.repositoriesAndWindow(report)
     out += "  \"authors\": [\n"
+    var zeros = ""
     for (index, row) in rows.enumerated() {
+      if zeros.utf8.count != row.weekCount * 3 { zeros = row.zeroWeeks(separator: ", ") }
       let first = row.firstDay.map { "\"\($0.iso)\"" } ?? "null"
       let last = row.lastDay.map { "\"\($0.iso)\"" } ?? "null"
       let lines =
@@ -170,7 +174,7 @@ public struct AuthorTableWriter: Sendable {
       if index > 0 { out += ",\n" }
       out +=
         "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits)\(lines), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": ["
-      row.appendWeekly(separator: ", ", to: &out)
+      row.appendWeekly(separator: ", ", zeros: zeros, to: &out)
       out += "]}"
       if out.utf8.count >= 1 << 20 {
         write(out)

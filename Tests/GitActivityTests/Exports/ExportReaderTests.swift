@@ -131,4 +131,85 @@ struct ExportReaderTests {
       Self.message(["v,id,repository"])
         == "not a git-heatmap commits export: the CSV header has no 'authorName' column")
   }
+
+  /// `record` with the author's name written as `name` (the JSON between the quotes).
+  static func withAuthorName(_ name: String) -> String {
+    record.replacingOccurrences(of: #""authorName":"Ada""#, with: #""authorName":"\#(name)""#)
+  }
+
+  @Test("names read where the line holds them are the names JSON gives, at every length and place")
+  func namesInPlace() throws {
+    // Lengths across the eight-byte steps of the string scan, with a quote, a backslash, a
+    // control escape or a non-ASCII letter at every place.
+    for length in 0...19 {
+      let plain = String(repeating: "a", count: length)
+      #expect(
+        try Self.parse([Self.withAuthorName(plain)]).get().first??.author.mapped.name == plain)
+      for place in 0..<length {
+        let head = String(repeating: "a", count: place)
+        let tail = String(repeating: "b", count: length - place - 1)
+        let cases: [(json: String, text: String)] = [
+          (head + #"\""# + tail, head + "\"" + tail),
+          (head + #"\\"# + tail, head + "\\" + tail),
+          (head + #"\u0007"# + tail, head + "\u{7}" + tail),
+          (head + "é" + tail, head + "é" + tail),
+          (head + #"\u00e9"# + tail, head + "é" + tail),
+        ]
+        for (json, text) in cases {
+          let record = try? Self.parse([Self.withAuthorName(json)]).get().first ?? nil
+          #expect(record?.author.mapped.name == text, "\(json) at \(place) of \(length)")
+          #expect(record?.author.written.name == text, "\(json) at \(place) of \(length)")
+        }
+      }
+    }
+  }
+
+  @Test("bytes that are not UTF-8 read as U+FFFD, as a string reads them, and as one person")
+  func bytesNotUTF8() throws {
+    // A lone continuation byte, a truncated four-byte letter, and an overlong form.
+    for bad: [UInt8] in [[0x80], [0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xED, 0xA0, 0x80]] {
+      var line = Array(Self.withAuthorName("Zo").utf8)
+      let at = try #require(line.firstRange(of: Array("Zo".utf8)))
+      line.replaceSubrange(at, with: Array("Z".utf8) + bad + Array("o".utf8))
+      var parser = CommitRecordParser()
+      let record = try line.withUnsafeBytes { raw throws(CommitRecordParser.Failure) in
+        try parser.parse(raw)
+      }
+      let expected = String(decoding: Array("Z".utf8) + bad + Array("o".utf8), as: UTF8.self)
+      #expect(record?.author.mapped.name == expected)
+      #expect(record?.author.mapped.name.contains("\u{FFFD}") == true)
+    }
+  }
+
+  @Test(
+    "numbers are read as Int64 reads them: its least value, nothing past its greatest",
+    arguments: [
+      ("-9223372036854775808", Int64?.some(Int64.min)), ("9223372036854775807", .some(Int64.max)),
+      ("9223372036854775808", nil), ("-9223372036854775809", nil), ("-", nil),
+      ("007", .some(7)), ("-0", .some(0)), ("99999999999999999999", nil),
+    ])
+  func integers(_ text: String, _ value: Int64?) throws {
+    let line = Self.record.replacingOccurrences(
+      of: #""authorTime":1700000000"#, with: #""authorTime":\#(text)"#)
+    let result = Self.parse([line])
+    if let value {
+      #expect(try result.get().first??.authorDate?.seconds == value)
+    } else {
+      #expect(Self.message([line])?.hasPrefix("expected a whole number") == true)
+    }
+  }
+
+  @Test("a key written with escapes is the key, and given twice is refused by its name")
+  func escapedKeys() throws {
+    let escaped = Self.record.replacingOccurrences(of: #""parents":1"#, with: #""p\u0061rents":2"#)
+    #expect(try Self.parse([escaped]).get().first??.parentCount == 2)
+    let twice = String(Self.record.dropLast()) + #","\u0076":1}"#
+    #expect(Self.message([twice]) == "'v' is given twice")
+    // Keys in any order are found, not only in the order the export writes them.
+    let reversed =
+      #"{"parents":0,"committerOffset":0,"committerTime":5,"committerEmail":"c","committerName":"C","authorOffset":0,"authorTime":5,"authorEmail":"a","authorName":"A","id":"\#(Self.id)","repository":"r","v":1}"#
+    let record = try #require(try Self.parse([reversed]).get().first ?? nil)
+    #expect(record.author.mapped == Identity(name: "A", email: "a"))
+    #expect(record.committer.mapped == Identity(name: "C", email: "c"))
+  }
 }
