@@ -26,6 +26,10 @@ public struct History: Sendable {
   /// repository's.
   var repositories: [UInt32] = []
   var repositoryCount = 1
+  /// For the pieces of one read of exports: a token they share, saying that each piece's
+  /// identities are the previous piece's with more after them, so that counting decides who an
+  /// identity is once for the whole read, not once per piece.
+  var identityLineage: IdentityLineage?
 
   var objectIDs: [ObjectID]
   /// What each commit changes in lines, parallel to `commits`, when they were counted
@@ -59,6 +63,7 @@ public struct History: Sendable {
     result.mappedIdentities = mappedIdentities
     result.isDisjoint = isDisjoint
     result.repositoryCount = repositoryCount
+    result.identityLineage = identityLineage
     let hasRepositories = repositories.count == commits.count
     for index in commits.indices where isKept(index) {
       if hasRepositories { result.repositories.append(repositories[index]) }
@@ -75,3 +80,6 @@ public struct History: Sendable {
     return result
   }
 }
+
+/// What the histories handed over by one read of exports share (`History.identityLineage`).
+final class IdentityLineage: Sendable {}

@@ -79,6 +79,8 @@ package struct ExportedCommits {
   /// for the breakdown by repository; `rankOfRepository` maps a repository's number to it.
   private var repositoryRanks: [UInt32] = []
   private var rankOfRepository: [UInt32] = []
+  /// The token every history handed over shares: their identities are numbered alike.
+  private let lineage = IdentityLineage()
   /// Each person met, as the bytes of their four texts (counted and written name and email).
   private var people = IdentityInterner()
   /// Each person as written and as counted, kept as they are met (every piece shares them).
@@ -361,6 +363,7 @@ package struct ExportedCommits {
     history.isDisjoint = true
     history.repositories = repositoryRanks
     history.repositoryCount = max(1, repositoryNames.count)
+    history.identityLineage = lineage
     return history
   }
 

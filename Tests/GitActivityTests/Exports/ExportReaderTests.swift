@@ -212,4 +212,70 @@ struct ExportReaderTests {
     #expect(record.author.mapped == Identity(name: "A", email: "a"))
     #expect(record.committer.mapped == Identity(name: "C", email: "c"))
   }
+
+  /// The activity of an export's `lines` read in pieces of `pieceSize` commits (nil: held
+  /// whole), under `filter`.
+  static func activity(_ lines: [String], pieceSize: Int?, filter: AuthorFilter) throws
+    -> DailyActivity
+  {
+    var template = Array("\(FileManager.default.temporaryDirectory.path)/pieces-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+    let text = Array(lines.joined(separator: "\n").utf8)
+    #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+    let days = DayRange(
+      first: Day(year: 2023, month: 1, day: 1), last: Day(year: 2024, month: 12, day: 31))
+    let options = ActivityOptions(filter: filter)
+    var tally = DailyActivity.Tally(days: days, options: options, deduplicates: false)
+    var commits = ExportedCommits()
+    if let pieceSize {
+      commits.pieceSize = pieceSize
+      commits.pieces = { tally.add($0, mailmap: Mailmap()) }
+    }
+    for pass in 0..<2 {
+      #expect(lseek(descriptor, 0, SEEK_SET) == 0)
+      if pass == 0 {
+        try commits.survey(descriptor: descriptor, name: "pieces")
+      } else {
+        try commits.read(descriptor: descriptor, name: "pieces")
+      }
+    }
+    let result = commits.finish()
+    tally.add(result.history, mailmap: Mailmap())
+    return tally.activity()
+  }
+
+  @Test("read in pieces of any size, exports count as when held whole, filtered or not")
+  func pieces() throws {
+    // 60 commits of 9 people, some mailmapped to one name, some committed by another, two
+    // exports' worth of repositories; each piece meets people the earlier ones met.
+    let lines = (0..<60).map { n -> String in
+      let who = n * 7 % 9
+      let id = String(repeating: "0", count: 32) + String(format: "%08x", n + 1)
+      let written = who % 3 == 0 ? #","writtenAuthorName":"Old \#(who)""# : ""
+      let committer = n % 4 == 0 ? "Bot" : "Person \(who)"
+      return
+        #"{"v":1,"repository":"r\#(n % 2)","id":"\#(id)","authorName":"Person \#(who % 7)","authorEmail":"p\#(who)@x"\#(written),"authorTime":\#(1_690_000_000 + n * 86_400 * 5),"authorOffset":0,"committerName":"\#(committer)","committerEmail":"c@x","committerTime":\#(1_690_000_000 + n * 86_400 * 5),"committerOffset":0,"parents":1}"#
+    }
+    var filters = [AuthorFilter(), AuthorFilter(patterns: ["Person [1-4]"])]
+    var byCommitter = AuthorFilter()
+    byCommitter.committerPatterns = ["Bot"]
+    filters.append(byCommitter)
+    var written = AuthorFilter(patterns: ["Old"])
+    written.matchesWritten = true
+    filters.append(written)
+    for filter in filters {
+      let whole = try Self.activity(lines, pieceSize: nil, filter: filter)
+      #expect(whole.total > 0)
+      for size in [1, 2, 3, 7, 59, 60, 61] {
+        let pieces = try Self.activity(lines, pieceSize: size, filter: filter)
+        #expect(pieces.counts == whole.counts, "pieces of \(size)")
+        #expect(pieces.authors == whole.authors, "pieces of \(size)")
+      }
+    }
+  }
 }
