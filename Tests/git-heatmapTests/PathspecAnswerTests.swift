@@ -53,6 +53,25 @@ struct PathspecAnswerTests {
     }
   }
 
+  @Test("a first run of a pathspec leaves the history cache, which the next runs start from")
+  func firstRunLeavesCache() throws {
+    let repo = try PathspecTests.repository()
+    let cache = repo.path + "/.git/git-heatmap/history.cache"
+    let uncached = heatmap(PathspecTests.window + ["--no-cache", "--", "src"], in: repo.path)
+    #expect(uncached.status == 0, "\(uncached.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: cache))
+    let first = heatmap(PathspecTests.window + ["--", "src"], in: repo.path)
+    #expect(first.status == 0, "\(first.stderr)")
+    // The whole history, read after the graph was out: a repeat of this pathspec (its answers
+    // kept) walks cached commits, as a run without paths does.
+    #expect(FileManager.default.fileExists(atPath: cache))
+    #expect(nonZeroDays(first.stdout) == (try repo.gitDays(["--", "src"])))
+    try PathspecTests.expectGitDays(
+      repo, specs: [["src"], ["docs/*.md"], ["."]], modes: Self.modes, label: "from the cache")
+    let whole = heatmap(PathspecTests.window, in: repo.path)
+    #expect(nonZeroDays(whole.stdout) == (try repo.gitDays([])))
+  }
+
   @Test("after new commits and merges the stored answers still count as git log does")
   func newCommits() throws {
     let repo = try PathspecTests.repository()

@@ -5,6 +5,10 @@ public struct PendingCache: Sendable {
   var cache: HistoryCache?
   let location: HistoryCache.Location
   var lines: (table: LineStatsCache, location: HistoryCache.Location)?
+  /// For a read that could not make the cache itself (a pathspec walk reads only the commits the
+  /// pathspec keeps): the whole history's read, made when the cache is written, after the graph
+  /// is out.
+  var reading: (@Sendable () -> HistoryCache?)?
 
   /// Writes the cache whole (a temporary file renamed into place), in the git directory or
   /// else the policy's fallback directory, and the lines beside it; false when the cache could
@@ -12,6 +16,6 @@ public struct PendingCache: Sendable {
   @discardableResult
   public func save() -> Bool {
     lines.map { $0.table.save(to: $0.location) }
-    return cache?.save(to: location) ?? true
+    return (cache ?? reading?())?.save(to: location) ?? true
   }
 }

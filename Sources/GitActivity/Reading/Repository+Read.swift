@@ -62,6 +62,13 @@ extension Repository {
         try self.history(request.selection, options: request.walk, cache: cache, answers: answers)
       }
       pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
+      if !paths.isEmpty && cache.count == 0 && !request.selection.followsRenames {
+        // A pathspec walk keeps no cache of the history; read the whole of it once, after the
+        // graph is out, so that the next run of this pathspec (its answers kept) or any other
+        // starts from the cache, as a run without paths does.
+        pending = PendingCache(cache: nil, location: location)
+        pending?.reading = wholeHistoryRead(request)
+      }
       known = walked.updatedCache ?? cache
       if let found = walked.pathspecAnswers {
         phase("save answers") { found.save(to: answersLocation) }
@@ -106,6 +113,23 @@ extension Repository {
     result.remoteURL = try configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 }
     result.pendingCache = pending
     return result
+  }
+
+  /// The read of the whole history `request` selects (its paths aside), as a run without paths
+  /// reads it into the cache; nil when it fails (the cache is then not written).
+  private func wholeHistoryRead(_ request: ActivityRequest) -> @Sendable () -> HistoryCache? {
+    var selection = request.selection
+    selection.paths = []
+    var options = request.walk
+    options.progress = nil
+    options.committedNoEarlierThan = nil
+    let walkOptions = options
+    let wholeSelection = selection
+    return { [self] in
+      try? exclusively { () throws(GitError) in
+        try history(wholeSelection, options: walkOptions, cache: HistoryCache()).updatedCache
+      }
+    }
   }
 
   /// Reads `request` from each repository at `paths`, concurrently (one thread each, up to the
