@@ -256,6 +256,8 @@ struct ContractTests {
     // check, and it exits 1 when one fails.
     let small = try Self.undated().repo
     let program = try Self.probeProgram()
+    // The program (10 MB) is not left in the temporary folder: every run made another.
+    defer { try? FileManager.default.removeItem(atPath: program) }
     let output = try TemporaryRepository.run(
       program, [small.path, repo.path, small.root.path], in: small.root.path,
       environment: small.environment)
