@@ -16,6 +16,11 @@ struct CommitRecordParser {
   /// UTF-8), decoded: one record's worth, reused.
   private var scratch: [UInt8] = []
 
+  /// Whether the first line that is not blank has been read: from then on the parser's state
+  /// (NDJSON or CSV, and the CSV's columns) no longer changes, and copies of it can read the
+  /// lines that follow on other threads.
+  var hasReadFirstLine: Bool { hasStarted }
+
   /// Parses one line; nil for a line that holds no record (the CSV header, a blank line).
   mutating func parse(_ line: UnsafeRawBufferPointer) throws(Failure) -> CommitRecord? {
     var record: CommitRecord?
@@ -254,9 +259,11 @@ struct CommitRecordParser {
           insertions: Int(lines[0] ?? 0), deletions: Int(lines[1] ?? 0), files: Int(lines[2] ?? 0))
       }
       return RecordView(
-        line: line, scratch: scratch, repositoryText: repository, id: id, people: people,
-        authorDate: try date(0), committerDate: try date(2), parentCount: Int(parents),
-        coAuthors: coAuthors, lines: counted)
+        line: line, scratch: scratch,
+        content: RecordView.Content(
+          repositoryText: repository, id: id, people: people, authorDate: try date(0),
+          committerDate: try date(2), parentCount: Int(parents), coAuthors: coAuthors,
+          lines: counted))
     }
 
     func date(_ base: Int) throws(Failure) -> Timestamp? {

@@ -41,6 +41,9 @@ package struct ExportedCommits {
   package var pieces: ((History) -> Void)?
   /// How many commits a piece holds.
   package var pieceSize = 1 << 16
+  /// About how many bytes of lines are parsed as one batch on another thread
+  /// (`RecordBatches`); small in tests, to cross many batches.
+  package var batchBytes = 1 << 20
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
   /// The first record without lines (an export made with `--measure commits`): where it is.
@@ -101,7 +104,7 @@ package struct ExportedCommits {
   package mutating func survey(descriptor: Int32, name: String) throws(GitError) {
     precondition(!isSettled, "survey every export before reading any")
     let before = surveyedIDs.count
-    try Self.records(descriptor: descriptor, name: name) { record, number in
+    try Self.records(descriptor: descriptor, name: name, batchBytes: batchBytes) { record, number in
       let repository = repositoryNumber(record.repository)
       if repositoryOf != nil {
         repositoryOf?.append(repository)
@@ -168,7 +171,7 @@ package struct ExportedCommits {
     }
     let expected = recordsPerFile[fileIndex]
     let start = readCount
-    try Self.records(descriptor: descriptor, name: name) { record, _ in
+    try Self.records(descriptor: descriptor, name: name, batchBytes: batchBytes) { record, _ in
       let number = readCount
       readCount += 1
       guard number - start < expected else { return }
@@ -223,19 +226,42 @@ package struct ExportedCommits {
     fileIndex += 1
   }
 
-  /// Every record of one export, parsed, with its line number.
+  /// How many batches of lines are parsed at once (`RecordBatches`): one more than the cores,
+  /// so that the cores parse while the reading thread counts.
+  package static var parsingWidth: Int {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    return cores <= 1 ? 1 : min(cores + 1, 5)
+  }
+
+  /// Every record of one export, parsed, with its line number, in the file's order; lines after
+  /// the first are parsed in batches on other threads (`RecordBatches`).
   private static func records(
-    descriptor: Int32, name: String, _ body: (RecordView, Int) -> Void
+    descriptor: Int32, name: String, batchBytes: Int, _ body: (RecordView, Int) -> Void
   ) throws(GitError) {
     var parser = CommitRecordParser()
+    var batches = RecordBatches(width: parsingWidth, batchBytes: batchBytes)
     do {
-      try LineReader(descriptor: descriptor).forEachLine { line, number in
-        do throws(CommitRecordParser.Failure) {
-          try parser.parse(line) { body($0, number) }
-        } catch {
-          throw LineReader.Failure(message: "\(number): \(error.message)")
+      do {
+        try LineReader(descriptor: descriptor).forEachLine { line, number in
+          guard parser.hasReadFirstLine else {
+            // The first line says what the export is (NDJSON, or CSV and its columns).
+            do throws(CommitRecordParser.Failure) {
+              try parser.parse(line) { body($0, number) }
+            } catch {
+              throw LineReader.Failure(message: "\(number): \(error.message)")
+            }
+            return
+          }
+          try batches.add(line, number: number, parser: parser, body)
         }
+      } catch {
+        // The records before what failed are handed over first, and their own failure, if
+        // one comes first in the file, is the one reported.
+        if !batches.hasFailed { try batches.finish(body) }
+        batches.abandon()
+        throw error
       }
+      try batches.finish(body)
     } catch {
       let text = (error as? LineReader.Failure)?.message ?? "\(error)"
       let message = text.first?.isNumber == true ? text : " \(text)"

@@ -20,17 +20,32 @@ struct RecordView {
     }
   }
 
+  /// What a record holds, without the bytes its texts are in: kept by a batch parsed on
+  /// another thread until its records are counted.
+  struct Content {
+    var repositoryText: Text
+    var id: ObjectID
+    /// Author name, email, written name, written email; then the committer's four.
+    var people: FixedSlots<Text?>
+    var authorDate: Timestamp?
+    var committerDate: Timestamp?
+    var parentCount: Int
+    var coAuthors: [CommitRecord.Person]?
+    var lines: LineStats?
+  }
+
   let line: UnsafeRawBufferPointer
   let scratch: UnsafeRawBufferPointer
-  let repositoryText: Text
-  let id: ObjectID
-  /// Author name, email, written name, written email; then the committer's four.
-  let people: FixedSlots<Text?>
-  let authorDate: Timestamp?
-  let committerDate: Timestamp?
-  let parentCount: Int
-  let coAuthors: [CommitRecord.Person]?
-  let lines: LineStats?
+  let content: Content
+
+  var id: ObjectID { content.id }
+  var people: FixedSlots<Text?> { content.people }
+  var authorDate: Timestamp? { content.authorDate }
+  var committerDate: Timestamp? { content.committerDate }
+  var parentCount: Int { content.parentCount }
+  var coAuthors: [CommitRecord.Person]? { content.coAuthors }
+  var lines: LineStats? { content.lines }
+  var repositoryText: Text { content.repositoryText }
 
   /// A text field's bytes.
   func bytes(_ text: Text) -> UnsafeRawBufferPointer {

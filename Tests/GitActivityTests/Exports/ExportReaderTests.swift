@@ -213,25 +213,32 @@ struct ExportReaderTests {
     #expect(record.committer.mapped == Identity(name: "C", email: "c"))
   }
 
-  /// The activity of an export's `lines` read in pieces of `pieceSize` commits (nil: held
-  /// whole), under `filter`.
-  static func activity(_ lines: [String], pieceSize: Int?, filter: AuthorFilter) throws
-    -> DailyActivity
-  {
+  /// A file holding `lines`, already unlinked: its descriptor.
+  static func unlinkedFile(_ lines: [String]) throws -> Int32 {
     var template = Array("\(FileManager.default.temporaryDirectory.path)/pieces-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     try #require(descriptor >= 0)
-    defer { close(descriptor) }
     template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
     let text = Array(lines.joined(separator: "\n").utf8)
     #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+    return descriptor
+  }
+
+  /// The activity of an export's `lines` read in pieces of `pieceSize` commits (nil: held
+  /// whole), under `filter`, parsed in batches of `batchBytes`.
+  static func activity(
+    _ lines: [String], pieceSize: Int?, filter: AuthorFilter, batchBytes: Int = 1 << 20
+  ) throws -> DailyActivity {
+    let descriptor = try unlinkedFile(lines)
+    defer { close(descriptor) }
     let days = DayRange(
       first: Day(year: 2023, month: 1, day: 1), last: Day(year: 2024, month: 12, day: 31))
     let options = ActivityOptions(filter: filter)
     var tally = DailyActivity.Tally(days: days, options: options, deduplicates: false)
     var commits = ExportedCommits()
+    commits.batchBytes = batchBytes
     if let pieceSize {
       commits.pieceSize = pieceSize
       commits.pieces = { tally.add($0, mailmap: Mailmap()) }
@@ -249,18 +256,22 @@ struct ExportReaderTests {
     return tally.activity()
   }
 
+  /// Record `n` of a made-up export: 9 people, some mailmapped to one name, some committed by
+  /// another, two repositories' worth.
+  static func pieceRecord(_ n: Int) -> String {
+    let who = n * 7 % 9
+    let id = String(repeating: "0", count: 32) + String(format: "%08x", n + 1)
+    let written = who % 3 == 0 ? #","writtenAuthorName":"Old \#(who)""# : ""
+    let committer = n % 4 == 0 ? "Bot" : "Person \(who)"
+    return
+      #"{"v":1,"repository":"r\#(n % 2)","id":"\#(id)","authorName":"Person \#(who % 7)","authorEmail":"p\#(who)@x"\#(written),"authorTime":\#(1_690_000_000 + n * 86_400),"authorOffset":0,"committerName":"\#(committer)","committerEmail":"c@x","committerTime":\#(1_690_000_000 + n * 86_400),"committerOffset":0,"parents":1}"#
+  }
+
   @Test("read in pieces of any size, exports count as when held whole, filtered or not")
   func pieces() throws {
     // 60 commits of 9 people, some mailmapped to one name, some committed by another, two
     // exports' worth of repositories; each piece meets people the earlier ones met.
-    let lines = (0..<60).map { n -> String in
-      let who = n * 7 % 9
-      let id = String(repeating: "0", count: 32) + String(format: "%08x", n + 1)
-      let written = who % 3 == 0 ? #","writtenAuthorName":"Old \#(who)""# : ""
-      let committer = n % 4 == 0 ? "Bot" : "Person \(who)"
-      return
-        #"{"v":1,"repository":"r\#(n % 2)","id":"\#(id)","authorName":"Person \#(who % 7)","authorEmail":"p\#(who)@x"\#(written),"authorTime":\#(1_690_000_000 + n * 86_400 * 5),"authorOffset":0,"committerName":"\#(committer)","committerEmail":"c@x","committerTime":\#(1_690_000_000 + n * 86_400 * 5),"committerOffset":0,"parents":1}"#
-    }
+    let lines = (0..<60).map(Self.pieceRecord)
     var filters = [AuthorFilter(), AuthorFilter(patterns: ["Person [1-4]"])]
     var byCommitter = AuthorFilter()
     byCommitter.committerPatterns = ["Bot"]
@@ -276,6 +287,54 @@ struct ExportReaderTests {
         #expect(pieces.counts == whole.counts, "pieces of \(size)")
         #expect(pieces.authors == whole.authors, "pieces of \(size)")
       }
+    }
+  }
+
+  /// The message of the first pass over `lines` parsed in batches of `batchBytes`, nil when it
+  /// reads them all.
+  static func surveyFailure(_ lines: [String], batchBytes: Int) throws -> String? {
+    let descriptor = try unlinkedFile(lines)
+    defer { close(descriptor) }
+    #expect(lseek(descriptor, 0, SEEK_SET) == 0)
+    var commits = ExportedCommits()
+    commits.batchBytes = batchBytes
+    do {
+      try commits.survey(descriptor: descriptor, name: "batches")
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test("parsed in batches on other threads: the same counts, and the first failure in the file")
+  func batches() throws {
+    let lines = (0..<600).map(Self.pieceRecord)
+    let whole = try Self.activity(lines, pieceSize: nil, filter: AuthorFilter())
+    // A commit a day from 22 July 2023: 529 of them up to the window's end, 31 December 2024.
+    #expect(whole.total == 529)
+    for size in [1, 300, 5000] {
+      let batched = try Self.activity(
+        lines, pieceSize: 50, filter: AuthorFilter(patterns: ["Person [2-5]"]), batchBytes: size)
+      let filtered = try Self.activity(
+        lines, pieceSize: nil, filter: AuthorFilter(patterns: ["Person [2-5]"]))
+      #expect(batched.counts == filtered.counts && batched.authors == filtered.authors, "\(size)")
+    }
+    // A record that is not one, at line 300: named wherever its batch is, and before a line too
+    // long to read that comes after it; the long line alone is named too.
+    var bad = lines
+    bad[299] = #"{"v":1}"#
+    let tooLong = String(repeating: "x", count: (16 << 20) + 1)
+    for size in [1, 300, 5000, 1 << 20] {
+      #expect(
+        try Self.surveyFailure(bad, batchBytes: size)
+          == "batches:300: the record has no 'repository'", "\(size)")
+      #expect(
+        try Self.surveyFailure(bad + [tooLong], batchBytes: size)
+          == "batches:300: the record has no 'repository'", "\(size)")
+      #expect(
+        try Self.surveyFailure(lines + [tooLong], batchBytes: size)?.hasPrefix(
+          "batches:601: the line is longer than 16 MiB") == true, "\(size)")
+      #expect(try Self.surveyFailure(lines, batchBytes: size) == nil)
     }
   }
 }
