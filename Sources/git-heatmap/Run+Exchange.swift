@@ -4,7 +4,15 @@ import GitActivity
 /// A count that pieces of a draw from exports go into, as they are read.
 final class TallyBox {
   var tally: DailyActivity.Tally?
-  init(_ tally: DailyActivity.Tally) { self.tally = tally }
+  /// The tally as it was made, to count again from nothing.
+  private let empty: DailyActivity.Tally
+  init(_ tally: DailyActivity.Tally) {
+    self.tally = tally
+    empty = tally
+  }
+
+  /// Forgets what was counted.
+  func restart() { tally = empty }
 
   /// The activity counted (once).
   func take() -> DailyActivity? { tally.take()?.activity() }
@@ -160,7 +168,11 @@ extension Run {
     var commits = ExportedCommits(usesMailmap: invocation.counting.usesMailmap, keepsIDs: keepsIDs)
     commits.keepsLines = readsLines
     commits.keptRecords = keptRecords
-    if let tally { commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) } }
+    if let tally {
+      commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) }
+      // One pass, when no commit is in two exports.
+      commits.countsWhileSurveying = true
+    }
     if let window {
       let bucketer = DayBucketer(zone: zone)
       let usesCommitterDate = invocation.counting.options.usesCommitterDate
@@ -193,7 +205,9 @@ extension Run {
             "\(place): this export holds no lines: export again with --measure lines to draw them",
           function: "read export")
       }
-      for file in opened {
+      let surveyed = commits.surveyed()
+      if surveyed.recount { tally?.restart() }
+      for file in opened where surveyed.needsReading {
         guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
           throw GitError(
             message: "cannot read '\(file.name)' twice: \(String(cString: strerror(errno)))",
@@ -207,6 +221,7 @@ extension Run {
       throw .failure(error.message)
     }
     let result = phase("finish") { commits.finish() }
+    if let ranks = result.repositoryRanks { tally?.tally?.rankRepositories(ranks) }
     let source = Source(
       read: RepositoryHistory(
         name: result.repositories.joined(separator: ", "), history: result.history,

@@ -105,6 +105,23 @@ public struct DailyActivity: Hashable, Sendable {
       counts = [Int](repeating: 0, count: days.count)
     }
 
+    /// Puts the counts by repository in rank order, for histories that gave each commit's
+    /// repository by a number (`ExportedCommits.Result.repositoryRanks`: a number's rank); one
+    /// repository or none has no counts by repository, as when ranks are given.
+    package mutating func rankRepositories(_ rankOfNumber: [UInt32]) {
+      guard let totals = repositoryTotals else { return }
+      guard rankOfNumber.count > 1 else {
+        repositoryTotals = nil
+        return
+      }
+      var ranked = [Int](repeating: 0, count: max(totals.count, rankOfNumber.count))
+      for (number, total) in totals.enumerated() {
+        let rank = number < rankOfNumber.count ? Int(rankOfNumber[number]) : number
+        ranked[rank] += total
+      }
+      repositoryTotals = ranked
+    }
+
     /// Counts the commits of one more history (`CountedCommit.history` is its position among
     /// those added).
     public mutating func add(_ history: History, mailmap: Mailmap) {

@@ -90,14 +90,25 @@ struct IdentityInterner {
     let span = spans[candidate]
     guard span.lengths == lengths else { return false }
     return arena.withUnsafeBytes { stored in
-      var offset = span.start
-      func same(_ part: UnsafeRawBufferPointer) -> Bool {
-        defer { offset += part.count }
-        guard !part.isEmpty else { return true }
-        guard let base = stored.baseAddress, let source = part.baseAddress else { return false }
-        return RawBytes.equal(base + offset, source, count: part.count)
+      guard let base = stored.baseAddress else { return lengths == (0, 0, 0, 0) }
+      // The parts one after another, as they are stored (an empty part has no address).
+      var at = base + span.start
+      if let source = first.baseAddress, !RawBytes.equal(at, source, count: first.count) {
+        return false
       }
-      return same(first) && same(second) && same(third) && same(fourth)
+      at += first.count
+      if let source = second.baseAddress, !RawBytes.equal(at, source, count: second.count) {
+        return false
+      }
+      at += second.count
+      if let source = third.baseAddress, !RawBytes.equal(at, source, count: third.count) {
+        return false
+      }
+      at += third.count
+      if let source = fourth.baseAddress, !RawBytes.equal(at, source, count: fourth.count) {
+        return false
+      }
+      return true
     }
   }
 

@@ -258,12 +258,13 @@ struct CommitRecordParser {
         counted = LineStats(
           insertions: Int(lines[0] ?? 0), deletions: Int(lines[1] ?? 0), files: Int(lines[2] ?? 0))
       }
-      return RecordView(
-        line: line, scratch: scratch,
-        content: RecordView.Content(
-          repositoryText: repository, id: id, people: people, authorDate: try date(0),
-          committerDate: try date(2), parentCount: Int(parents), coAuthors: coAuthors,
-          lines: counted))
+      var content = RecordView.Content(
+        repositoryText: repository, id: id, people: people, authorDate: try date(0),
+        committerDate: try date(2), parentCount: Int(parents), coAuthors: coAuthors,
+        lines: counted)
+      content.fingerprint =
+        RecordView(line: line, scratch: scratch, content: content).fingerprintOfContent()
+      return RecordView(line: line, scratch: scratch, content: content)
     }
 
     func date(_ base: Int) throws(Failure) -> Timestamp? {

@@ -21,6 +21,10 @@ package struct ExportedCommits {
     package var recordCount: Int
     /// How many distinct commits `keeps` left out.
     package var leftOut: Int
+    /// When the survey's count stood (`surveyed()`), the pieces gave each commit's repository
+    /// by its number in the order met: each number's rank among `repositories`
+    /// (`DailyActivity.Tally.rankRepositories`). Nil when the pieces gave ranks.
+    package var repositoryRanks: [UInt32]?
   }
 
   /// The longest record an export may hold (16 MiB): a longer line is an error that names it.
@@ -103,7 +107,18 @@ package struct ExportedCommits {
   /// errors, which give the line: `exports/a.ndjson:17: expected ',' or '}' at column 42`.
   package mutating func survey(descriptor: Int32, name: String) throws(GitError) {
     precondition(!isSettled, "survey every export before reading any")
+    if !hasSurveyed {
+      hasSurveyed = true
+      isCounting = countsWhileSurveying && pieces != nil && keptRecords == nil
+    }
     let before = surveyedIDs.count
+    // How large the export is, to foresee a count past `countingLimit` from its first records
+    // (a gzip file's size says less: its count stops at the limit instead).
+    var status = stat()
+    let fileSize =
+      fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+      ? Int(status.st_size) : 0
+    var bytesSurveyed = 0
     try Self.records(descriptor: descriptor, name: name, batchBytes: batchBytes) { record, number in
       let repository = repositoryNumber(record.repository)
       if repositoryOf != nil {
@@ -123,12 +138,27 @@ package struct ExportedCommits {
         }
       }
       surveyedIDs.append(PackedID(record.id))
-      fingerprints.append(Self.fingerprint(record))
+      fingerprints.append(record.fingerprint)
       if record.coAuthors == nil && firstWithoutCoAuthors == nil {
         firstWithoutCoAuthors = "\(name):\(number)"
       }
       if record.lines == nil && firstWithoutLines == nil {
         firstWithoutLines = "\(name):\(number)"
+      }
+      if isCounting && surveyedIDs.count - before <= 4096 {
+        bytesSurveyed += record.line.count + 1
+        if surveyedIDs.count - before == 4096,
+          before + fileSize / max(1, bytesSurveyed / 4096) > countingLimit
+        {
+          stopCounting()
+        }
+      }
+      if isCounting {
+        if surveyedIDs.count > countingLimit {
+          stopCounting()
+        } else {
+          hold(record, repository: repository)
+        }
       }
     }
     recordsPerFile.append(surveyedIDs.count - before)
@@ -159,6 +189,48 @@ package struct ExportedCommits {
     return fileNames.last ?? ""
   }
 
+  /// With it (and `pieces`), the survey counts as well: each record is held as `read` would
+  /// hold it, and when the survey finds no copy of any commit (`surveyed()` says so) the
+  /// second pass is not made; the pieces then give each commit's repository by its number in
+  /// the order the survey met them (`Result.repositoryRanks` turns numbers into ranks). Up to
+  /// `countingLimit` records: past it, what was counted is let go, as the survey's ids and the
+  /// people held at once would take more memory than two passes.
+  package var countsWhileSurveying = false
+  /// How many records the survey counts, at most.
+  package var countingLimit = 2_000_000
+  private var isCounting = false
+  private var hasSurveyed = false
+  /// Whether pieces were handed over while surveying (they must be counted again from nothing
+  /// when the second pass is made after all).
+  private var handedOverWhileSurveying = false
+  /// The survey's count stands: no second pass.
+  private var isComplete = false
+
+  /// After every survey: settles which records are copies, and says whether `read` must be
+  /// called for each export (the survey's count, if any, does not stand), and whether what was
+  /// handed to `pieces` during the survey must be counted again from nothing (`recount`).
+  package mutating func surveyed() -> (needsReading: Bool, recount: Bool) {
+    if !isSettled { settle() }
+    if isCounting && dropped.count == 0 {
+      isComplete = true
+      return (false, false)
+    }
+    if isCounting { stopCounting() }
+    return (true, handedOverWhileSurveying)
+  }
+
+  /// Lets go of what the survey counted: the second pass counts again.
+  private mutating func stopCounting() {
+    isCounting = false
+    facts.removeAll()
+    ids.removeAll()
+    lines.removeAll()
+    coAuthors = [:]
+    undated = []
+    repositoryRanks.removeAll()
+    leftOut = 0
+  }
+
   /// With it, `read` hands each distinct commit's record to it (the first copy, as counting
   /// keeps) instead of holding the commit: a merge of exports into one.
   package var keptRecords: ((CommitRecord) -> Void)?
@@ -166,6 +238,8 @@ package struct ExportedCommits {
   /// The second pass over one export, in the order of the survey: the commits it holds first.
   package mutating func read(descriptor: Int32, name: String) throws(GitError) {
     if !isSettled { settle() }
+    // The survey's count stands (`surveyed()`): nothing to read again.
+    guard !isComplete else { return }
     guard fileIndex < recordsPerFile.count else {
       preconditionFailure("read each surveyed export once, in the same order")
     }
@@ -183,39 +257,13 @@ package struct ExportedCommits {
         keptRecords(record.record())
         return
       }
-      let isUndated = record.authorDate == nil || record.committerDate == nil
-      var commit = CommitFacts(
-        author: record.authorDate, committer: record.committerDate, identity: -1,
-        parentCount: Int32(record.parentCount))
-      if !isUndated, let keeps, !keeps(commit) {
-        leftOut += 1
-        return
-      }
-      if isUndated {
-        undated.append(
-          UndatedCommit(
-            id: record.id.hex, lacksAuthorDate: record.authorDate == nil,
-            lacksCommitterDate: record.committerDate == nil))
-      }
-      let author = record.person(0)
-      let committer = record.person(4)
-      commit.identity = self.number(of: author)
-      // Most commits are committed by their author: one search of the people, not two.
-      commit.committerIdentity =
-        author.isSame(as: committer) ? commit.identity : self.number(of: committer)
-      facts.append(commit)
-      if keepsIDs { ids.append(record.id) }
-      if keepsLines { lines.append(PackedLineStats(record.lines ?? LineStats())) }
-      if let people = record.coAuthors, !people.isEmpty {
-        coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
-      }
+      var repository: UInt32?
       if rankOfRepository.count > 1 {
         // A repository the survey did not see (the file changed) is caught after the pass.
-        let repository = Int(repositoryNumber(record.repository))
-        repositoryRanks.append(
-          repository < rankOfRepository.count ? rankOfRepository[repository] : 0)
+        let number = Int(repositoryNumber(record.repository))
+        repository = number < rankOfRepository.count ? rankOfRepository[number] : 0
       }
-      if pieces != nil && facts.count >= pieceSize { handOver() }
+      hold(record, repository: repository)
     }
     guard readCount - start == expected else {
       throw GitError(
@@ -231,6 +279,39 @@ package struct ExportedCommits {
   package static var parsingWidth: Int {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     return cores <= 1 ? 1 : min(cores + 1, 5)
+  }
+
+  /// Holds one distinct commit (or leaves it out, outside `keeps`), handing a piece over when
+  /// one is full; `repository` is what the history records as its repository, if anything.
+  private mutating func hold(_ record: RecordView, repository: UInt32?) {
+    let isUndated = record.authorDate == nil || record.committerDate == nil
+    var commit = CommitFacts(
+      author: record.authorDate, committer: record.committerDate, identity: -1,
+      parentCount: Int32(record.parentCount))
+    if !isUndated, let keeps, !keeps(commit) {
+      leftOut += 1
+      return
+    }
+    if isUndated {
+      undated.append(
+        UndatedCommit(
+          id: record.id.hex, lacksAuthorDate: record.authorDate == nil,
+          lacksCommitterDate: record.committerDate == nil))
+    }
+    let author = record.person(0)
+    let committer = record.person(4)
+    commit.identity = self.number(of: author)
+    // Most commits are committed by their author: one search of the people, not two.
+    commit.committerIdentity =
+      author.isSame(as: committer) ? commit.identity : self.number(of: committer)
+    facts.append(commit)
+    if keepsIDs { ids.append(record.id) }
+    if keepsLines { lines.append(PackedLineStats(record.lines ?? LineStats())) }
+    if let people = record.coAuthors, !people.isEmpty {
+      coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
+    }
+    if let repository { repositoryRanks.append(repository) }
+    if pieces != nil && facts.count >= pieceSize { handOver() }
   }
 
   /// Every record of one export, parsed, with its line number, in the file's order; lines after
@@ -267,22 +348,6 @@ package struct ExportedCommits {
       let message = text.first?.isNumber == true ? text : " \(text)"
       throw GitError(message: "\(name):\(message)", function: "read export")
     }
-  }
-
-  /// A hash of what a commit is, as written: two records of one commit must agree on it.
-  private static func fingerprint(_ record: RecordView) -> UInt32 {
-    var hasher = FNV()
-    for stamp in [record.authorDate, record.committerDate] {
-      hasher.mix(stamp.map { UInt64(bitPattern: $0.seconds) } ?? 0xFFFF_FFFF_FFFF_FFFF)
-      hasher.mix(UInt64(UInt32(bitPattern: stamp?.offsetMinutes ?? Int32.min)))
-    }
-    hasher.mix(UInt64(record.parentCount))
-    for base in [0, 4] {
-      let person = record.person(base)
-      hasher.mix(person.writtenName)
-      hasher.mix(person.writtenEmail)
-    }
-    return UInt32(truncatingIfNeeded: hasher.value ^ (hasher.value >> 32))
   }
 
   /// Finds the copies: records sorted by id, then by their repository's natural rank, then by
@@ -396,6 +461,7 @@ package struct ExportedCommits {
   /// Hands the commits held to `pieces`, and holds none.
   private mutating func handOver() {
     guard let pieces, !facts.isEmpty else { return }
+    if isCounting && !isSettled { handedOverWhileSurveying = true }
     var piece = held()
     piece.undated = []
     facts.removeAll(keepingCapacity: true)
@@ -424,8 +490,9 @@ package struct ExportedCommits {
     history.isDisjoint = false
     let names = repositoryNames.sorted(by: NaturalOrder.precedes)
     return Result(
-      history: history, repositories: names, warnings: warnings, recordCount: readCount,
-      leftOut: leftOut)
+      history: history, repositories: names, warnings: warnings,
+      recordCount: isComplete ? recordsPerFile.reduce(0, +) : readCount, leftOut: leftOut,
+      repositoryRanks: isComplete ? rankOfRepository : nil)
   }
 }
 
@@ -451,22 +518,5 @@ private struct PackedID: Comparable, BitwiseCopyable, Sendable {
     if a.words.2 != b.words.2 { return a.words.2 < b.words.2 }
     if a.words.3 != b.words.3 { return a.words.3 < b.words.3 }
     return a.words.4 < b.words.4
-  }
-}
-
-/// FNV-1a over what it is given, for fingerprints (not for anything an attacker could choose to
-/// collide with consequence: a collision only hides a warning).
-private struct FNV {
-  var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  mutating func mix(_ word: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) {
-      value = (value ^ (word >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3
-    }
-  }
-
-  mutating func mix(_ bytes: UnsafeRawBufferPointer) {
-    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    value = (value ^ 0xFF) &* 0x100_0000_01b3
   }
 }

@@ -32,6 +32,9 @@ struct RecordView {
     var parentCount: Int
     var coAuthors: [CommitRecord.Person]?
     var lines: LineStats?
+    /// A hash of what the commit is, as written (`fingerprintOfContent`), made where the record
+    /// is parsed (on a parsing thread, for `--from`).
+    var fingerprint: UInt32 = 0
   }
 
   let line: UnsafeRawBufferPointer
@@ -46,6 +49,24 @@ struct RecordView {
   var coAuthors: [CommitRecord.Person]? { content.coAuthors }
   var lines: LineStats? { content.lines }
   var repositoryText: Text { content.repositoryText }
+  var fingerprint: UInt32 { content.fingerprint }
+
+  /// A hash of what a commit is, as written (its dates, parents, and people as written): two
+  /// records of one commit must agree on it.
+  func fingerprintOfContent() -> UInt32 {
+    var hasher = FNV()
+    for stamp in [authorDate, committerDate] {
+      hasher.mix(stamp.map { UInt64(bitPattern: $0.seconds) } ?? 0xFFFF_FFFF_FFFF_FFFF)
+      hasher.mix(UInt64(UInt32(bitPattern: stamp?.offsetMinutes ?? Int32.min)))
+    }
+    hasher.mix(UInt64(parentCount))
+    for base in [0, 4] {
+      let person = person(base)
+      hasher.mix(person.writtenName)
+      hasher.mix(person.writtenEmail)
+    }
+    return UInt32(truncatingIfNeeded: hasher.value ^ (hasher.value >> 32))
+  }
 
   /// A text field's bytes.
   func bytes(_ text: Text) -> UnsafeRawBufferPointer {
@@ -139,5 +160,22 @@ struct FixedSlots<Element> {
       default: slots.7 = newValue
       }
     }
+  }
+}
+
+/// FNV-1a over what it is given, for fingerprints (not for anything an attacker could choose to
+/// collide with consequence: a collision only hides a warning).
+private struct FNV {
+  var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func mix(_ word: UInt64) {
+    for shift in stride(from: 0, to: 64, by: 8) {
+      value = (value ^ (word >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3
+    }
+  }
+
+  mutating func mix(_ bytes: UnsafeRawBufferPointer) {
+    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    value = (value ^ 0xFF) &* 0x100_0000_01b3
   }
 }

@@ -227,44 +227,60 @@ struct ExportReaderTests {
   }
 
   /// The activity of an export's `lines` read in pieces of `pieceSize` commits (nil: held
-  /// whole), under `filter`, parsed in batches of `batchBytes`.
+  /// whole), under `filter`, parsed in batches of `batchBytes`; with `countingLimit`, counted
+  /// while surveying up to that many records, as `--from` counts (`passes` says how many
+  /// passes were made). Each of `files` holds all of `lines`... unless `copies` is false: then
+  /// the lines are shared out among the files.
   static func activity(
-    _ lines: [String], pieceSize: Int?, filter: AuthorFilter, batchBytes: Int = 1 << 20
-  ) throws -> DailyActivity {
-    let descriptor = try unlinkedFile(lines)
-    defer { close(descriptor) }
+    _ lines: [String], pieceSize: Int?, filter: AuthorFilter, batchBytes: Int = 1 << 20,
+    countingLimit: Int? = nil, files: Int = 1, copies: Bool = false
+  ) throws -> (activity: DailyActivity, passes: Int) {
+    let shares = (0..<files).map { file in
+      copies ? lines : lines.enumerated().filter { $0.offset % files == file }.map(\.element)
+    }
+    let descriptors = try shares.map { try unlinkedFile($0) }
+    defer { for descriptor in descriptors { close(descriptor) } }
     let days = DayRange(
       first: Day(year: 2023, month: 1, day: 1), last: Day(year: 2024, month: 12, day: 31))
     let options = ActivityOptions(filter: filter)
-    var tally = DailyActivity.Tally(days: days, options: options, deduplicates: false)
+    let empty = DailyActivity.Tally(days: days, options: options, deduplicates: false)
+    var tally = empty
     var commits = ExportedCommits()
     commits.batchBytes = batchBytes
     if let pieceSize {
       commits.pieceSize = pieceSize
       commits.pieces = { tally.add($0, mailmap: Mailmap()) }
     }
-    for pass in 0..<2 {
+    if let countingLimit {
+      commits.countsWhileSurveying = true
+      commits.countingLimit = countingLimit
+    }
+    for descriptor in descriptors {
       #expect(lseek(descriptor, 0, SEEK_SET) == 0)
-      if pass == 0 {
-        try commits.survey(descriptor: descriptor, name: "pieces")
-      } else {
-        try commits.read(descriptor: descriptor, name: "pieces")
-      }
+      try commits.survey(descriptor: descriptor, name: "pieces")
+    }
+    let surveyed = commits.surveyed()
+    if surveyed.recount { tally = empty }
+    for descriptor in descriptors where surveyed.needsReading {
+      #expect(lseek(descriptor, 0, SEEK_SET) == 0)
+      try commits.read(descriptor: descriptor, name: "pieces")
     }
     let result = commits.finish()
-    tally.add(result.history, mailmap: Mailmap())
-    return tally.activity()
+    // In pieces, the last was handed over by `finish`; held whole, the history is counted now.
+    if pieceSize == nil { tally.add(result.history, mailmap: Mailmap()) }
+    if let ranks = result.repositoryRanks { tally.rankRepositories(ranks) }
+    return (tally.activity(), surveyed.needsReading ? 2 : 1)
   }
 
   /// Record `n` of a made-up export: 9 people, some mailmapped to one name, some committed by
-  /// another, two repositories' worth.
+  /// another, three repositories' worth (met in the order r2, r1, r0).
   static func pieceRecord(_ n: Int) -> String {
     let who = n * 7 % 9
     let id = String(repeating: "0", count: 32) + String(format: "%08x", n + 1)
     let written = who % 3 == 0 ? #","writtenAuthorName":"Old \#(who)""# : ""
     let committer = n % 4 == 0 ? "Bot" : "Person \(who)"
     return
-      #"{"v":1,"repository":"r\#(n % 2)","id":"\#(id)","authorName":"Person \#(who % 7)","authorEmail":"p\#(who)@x"\#(written),"authorTime":\#(1_690_000_000 + n * 86_400),"authorOffset":0,"committerName":"\#(committer)","committerEmail":"c@x","committerTime":\#(1_690_000_000 + n * 86_400),"committerOffset":0,"parents":1}"#
+      #"{"v":1,"repository":"r\#(2 - n % 3)","id":"\#(id)","authorName":"Person \#(who % 7)","authorEmail":"p\#(who)@x"\#(written),"authorTime":\#(1_690_000_000 + n * 86_400),"authorOffset":0,"committerName":"\#(committer)","committerEmail":"c@x","committerTime":\#(1_690_000_000 + n * 86_400),"committerOffset":0,"parents":1}"#
   }
 
   @Test("read in pieces of any size, exports count as when held whole, filtered or not")
@@ -280,10 +296,10 @@ struct ExportReaderTests {
     written.matchesWritten = true
     filters.append(written)
     for filter in filters {
-      let whole = try Self.activity(lines, pieceSize: nil, filter: filter)
+      let whole = try Self.activity(lines, pieceSize: nil, filter: filter).activity
       #expect(whole.total > 0)
       for size in [1, 2, 3, 7, 59, 60, 61] {
-        let pieces = try Self.activity(lines, pieceSize: size, filter: filter)
+        let pieces = try Self.activity(lines, pieceSize: size, filter: filter).activity
         #expect(pieces.counts == whole.counts, "pieces of \(size)")
         #expect(pieces.authors == whole.authors, "pieces of \(size)")
       }
@@ -309,14 +325,16 @@ struct ExportReaderTests {
   @Test("parsed in batches on other threads: the same counts, and the first failure in the file")
   func batches() throws {
     let lines = (0..<600).map(Self.pieceRecord)
-    let whole = try Self.activity(lines, pieceSize: nil, filter: AuthorFilter())
+    let whole = try Self.activity(lines, pieceSize: nil, filter: AuthorFilter()).activity
     // A commit a day from 22 July 2023: 529 of them up to the window's end, 31 December 2024.
     #expect(whole.total == 529)
     for size in [1, 300, 5000] {
       let batched = try Self.activity(
-        lines, pieceSize: 50, filter: AuthorFilter(patterns: ["Person [2-5]"]), batchBytes: size)
+        lines, pieceSize: 50, filter: AuthorFilter(patterns: ["Person [2-5]"]), batchBytes: size
+      ).activity
       let filtered = try Self.activity(
-        lines, pieceSize: nil, filter: AuthorFilter(patterns: ["Person [2-5]"]))
+        lines, pieceSize: nil, filter: AuthorFilter(patterns: ["Person [2-5]"])
+      ).activity
       #expect(batched.counts == filtered.counts && batched.authors == filtered.authors, "\(size)")
     }
     // A record that is not one, at line 300: named wherever its batch is, and before a line too
@@ -335,6 +353,47 @@ struct ExportReaderTests {
         try Self.surveyFailure(lines + [tooLong], batchBytes: size)?.hasPrefix(
           "batches:601: the line is longer than 16 MiB") == true, "\(size)")
       #expect(try Self.surveyFailure(lines, batchBytes: size) == nil)
+    }
+  }
+
+  @Test(
+    "counted while surveying: one pass without copies, two with them or past the limit, the same counts"
+  )
+  func onePass() throws {
+    let lines = (0..<300).map(Self.pieceRecord)
+    let filter = AuthorFilter(patterns: ["Person [1-5]"])
+    // One repository: no counts by repository, as with two passes.
+    let solo = lines.map { line in
+      ["r0", "r1", "r2"].reduce(line) {
+        $0.replacingOccurrences(of: #""repository":"\#($1)""#, with: #""repository":"solo""#)
+      }
+    }
+    let soloCounted = try Self.activity(solo, pieceSize: 40, filter: filter, countingLimit: 1_000)
+    #expect(soloCounted.passes == 1 && soloCounted.activity.countsByRepository.isEmpty)
+    #expect(
+      soloCounted.activity.counts
+        == (try Self.activity(solo, pieceSize: 40, filter: filter).activity.counts))
+    for files in [1, 3] {
+      for copies in [false, true] {
+        let twoPasses = try Self.activity(
+          lines, pieceSize: 40, filter: filter, files: files, copies: copies)
+        #expect(twoPasses.passes == 2)
+        for limit in [10, 299, 1_000] {
+          let counted = try Self.activity(
+            lines, pieceSize: 40, filter: filter, countingLimit: limit, files: files,
+            copies: copies)
+          // One pass only when no commit is in two files and the limit holds every record.
+          let onePass = !(copies && files > 1) && limit >= lines.count * (copies ? files : 1)
+          let label = "\(files) files, copies \(copies), limit \(limit)"
+          #expect(counted.passes == (onePass ? 1 : 2), "\(label)")
+          #expect(counted.activity.counts == twoPasses.activity.counts, "\(label)")
+          #expect(counted.activity.authors == twoPasses.activity.authors, "\(label)")
+          #expect(
+            counted.activity.countsByRepository == twoPasses.activity.countsByRepository,
+            "\(label)")
+          #expect(counted.activity.total > 0)
+        }
+      }
     }
   }
 }
