@@ -153,7 +153,8 @@ extension Run {
   }
 
   /// `--from`: the exports read, copies of a commit counted once, as one source. Each export is
-  /// read twice (`ExportedCommits`): standard input is kept in an unlinked temporary file for it.
+  /// surveyed, and read again when a commit is in two of them (`ExportedCommits`): standard
+  /// input is kept in an unlinked temporary file for it.
   /// With `window`, only the commits whose day (in `zone`, by the date in force) is in it are
   /// held; `leftOut` says how many were not.
   /// With `tally`, the commits are counted into it a piece at a time and not held.

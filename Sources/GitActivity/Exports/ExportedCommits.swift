@@ -5,9 +5,11 @@ import Foundation
 /// counted once, as `--scan` counts it once, as the repository that sorts first has it. Exports
 /// that disagree about what a commit is (its dates, parents or people as written) are reported.
 ///
-/// Exports are read twice, so that no commit is held twice and none is held as text: `survey`
-/// each of them (each record's id and a fingerprint: 28 bytes while the copies are found), then `read` each again in the same order (each distinct commit's `CommitFacts`: 36
-/// bytes, 56 with its id), then `finish`. Each distinct person is held once.
+/// No commit is held twice and none is held as text: `survey` each export (each record's id and
+/// a fingerprint: 24 bytes while the copies are found; with `countsWhileSurveying`, counting as
+/// it goes), then, when `surveyed()` says so, `read` each again in the same order (each distinct
+/// commit's `CommitFacts`: 36 bytes, 56 with its id), then `finish`. Each distinct person is
+/// held once.
 package struct ExportedCommits {
   /// What the exports hold, ready to count.
   package struct Result: Sendable {
