@@ -91,25 +91,22 @@ struct IdentityInterner {
     guard span.lengths == lengths else { return false }
     return arena.withUnsafeBytes { stored in
       guard let base = stored.baseAddress else { return lengths == (0, 0, 0, 0) }
-      // The parts one after another, as they are stored (an empty part has no address).
+      // The parts one after another, as they are stored.
       var at = base + span.start
-      if let source = first.baseAddress, !RawBytes.equal(at, source, count: first.count) {
-        return false
-      }
-      at += first.count
-      if let source = second.baseAddress, !RawBytes.equal(at, source, count: second.count) {
-        return false
-      }
-      at += second.count
-      if let source = third.baseAddress, !RawBytes.equal(at, source, count: third.count) {
-        return false
-      }
-      at += third.count
-      if let source = fourth.baseAddress, !RawBytes.equal(at, source, count: fourth.count) {
-        return false
-      }
-      return true
+      return Self.storedPart(&at, is: first) && Self.storedPart(&at, is: second)
+        && Self.storedPart(&at, is: third) && Self.storedPart(&at, is: fourth)
     }
+  }
+
+  /// Whether the bytes stored at `at` are `part`'s (an empty part has no address); `at` moves
+  /// past them.
+  @inline(__always)
+  private static func storedPart(_ at: inout UnsafeRawPointer, is part: UnsafeRawBufferPointer)
+    -> Bool
+  {
+    defer { at += part.count }
+    guard let source = part.baseAddress else { return true }
+    return RawBytes.equal(at, source, count: part.count)
   }
 
   /// Where a hash starts its search: the top bits of the hash, multiplied to spread them (names

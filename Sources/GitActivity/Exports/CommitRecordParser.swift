@@ -233,8 +233,7 @@ struct CommitRecordParser {
       }
       guard let repository else { throw missing("repository") }
       guard let text = id else { throw missing("id") }
-      let idBytes = UnsafeRawBufferPointer(
-        rebasing: (text.inScratch ? scratch : line)[Int(text.start)..<Int(text.end)])
+      let idBytes = text.bytes(line: line, scratch: scratch)
       guard idBytes.count == 40, let id = ObjectID(hex: idBytes) else {
         throw Failure(message: "'id' is not a commit id of 40 hexadecimal digits")
       }
@@ -258,13 +257,14 @@ struct CommitRecordParser {
         counted = LineStats(
           insertions: Int(lines[0] ?? 0), deletions: Int(lines[1] ?? 0), files: Int(lines[2] ?? 0))
       }
-      var content = RecordView.Content(
-        repositoryText: repository, id: id, people: people, authorDate: try date(0),
-        committerDate: try date(2), parentCount: Int(parents), coAuthors: coAuthors,
-        lines: counted)
-      content.fingerprint =
-        RecordView(line: line, scratch: scratch, content: content).fingerprintOfContent()
-      return RecordView(line: line, scratch: scratch, content: content)
+      var view = RecordView(
+        line: line, scratch: scratch,
+        content: RecordView.Content(
+          repositoryText: repository, id: id, people: people, authorDate: try date(0),
+          committerDate: try date(2), parentCount: Int(parents), coAuthors: coAuthors,
+          lines: counted))
+      view.content.fingerprint = view.fingerprintOfContent()
+      return view
     }
 
     func date(_ base: Int) throws(Failure) -> Timestamp? {

@@ -278,7 +278,7 @@ package struct ExportedCommits {
 
   /// How many batches of lines are parsed at once (`RecordBatches`): one more than the cores,
   /// so that the cores parse while the reading thread counts.
-  package static var parsingWidth: Int {
+  private static var parsingWidth: Int {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     return cores <= 1 ? 1 : min(cores + 1, 5)
   }

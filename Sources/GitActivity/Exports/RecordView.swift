@@ -18,6 +18,13 @@ struct RecordView {
       self.end = Int32(end)
       self.inScratch = inScratch
     }
+
+    /// Its bytes, in `line` or in `scratch`.
+    func bytes(line: UnsafeRawBufferPointer, scratch: UnsafeRawBufferPointer)
+      -> UnsafeRawBufferPointer
+    {
+      UnsafeRawBufferPointer(rebasing: (inScratch ? scratch : line)[Int(start)..<Int(end)])
+    }
   }
 
   /// What a record holds, without the bytes its texts are in: kept by a batch parsed on
@@ -39,7 +46,7 @@ struct RecordView {
 
   let line: UnsafeRawBufferPointer
   let scratch: UnsafeRawBufferPointer
-  let content: Content
+  var content: Content
 
   var id: ObjectID { content.id }
   var people: FixedSlots<Text?> { content.people }
@@ -70,8 +77,7 @@ struct RecordView {
 
   /// A text field's bytes.
   func bytes(_ text: Text) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(
-      rebasing: (text.inScratch ? scratch : line)[Int(text.start)..<Int(text.end)])
+    text.bytes(line: line, scratch: scratch)
   }
 
   /// The repository's name as bytes.
