@@ -26,10 +26,12 @@ extension HistoryCache {
     /// Only for a fresh appender.
     mutating func share(
       ids: [ObjectID], facts: [CommitFacts], parents: [ObjectID], parentEnds: [Int32],
-      coAuthors: [Int: [Int32]]
+      trees: [ObjectID?] = [], coAuthors: [Int: [Int32]]
     ) {
       precondition(isFresh && ids.count == facts.count && ids.count == parentEnds.count)
+      precondition(trees.isEmpty || trees.count == ids.count)
       cache.ids = ids
+      cache.trees = trees
       cache.facts = facts
       pendingParents = parents
       cache.parentStarts = [0] + parentEnds
@@ -39,11 +41,14 @@ extension HistoryCache {
     }
 
     /// Appends a commit unless the cache already had it. A walk reads each commit once, so
-    /// commits appended here are distinct.
+    /// commits appended here are distinct. Its `tree` (`.some`: known, perhaps none) is kept
+    /// only in a cache that starts empty and is given every record's.
     mutating func append(
-      id: ObjectID, facts: CommitFacts, parents: some Collection<ObjectID>, coAuthors: [Int32] = []
+      id: ObjectID, facts: CommitFacts, parents: some Collection<ObjectID>,
+      tree: ObjectID?? = nil, coAuthors: [Int32] = []
     ) {
       guard base == 0 || cache.index(of: id) == nil else { return }
+      if base == 0, let tree, cache.trees.count == cache.ids.count { cache.trees.append(tree) }
       if !coAuthors.isEmpty { cache.coAuthors[Int32(cache.ids.count)] = coAuthors }
       cache.ids.append(id)
       cache.facts.append(facts)

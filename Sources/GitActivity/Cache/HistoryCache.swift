@@ -33,6 +33,9 @@ struct HistoryCache: Sendable {
   var hasCoAuthors = false
   /// The co-authors of the records that have some, as indices into `identities`.
   var coAuthors: [Int32: [Int32]] = [:]
+  /// The tree of `ids[i]` (nil: its header names none), when the read that made this cache
+  /// kept them (`WalkOptions.recordsTrees`), else empty. In memory only: the file holds none.
+  var trees: [ObjectID?] = []
 
   init() {}
 

@@ -46,6 +46,67 @@ struct TreeCursor {
     position = nul + 21
   }
 
+  /// The entry called `name` in a tree's entries `raw`, found as git's pathspec-pruned tree
+  /// walk finds it: entries checked as `advance` checks them, the scan ending at the first one
+  /// that sorts after `name` as a folder (`name/`), past which no entry of that name can be. Of
+  /// a file and a folder of one name (not in a sound tree), the first is taken, or the folder
+  /// when `prefersFolder` (the path goes on below it). Its mode is canonical.
+  static func find(
+    _ name: ArraySlice<UInt8>, in raw: UnsafeRawBufferPointer, prefersFolder: Bool
+  ) throws(GitError) -> (mode: UInt32, id: ObjectID)? {
+    let count = raw.count
+    guard count > 0, !name.isEmpty, let base = raw.baseAddress else { return nil }
+    return try name.withUnsafeBufferPointer { (target) throws(GitError) -> (UInt32, ObjectID)? in
+      let wanted = target.baseAddress.unsafelyUnwrapped
+      var found: (UInt32, ObjectID)?
+      var position = 0
+      while position < count {
+        var mode: UInt32 = 0
+        var index = position
+        while index < count {
+          let byte = base.load(fromByteOffset: index, as: UInt8.self)
+          if byte == UInt8(ascii: " ") { break }
+          let digit = byte &- UInt8(ascii: "0")
+          guard digit < 8, mode < 1 << 28 else { throw damaged() }
+          mode = mode << 3 | UInt32(digit)
+          index += 1
+        }
+        guard index > position, index < count else { throw damaged() }
+        let nameStart = index + 1
+        guard let pointer = memchr(base + nameStart, 0, count - nameStart) else {
+          throw damaged()
+        }
+        let nul = base.distance(to: UnsafeRawPointer(pointer))
+        guard nul > nameStart, nul + 21 <= count else { throw damaged() }
+        let length = nul - nameStart
+        let common = min(length, target.count)
+        let compared = memcmp(base + nameStart, wanted, common)
+        let isFolder = TreeMode.isFolder(mode)
+        if compared == 0 && length == target.count {
+          if found == nil || (prefersFolder && isFolder) {
+            found = (TreeMode.canonical(mode), ObjectID(rawBytes: base + nul + 1))
+          }
+        }
+        // git's order: by name, a folder's as if it ended in `/`; `name/` is the last place
+        // an entry of that name can be.
+        let order: Int
+        if compared != 0 {
+          order = Int(compared)
+        } else {
+          let mine: UInt8 =
+            length > common
+            ? base.load(fromByteOffset: nameStart + common, as: UInt8.self)
+            : (isFolder ? UInt8(ascii: "/") : 0)
+          let theirs = target.count > common ? target[common] : UInt8(ascii: "/")
+          order = Int(mine) - Int(theirs)
+        }
+        if order > 0 { break }
+        position = nul + 21
+      }
+      return found
+    }
+  }
+
   /// Whether the pathspec takes the current entry (git's `tree_entry_interesting`), kept
   /// in `interest`.
   mutating func takes(_ pathspec: Pathspec, _ base: [UInt8]) -> Bool {

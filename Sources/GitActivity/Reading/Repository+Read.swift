@@ -62,10 +62,12 @@ extension Repository {
         try self.history(request.selection, options: request.walk, cache: cache, answers: answers)
       }
       pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
-      if !paths.isEmpty && cache.count == 0 && !request.selection.followsRenames {
-        // A pathspec walk keeps no cache of the history; read the whole of it once, after the
-        // graph is out, so that the next run of this pathspec (its answers kept) or any other
-        // starts from the cache, as a run without paths does.
+      if !paths.isEmpty && cache.count == 0 && !request.selection.followsRenames
+        && walked.updatedCache == nil
+      {
+        // A pathspec walk that did not read the history first keeps no cache of it; read the
+        // whole of it once, after the graph is out, so that the next run of this pathspec (its
+        // answers kept) or any other starts from the cache, as a run without paths does.
         pending = PendingCache(cache: nil, location: location)
         pending?.reading = wholeHistoryRead(request)
       }

@@ -31,7 +31,7 @@ final class GraphWalk {
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
       substitutions: substitutions, readsCoAuthors: options.readsCoAuthors,
       packs: repository.packStore(for: options), readsAhead: options.readsAhead,
-      shortWalkReads: options.shortWalkReads)
+      shortWalkReads: options.shortWalkReads, recordsTrees: options.recordsTrees)
   }
 
   /// How many commits idle workers had read ahead for the others (see `PackReadAhead`).

@@ -31,6 +31,8 @@ final class ParallelWalk: Sendable {
   private let recordsParents: Bool
   /// Whether to keep each commit's id: for the cache, or for `History.ids`.
   private let recordsIDs: Bool
+  /// Whether to keep each commit's tree, for the cache (see `WalkOptions.recordsTrees`).
+  private let recordsTrees: Bool
   private let state: WalkState
   /// Whether messages are read for `Co-authored-by` trailers.
   let readsCoAuthors: Bool
@@ -53,8 +55,9 @@ final class ParallelWalk: Sendable {
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
     progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
     substitutions: Substitutions, readsCoAuthors: Bool = false, packs: PackStore? = nil,
-    readsAhead: Bool = true, shortWalkReads: Int? = nil
+    readsAhead: Bool = true, shortWalkReads: Int? = nil, recordsTrees: Bool = false
   ) {
+    self.recordsTrees = recordsTrees && recordsParents
     self.shortWalkReads = shortWalkReads
     self.packs = packs
     readAhead = graph == nil && readsAhead ? packs.map(PackReadAhead.init(store:)) : nil
@@ -304,7 +307,7 @@ final class ParallelWalk: Sendable {
     parents: inout [ObjectID], into result: inout WorkerResult, round: Round
   ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
     // The cache keeps the real parents; the shallow cut applies when walking.
-    let (facts, _, coAuthors) = try reader.readFacts(
+    let (facts, tree, coAuthors) = try reader.readFacts(
       id, substitutions: substitutions, interner: &interner, parents: &parents,
       readsCoAuthors: readsCoAuthors)
     if recordsIDs { result.ids.append(id) }
@@ -314,6 +317,7 @@ final class ParallelWalk: Sendable {
       result.parents.append(contentsOf: parents)
       result.parentEnds.append(Int32(result.parents.count))
     }
+    if recordsTrees { result.trees.append(tree) }
     let isPruned = cutoff.map(facts.endsWalk(at:)) ?? false
     // Every commit read counts (a tip committed long before its author date, say); being older
     // than the cutoff only stops the walk at it.
@@ -395,6 +399,7 @@ final class ParallelWalk: Sendable {
     if sharesRecords {
       var sharedParents: [ObjectID] = []
       var sharedEnds: [Int32] = []
+      var sharedTrees: [ObjectID?] = []
       sharedParents.reserveCapacity(pending.reduce(0) { $0 + $1.parents.count })
       sharedEnds.reserveCapacity(read)
       // Array by array, each freed once moved, so that a worker's result and its merged copy
@@ -416,11 +421,13 @@ final class ParallelWalk: Sendable {
         for buffer in result.parentEnds.buffers {
           sharedEnds += buffer.lazy.map { base + $0 }
         }
+        for buffer in result.trees.buffers { sharedTrees += buffer }
+        result.trees = ChunkedArray()
         merged.undated += result.undated
       }
       appender?.share(
         ids: countedIDs, facts: counted, parents: sharedParents, parentEnds: sharedEnds,
-        coAuthors: coAuthors)
+        trees: sharedTrees, coAuthors: coAuthors)
     }
     while let result = pending.popLast() {
       let numbers = result.identities.map { interner.intern($0) }
@@ -437,7 +444,8 @@ final class ParallelWalk: Sendable {
           let end = Int(result.parentEnds[index])
           appender?.append(
             id: result.ids[index], facts: facts,
-            parents: (start..<end).lazy.map { result.parents[$0] }, coAuthors: people ?? [])
+            parents: (start..<end).lazy.map { result.parents[$0] },
+            tree: recordsTrees ? .some(result.trees[index]) : nil, coAuthors: people ?? [])
           start = end
         }
       }

@@ -19,6 +19,9 @@ final class PathspecAnswers: @unchecked Sendable {
   private let condition = NSCondition()
   private var answers: [ObjectID: Answer] = [:]
   private var stopped = false
+  /// Merges whose other parents the walk does not follow (TREESAME to one of them), and
+  /// merges on such parents' branches: the helper leaves their branches alone.
+  private var passedOver = Set<ObjectID>()
 
   /// The answer for `id`, waiting while the helper computes it; nil when the caller is to
   /// compute it (it is then marked as the caller's, and `record` gives it).
@@ -40,12 +43,26 @@ final class PathspecAnswers: @unchecked Sendable {
   }
 
   /// For the helper: whether `id` is still for it to compute (it is then marked as working).
-  func claim(_ id: ObjectID) -> Bool {
+  /// Not when it is on the branch of a merge `owner` whose branch the walk passes over (a merge
+  /// there, `isMerge`, is then passed over too).
+  func claim(_ id: ObjectID, owner: ObjectID? = nil, isMerge: Bool = false) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     guard !stopped, answers[id] == nil else { return false }
+    if let owner, passedOver.contains(owner) {
+      if isMerge { passedOver.insert(id) }
+      return false
+    }
     answers[id] = .working
     return true
+  }
+
+  /// Says that the walk follows none of merge `id`'s parents but the one it is TREESAME to:
+  /// the branches of the others are not the helper's to answer for.
+  func passOver(_ id: ObjectID) {
+    condition.lock()
+    passedOver.insert(id)
+    condition.unlock()
   }
 
   /// For the helper: the answer for a commit it claimed (nil when it could not tell).

@@ -28,7 +28,8 @@ struct PathspecWalk {
   /// reads trees with a repository, a reader and a tree cache of its own, and learns the
   /// history from the commit-graph, or without one by reading the commits ahead itself.
   private static func answerAhead(
-    _ answers: PathspecAnswers, graph: CommitGraph?, tips: [ObjectID], cutoff: Int64,
+    _ answers: PathspecAnswers, graph: CommitGraph?, cache: HistoryCache?, tips: [ObjectID],
+    cutoff: Int64,
     firstOnly: Bool, bloomKeys: [BloomFilters.Key], pathspec: Pathspec,
     substitutions: Substitutions,
     repositoryPath: String, packs: PackStore?
@@ -50,6 +51,8 @@ struct PathspecWalk {
       var parents: [ObjectID]
       var committed: Int64
       var position: Int32?
+      /// On a side branch: the merge whose other parent leads to it.
+      var owner: ObjectID?
     }
     var interner = IdentityInterner()
     var parentsRead: [ObjectID] = []
@@ -60,6 +63,12 @@ struct PathspecWalk {
         return Step(
           id: id, tree: graph.tree(at: position), parents: parents,
           committed: graph.commitTime(at: position), position: position)
+      }
+      if let cache, let index = cache.index(of: id) {
+        return Step(
+          id: id, tree: cache.trees[Int(index)],
+          parents: cache.parentRange(index).map { cache.parentID(cache.parentRefs[$0]) },
+          committed: cache.facts[Int(index)].committer?.seconds ?? Int64.min, position: nil)
       }
       if answers.isStopped { return nil }
       guard
@@ -81,15 +90,22 @@ struct PathspecWalk {
     }
     var sides: [Step] = []
     var visited = onLine
-    // With --first-parent the walk never leaves the line; without a graph, reading the side
-    // branches ahead costs what the walk itself would pay.
-    var stack = firstOnly || graph == nil ? [] : line.reversed().flatMap { $0.parents.dropFirst() }
-    while let id = stack.popLast() {
-      guard visited.insert(id).inserted, let found = step(id) else { continue }
+    // With --first-parent the walk never leaves the line; without a graph or a cache that
+    // knows trees, reading the side branches ahead costs what the walk itself would pay. Each
+    // side commit knows the merge that leads to its branch, so that the helper can leave alone
+    // the branches the walk will not follow.
+    let knowsShapes = graph != nil || cache != nil
+    var stack: [(id: ObjectID, owner: ObjectID)] =
+      firstOnly || !knowsShapes
+      ? [] : line.reversed().flatMap { merge in merge.parents.dropFirst().map { ($0, merge.id) } }
+    while let (id, owner) = stack.popLast() {
+      guard visited.insert(id).inserted, var found = step(id) else { continue }
+      found.owner = owner
       sides.append(found)
       if found.committed < cutoff { continue }
-      for parent in found.parents.reversed() where !visited.contains(parent) {
-        stack.append(parent)
+      for (index, parent) in found.parents.enumerated().reversed() where !visited.contains(parent)
+      {
+        stack.append((parent, index == 0 ? owner : id))
       }
     }
     // A parent's tree, from the graph or from the steps read.
@@ -103,7 +119,8 @@ struct PathspecWalk {
     let order = sides.reversed() + line
     for found in order.reversed() {
       if answers.isStopped { return }
-      guard answers.claim(found.id) else { continue }
+      let isMerge = found.parents.count > 1
+      guard answers.claim(found.id, owner: found.owner, isMerge: isMerge) else { continue }
       var differs: Bool?
       if found.parents.isEmpty {
         differs = try? diff.differs(nil, found.tree, reader: reader)
@@ -115,6 +132,8 @@ struct PathspecWalk {
         differs = try? diff.differs(parentTree, found.tree, reader: reader)
       }
       answers.record(found.id, differs)
+      // TREESAME to its first parent, a merge's other branches are not walked.
+      if isMerge && differs == false { answers.passOver(found.id) }
     }
   }
 
@@ -195,8 +214,9 @@ struct PathspecWalk {
         var facts = cache.facts[Int(index)]
         facts.identity = interned(facts.identity, cache)
         facts.committerIdentity = interned(facts.committerIdentity, cache)
+        let knowsTree = !cache.trees.isEmpty
         let result = Read(
-          tree: nil, knowsTree: false,
+          tree: knowsTree ? cache.trees[Int(index)] : nil, knowsTree: knowsTree,
           parents: cache.parentRange(index).map { cache.parentID(cache.parentRefs[$0]) },
           facts: facts,
           coAuthors: (cache.coAuthors[index] ?? []).map { interned($0, cache) })
@@ -236,6 +256,7 @@ struct PathspecWalk {
     if options.workerCount > 1, !tips.included.isEmpty, (stored?.count ?? 0) == 0 {
       let shared = PathspecAnswers()
       let (pathspec, substitutions, path) = (diff.pathspec, substitutions, repository.gitDirectory)
+      let shapes = cache.flatMap { $0.trees.isEmpty ? nil : $0 }
       let (packs, tips, cutoff, firstOnly) = (
         repository.packStore(for: options), tips.included, options.committedNoEarlierThan,
         options.followsFirstParentOnly
@@ -243,7 +264,8 @@ struct PathspecWalk {
       answers = shared
       helper = Threads.start {
         Self.answerAhead(
-          shared, graph: graph, tips: tips, cutoff: cutoff ?? Int64.min, firstOnly: firstOnly,
+          shared, graph: graph, cache: shapes, tips: tips, cutoff: cutoff ?? Int64.min,
+          firstOnly: firstOnly,
           bloomKeys: bloomKeys,
           pathspec: pathspec, substitutions: substitutions, repositoryPath: path, packs: packs)
       }
@@ -376,7 +398,10 @@ struct PathspecWalk {
           }
         }
         counts = sameAs == nil
-        if let sameAs, candidates.count > 1 { next = [sameAs] }
+        if let sameAs, candidates.count > 1 {
+          next = [sameAs]
+          answers?.passOver(id)
+        }
       }
       if counts {
         let full = try read(id, record: record)

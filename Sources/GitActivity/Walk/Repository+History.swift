@@ -54,13 +54,40 @@ extension Repository {
     let substitutions = try self.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
     if !selection.paths.isEmpty {
-      var walk = PathspecWalk(
-        repository: self, pathspec: try Pathspec(canonical: selection.paths), options: options,
-        substitutions: substitutions, shallow: shallowBoundary())
+      let pathspec = try Pathspec(canonical: selection.paths)
+      let shallow = shallowBoundary()
       // Replaced or grafted commits are not what their ids name: no answers are kept for them.
       var stored = substitutions.isEmpty ? answers : nil
-      let history = try walk.history(tips, cache: cache, stored: &stored)
-      return HistoryRead(history: history, updatedCache: nil, pathspecAnswers: stored)
+      // With nothing known of the history (no cache, no commit-graph, no answers), the walk
+      // would read every commit on one thread, and its helper could not see past the
+      // first-parent line: the commits are read first on every core, trees kept, as a run
+      // without paths reads them, and the walk and its helper take their shapes from that.
+      var read: HistoryCache?
+      if (cache?.count ?? 0) == 0, (stored?.count ?? 0) == 0, options.workerCount > 1,
+        substitutions.isEmpty, !options.readsCoAuthors,
+        !(options.usesCommitGraph && CommitGraph(objectsDirectory: objectsDirectory) != nil)
+      {
+        var whole = options
+        whole.recordsTrees = true
+        let graph = GraphWalk(
+          repository: self, cache: HistoryCache(), shallow: shallow, options: whole,
+          recordsParents: true, commitGraph: nil, substitutions: substitutions)
+        do {
+          if !tips.excluded.isEmpty {
+            try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
+          }
+          try graph.walk(
+            from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
+        } catch {
+          throw error.gitError
+        }
+        read = graph.finish(wantsCache: true).updatedCache
+      }
+      var walk = PathspecWalk(
+        repository: self, pathspec: pathspec, options: options, substitutions: substitutions,
+        shallow: shallow)
+      let history = try walk.history(tips, cache: read ?? cache, stored: &stored)
+      return HistoryRead(history: history, updatedCache: read, pathspecAnswers: stored)
     }
     // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
     // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).

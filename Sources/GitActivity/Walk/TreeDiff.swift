@@ -15,6 +15,16 @@ struct TreeDiff {
   /// For a pathspec of plain paths: what each path holds in a tree, by tree.
   private var keys: [ObjectID: [Key?]] = [:]
   private let plainPaths: [[ArraySlice<UInt8>]]?
+  /// For plain paths: what the rest of a path names below a folder, by the folder's id.
+  private var below: [BelowKey: Key?] = [:]
+  private static let belowLimit = 1 << 20
+
+  private struct BelowKey: Hashable {
+    var folder: ObjectID
+    /// The path's place among the plain paths, and the component below `folder`.
+    var path: Int
+    var index: Int
+  }
 
   /// What a path names in a tree: its mode and id.
   private struct Key: Equatable {
@@ -154,47 +164,57 @@ struct TreeDiff {
   ) throws(GitError) -> [Key?] {
     guard let tree else { return paths.map { _ in nil } }
     if let known = keys[tree] { return known }
+    if keys.count >= Self.belowLimit { keys.removeAll(keepingCapacity: true) }
     var result: [Key?] = []
-    for components in paths {
-      result.append(try lookup(components, in: tree, reader))
+    for (path, components) in paths.enumerated() {
+      result.append(try lookup(components, path: path, in: tree, reader))
     }
     keys[tree] = result
     return result
   }
 
-  /// The entry that `components` name below `tree`. An empty last component (a path that
-  /// ended in `/`) takes only a folder or submodule.
+  /// The entry that path `path` (`components`) names below `tree`. An empty last component (a
+  /// path that ended in `/`) takes only a folder or submodule.
   private mutating func lookup(
-    _ components: [ArraySlice<UInt8>], in tree: ObjectID, _ reader: borrowing ObjectReader
+    _ components: [ArraySlice<UInt8>], path: Int, in tree: ObjectID,
+    _ reader: borrowing ObjectReader
   ) throws(GitError) -> Key? {
-    var current = Key(mode: TreeMode.folder, id: tree)
-    var index = 0
+    let top = Key(mode: TreeMode.folder, id: tree)
     // The whole tree: `.` from the top, or `:/`.
-    if components.count == 1 && components[0].isEmpty { return current }
-    while index < components.count {
-      let name = components[index]
-      if name.isEmpty {
-        // A trailing slash: what came before must be a folder or a submodule.
-        return TreeMode.isFolder(current.mode) || TreeMode.isSubmodule(current.mode)
-          ? current : nil
-      }
-      guard TreeMode.isFolder(current.mode) else { return nil }
-      var cursor = try Cursor(try read(current.id, reader))
-      var found: Key?
-      while let entry = cursor.entry {
-        if cursor.bytes[entry.name].elementsEqual(name) {
-          // A file and a folder of one name cannot both be here in a sound tree; the folder
-          // is the one to follow when the path goes on.
-          if found == nil || (index + 1 < components.count && TreeMode.isFolder(entry.mode)) {
-            found = Key(mode: entry.mode, id: entry.id)
-          }
-        }
-        try cursor.advance()
-      }
-      guard let found else { return nil }
-      current = found
-      index += 1
+    if components.count == 1 && components[0].isEmpty { return top }
+    return try entry(components, path: path, from: 0, below: top, reader)
+  }
+
+  /// What `components[index...]` name below `folder`. Trees are searched where the reader
+  /// holds them (no copy); below the top, the answer is kept by the folder's id, since the
+  /// folders on a path change far less often than the top tree.
+  private mutating func entry(
+    _ components: [ArraySlice<UInt8>], path: Int, from index: Int, below folder: Key,
+    _ reader: borrowing ObjectReader
+  ) throws(GitError) -> Key? {
+    let name = components[index]
+    if name.isEmpty {
+      // A trailing slash: what came before must be a folder or a submodule.
+      return TreeMode.isFolder(folder.mode) || TreeMode.isSubmodule(folder.mode) ? folder : nil
     }
-    return current
+    guard TreeMode.isFolder(folder.mode) else { return nil }
+    let memo = index > 0 ? BelowKey(folder: folder.id, path: path, index: index) : nil
+    if let memo, let known = below[memo] { return known }
+    let prefersFolder = index + 1 < components.count
+    var found: Key?
+    try reader.readTree(try substitutions.object(for: folder.id)) { (raw) throws(GitError) in
+      found = try TreeCursor.find(name, in: raw, prefersFolder: prefersFolder).map {
+        Key(mode: $0.mode, id: $0.id)
+      }
+    }
+    var result = found
+    if let found, index + 1 < components.count {
+      result = try entry(components, path: path, from: index + 1, below: found, reader)
+    }
+    if let memo {
+      if below.count >= Self.belowLimit { below.removeAll(keepingCapacity: true) }
+      below[memo] = .some(result)
+    }
+    return result
   }
 }

@@ -37,6 +37,9 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether to read each commit's message for `Co-authored-by` trailers (`--co-authors`).
   /// The cache does not keep them: such a walk reads every commit.
   public var readsCoAuthors = false
+  /// Whether each commit's tree is kept beside its facts in the cache the walk makes (in memory
+  /// only: the cache file holds none), for a pathspec walk that compares trees after it.
+  var recordsTrees = false
 
   /// Options for a walk: first parent only, where to stop, how many threads.
   public init(
