@@ -22,118 +22,148 @@ struct PathspecWalk {
   private let substitutions: Substitutions
   private let shallow: Set<ObjectID>
 
+  /// Where the helper learns the history's shape: git's commit-graph or the history cache,
+  /// each of which numbers its commits, so that the helper goes by numbers, not ids.
+  private enum Shapes: Sendable {
+    case graph(CommitGraph)
+    case cache(HistoryCache)
+
+    var count: Int {
+      switch self {
+      case .graph(let graph): graph.count
+      case .cache(let cache): cache.count
+      }
+    }
+
+    func number(of id: ObjectID) -> Int32? {
+      switch self {
+      case .graph(let graph): graph.position(of: id)
+      case .cache(let cache): cache.index(of: id)
+      }
+    }
+
+    func id(_ number: Int32) -> ObjectID {
+      switch self {
+      case .graph(let graph): graph.id(at: number)
+      case .cache(let cache): cache.ids[Int(number)]
+      }
+    }
+
+    func committed(_ number: Int32) -> Int64 {
+      switch self {
+      case .graph(let graph): graph.commitTime(at: number)
+      case .cache(let cache): cache.facts[Int(number)].committer?.seconds ?? Int64.min
+      }
+    }
+
+    /// The parents of `number` into `parents`, first parent first: -1 for one it does not
+    /// number (outside the cache). False where the graph is inconsistent.
+    func parents(of number: Int32, into parents: inout [Int32]) -> Bool {
+      parents.removeAll(keepingCapacity: true)
+      switch self {
+      case .graph(let graph):
+        return graph.forEachParent(of: number, firstOnly: false) { parents.append($0) }
+      case .cache(let cache):
+        for slot in cache.parentRange(number) { parents.append(max(-1, cache.parentRefs[slot])) }
+        return true
+      }
+    }
+  }
+
   /// The helper's loop (see `PathspecAnswers`): along the first-parent line of each tip, back
-  /// from its far end (or `cutoff`), it answers for each commit not yet claimed whether it
-  /// differs from its first parent (a root: whether it holds anything), until told to stop. It
-  /// reads trees with a repository, a reader and a tree cache of its own, and learns the
-  /// history from the commit-graph, or without one by reading the commits ahead itself.
+  /// from its far end (or `cutoff`), then along the side branches, it answers for each commit
+  /// not yet claimed whether it differs from its first parent (a root: whether it holds
+  /// anything), until told to stop. It learns the history from `shapes`, and reads trees with a
+  /// repository, a reader and a tree cache of its own (a commit's tree from its object when the
+  /// cache does not hold it).
   private static func answerAhead(
-    _ answers: PathspecAnswers, graph: CommitGraph?, cache: HistoryCache?, tips: [ObjectID],
-    cutoff: Int64,
+    _ answers: PathspecAnswers, shapes: Shapes, tips: [ObjectID], cutoff: Int64,
     firstOnly: Bool, bloomKeys: [BloomFilters.Key], pathspec: Pathspec,
-    substitutions: Substitutions,
     repositoryPath: String, packs: PackStore?
   ) {
     guard let repository = try? Repository.openGit(at: repositoryPath),
       let reader = try? ObjectReader(repository: repository, packs: packs)
     else { return }
-    var diff = TreeDiff(pathspec: pathspec, substitutions: substitutions)
+    var diff = TreeDiff(pathspec: pathspec, substitutions: Substitutions())
     // The walk goes down the first-parent line of each tip, then back up through the side
-    // branches it follows. The helper answers in the opposite direction, each time from the
-    // far end (cheap to find, from the graph or from commit headers alone): first the
-    // first-parent line from its oldest commit up, then the side branches from the last the
-    // walk would reach. Each side reads trees that follow one another, so that each keeps its
-    // own tree cache useful, and they meet in the middle. (A merge that takes one side's
-    // content leaves that side's branch unwalked: such answers go unused.)
-    struct Step {
-      var id: ObjectID
-      var tree: ObjectID?
-      var parents: [ObjectID]
-      var committed: Int64
-      var position: Int32?
-      /// On a side branch: the merge whose other parent leads to it.
-      var owner: ObjectID?
-    }
-    var interner = IdentityInterner()
-    var parentsRead: [ObjectID] = []
-    func step(_ id: ObjectID) -> Step? {
-      if let graph {
-        guard let position = graph.position(of: id), let parents = graph.parentIDs(of: position)
-        else { return nil }
-        return Step(
-          id: id, tree: graph.tree(at: position), parents: parents,
-          committed: graph.commitTime(at: position), position: position)
-      }
-      if let cache, let index = cache.index(of: id) {
-        return Step(
-          id: id, tree: cache.trees[Int(index)],
-          parents: cache.parentRange(index).map { cache.parentID(cache.parentRefs[$0]) },
-          committed: cache.facts[Int(index)].committer?.seconds ?? Int64.min, position: nil)
-      }
-      if answers.isStopped { return nil }
-      guard
-        let read = try? reader.readFacts(
-          id, substitutions: substitutions, interner: &interner, parents: &parentsRead)
-      else { return nil }
-      return Step(
-        id: id, tree: read.tree, parents: parentsRead,
-        committed: read.facts.committer?.seconds ?? Int64.min, position: nil)
-    }
-    var line: [Step] = []
-    var onLine = Set<ObjectID>()
+    // branches it follows, the oldest merge's first. The helper answers in the opposite
+    // direction, each time from the far end: first the first-parent line from its oldest
+    // commit up, then the side branches from the newest merge's. Each side reads trees that
+    // follow one another, so that each keeps its own tree cache useful, and they meet in the
+    // middle. A side commit knows the merge whose branch it is on (`owner`), so that the
+    // helper leaves alone the branches the walk will not follow (`PathspecAnswers.passOver`).
+    var visited = BitSet(capacity: shapes.count)
+    var parents: [Int32] = []
+    var line: [Int32] = []
     for tip in tips {
-      var next: ObjectID? = tip
-      while let id = next, onLine.insert(id).inserted, let found = step(id) {
-        line.append(found)
-        next = found.committed < cutoff ? nil : found.parents.first
+      var next = shapes.number(of: tip)
+      while let number = next, visited.insert(Int(number)) {
+        line.append(number)
+        guard shapes.committed(number) >= cutoff, shapes.parents(of: number, into: &parents),
+          let first = parents.first, first >= 0
+        else { break }
+        next = first
       }
     }
-    var sides: [Step] = []
-    var visited = onLine
-    // With --first-parent the walk never leaves the line; without a graph or a cache that
-    // knows trees, reading the side branches ahead costs what the walk itself would pay. Each
-    // side commit knows the merge that leads to its branch, so that the helper can leave alone
-    // the branches the walk will not follow.
-    let knowsShapes = graph != nil || cache != nil
-    var stack: [(id: ObjectID, owner: ObjectID)] =
-      firstOnly || !knowsShapes
-      ? [] : line.reversed().flatMap { merge in merge.parents.dropFirst().map { ($0, merge.id) } }
-    while let (id, owner) = stack.popLast() {
-      guard visited.insert(id).inserted, var found = step(id) else { continue }
-      found.owner = owner
-      sides.append(found)
-      if found.committed < cutoff { continue }
-      for (index, parent) in found.parents.enumerated().reversed() where !visited.contains(parent)
-      {
-        stack.append((parent, index == 0 ? owner : id))
+    var sides: [(number: Int32, owner: Int32)] = []
+    var stack: [(number: Int32, owner: Int32)] = []
+    if !firstOnly {
+      for merge in line.reversed() where shapes.parents(of: merge, into: &parents) {
+        for parent in parents.dropFirst() where parent >= 0 { stack.append((parent, merge)) }
       }
     }
-    // A parent's tree, from the graph or from the steps read.
-    var trees: [ObjectID: ObjectID?] = [:]
-    for found in line + sides { trees[found.id] = found.tree }
-    func tree(of id: ObjectID) -> ObjectID?? {
-      if let graph, let position = graph.position(of: id) { return graph.tree(at: position) }
-      if let known = trees[id] { return known }
-      return step(id).map(\.tree)
+    while let (number, owner) = stack.popLast() {
+      guard visited.insert(Int(number)) else { continue }
+      sides.append((number, owner))
+      guard shapes.committed(number) >= cutoff, shapes.parents(of: number, into: &parents)
+      else { continue }
+      for (index, parent) in parents.enumerated().reversed()
+      where parent >= 0 && !visited.contains(Int(parent)) {
+        stack.append((parent, index == 0 ? owner : number))
+      }
     }
-    let order = sides.reversed() + line
-    for found in order.reversed() {
+    // A commit's tree: from the graph or the cache, else read from its object.
+    var graph: CommitGraph?
+    var cache: HistoryCache?
+    switch shapes {
+    case .graph(let known): graph = known
+    case .cache(let known): cache = known
+    }
+    var read: [Int32: ObjectID?] = [:]
+    func tree(_ number: Int32) -> ObjectID?? {
+      if let graph { return graph.tree(at: number) }
+      guard let cache else { return nil }
+      if !cache.trees.isEmpty { return cache.trees[Int(number)] }
+      if let known = read[number] { return known }
+      var interner = IdentityInterner()
+      var ignored: [ObjectID] = []
+      guard
+        let found = try? reader.readFacts(
+          cache.ids[Int(number)], substitutions: Substitutions(), interner: &interner,
+          parents: &ignored)
+      else { return nil }
+      if read.count >= 1 << 16 { read.removeAll(keepingCapacity: true) }
+      read[number] = found.tree
+      return found.tree
+    }
+    for (number, owner) in line.reversed().lazy.map({ ($0, Int32(-1)) }) + sides {
       if answers.isStopped { return }
-      let isMerge = found.parents.count > 1
-      guard answers.claim(found.id, owner: found.owner, isMerge: isMerge) else { continue }
+      guard shapes.parents(of: number, into: &parents) else { continue }
+      let isMerge = parents.count > 1
+      let id = shapes.id(number)
+      guard answers.claim(id, owner: owner >= 0 ? shapes.id(owner) : nil, isMerge: isMerge)
+      else { continue }
       var differs: Bool?
-      if found.parents.isEmpty {
-        differs = try? diff.differs(nil, found.tree, reader: reader)
-      } else if let position = found.position,
-        graph?.bloomRulesOut(bloomKeys, at: position) == true
-      {
+      if parents.isEmpty {
+        if let own = tree(number) { differs = try? diff.differs(nil, own, reader: reader) }
+      } else if graph?.bloomRulesOut(bloomKeys, at: number) == true {
         differs = false
-      } else if let parentTree = tree(of: found.parents[0]) {
-        differs = try? diff.differs(parentTree, found.tree, reader: reader)
+      } else if parents[0] >= 0, let parentTree = tree(parents[0]), let own = tree(number) {
+        differs = try? diff.differs(parentTree, own, reader: reader)
       }
-      answers.record(found.id, differs)
+      answers.record(id, differs)
       // TREESAME to its first parent, a merge's other branches are not walked.
-      if isMerge && differs == false { answers.passOver(found.id) }
+      if isMerge && differs == false { answers.passOver(id) }
     }
   }
 
@@ -253,21 +283,24 @@ struct PathspecWalk {
     var answers: PathspecAnswers?
     var helper: Threads.Handle?
     // With answers from earlier runs, the walk asks for few comparisons: no helper.
-    if options.workerCount > 1, !tips.included.isEmpty, (stored?.count ?? 0) == 0 {
+    // It learns the history from the graph or the cache: without either (replaced or grafted
+    // commits), there is none.
+    let known = graph.map(Shapes.graph) ?? cache.map(Shapes.cache)
+    if options.workerCount > 1, !tips.included.isEmpty, (stored?.count ?? 0) == 0,
+      let known
+    {
       let shared = PathspecAnswers()
-      let (pathspec, substitutions, path) = (diff.pathspec, substitutions, repository.gitDirectory)
-      let shapes = cache.flatMap { $0.trees.isEmpty ? nil : $0 }
-      let (packs, tips, cutoff, firstOnly) = (
-        repository.packStore(for: options), tips.included, options.committedNoEarlierThan,
-        options.followsFirstParentOnly
+      let (pathspec, path, packs) = (
+        diff.pathspec, repository.gitDirectory, repository.packStore(for: options)
+      )
+      let (tips, cutoff, firstOnly) = (
+        tips.included, options.committedNoEarlierThan, options.followsFirstParentOnly
       )
       answers = shared
       helper = Threads.start {
         Self.answerAhead(
-          shared, graph: graph, cache: shapes, tips: tips, cutoff: cutoff ?? Int64.min,
-          firstOnly: firstOnly,
-          bloomKeys: bloomKeys,
-          pathspec: pathspec, substitutions: substitutions, repositoryPath: path, packs: packs)
+          shared, shapes: known, tips: tips, cutoff: cutoff ?? Int64.min, firstOnly: firstOnly,
+          bloomKeys: bloomKeys, pathspec: pathspec, repositoryPath: path, packs: packs)
       }
     }
     defer {
