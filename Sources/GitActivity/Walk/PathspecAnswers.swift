@@ -10,8 +10,9 @@ import Foundation
 final class PathspecAnswers: @unchecked Sendable {
   enum Answer: Equatable {
     case working
-    /// Whether the commit differs from its first parent (a root: holds anything).
-    case differs(Bool)
+    /// Whether the commit differs from its first parent (a root: holds anything), and for a
+    /// merge that does, from its second (nil: not asked).
+    case differs(Bool, second: Bool?)
     /// The helper could not tell (it stopped, or a read failed): the walk asks on its own.
     case unknown
   }
@@ -23,16 +24,17 @@ final class PathspecAnswers: @unchecked Sendable {
   /// merges on such parents' branches: the helper leaves their branches alone.
   private var passedOver = Set<ObjectID>()
 
-  /// The answer for `id`, waiting while the helper computes it; nil when the caller is to
-  /// compute it (it is then marked as the caller's, and `record` gives it).
-  func take(_ id: ObjectID) -> Bool? {
+  /// The answer for `id` (and for its second parent, when the helper asked), waiting while
+  /// the helper computes it; nil when the caller is to compute it (it is then marked as the
+  /// caller's, and `record` gives it).
+  func take(_ id: ObjectID) -> (differs: Bool, fromSecond: Bool?)? {
     condition.lock()
     defer { condition.unlock() }
     while true {
       switch answers[id] {
-      case .differs(let value)?:
+      case .differs(let value, let second)?:
         answers[id] = nil
-        return value
+        return (value, second)
       case .working?:
         condition.wait()
       case .unknown?, nil:
@@ -65,10 +67,11 @@ final class PathspecAnswers: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// For the helper: the answer for a commit it claimed (nil when it could not tell).
-  func record(_ id: ObjectID, _ differs: Bool?) {
+  /// For the helper: the answer for a commit it claimed (nil when it could not tell), and
+  /// whether it differs from its second parent (nil: not asked).
+  func record(_ id: ObjectID, _ differs: Bool?, fromSecond: Bool? = nil) {
     condition.lock()
-    answers[id] = differs.map(Answer.differs) ?? .unknown
+    answers[id] = differs.map { .differs($0, second: fromSecond) } ?? .unknown
     condition.broadcast()
     condition.unlock()
   }

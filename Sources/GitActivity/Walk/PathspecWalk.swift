@@ -154,14 +154,21 @@ struct PathspecWalk {
       guard answers.claim(id, owner: owner >= 0 ? shapes.id(owner) : nil, isMerge: isMerge)
       else { continue }
       var differs: Bool?
+      var fromSecond: Bool?
       if parents.isEmpty {
         if let own = tree(number) { differs = try? diff.differs(nil, own, reader: reader) }
       } else if graph?.bloomRulesOut(bloomKeys, at: number) == true {
         differs = false
       } else if parents[0] >= 0, let parentTree = tree(parents[0]), let own = tree(number) {
         differs = try? diff.differs(parentTree, own, reader: reader)
+        // A merge that differs from its first parent is compared with its second next.
+        if differs == true, !firstOnly, parents.count > 1, parents[1] >= 0,
+          let secondTree = tree(parents[1])
+        {
+          fromSecond = try? diff.differs(secondTree, own, reader: reader)
+        }
       }
-      answers.record(id, differs)
+      answers.record(id, differs, fromSecond: fromSecond)
       // TREESAME to its first parent, a merge's other branches are not walked.
       if isMerge && differs == false { answers.passOver(id) }
     }
@@ -397,8 +404,8 @@ struct PathspecWalk {
         if let same = known?.isSame(toParent: 0) {
           counts = !same
         } else if let known = answers?.take(id) {
-          counts = known
-          stored?.record(id, parent: 0, same: !known)
+          counts = known.differs
+          stored?.record(id, parent: 0, same: !counts)
         } else {
           counts = try diff.differs(nil, tree(id, commit), reader: reader)
           stored?.record(id, parent: 0, same: !counts)
@@ -413,13 +420,18 @@ struct PathspecWalk {
         {
           sameAs = candidates[0]
         }
+        var fromSecond: Bool?
         for (index, parent) in candidates.enumerated() where sameAs == nil {
           let isSame: Bool
           if let same = known?.isSame(toParent: index) {
             isSame = same
           } else if index == 0, let helped = answers?.take(id) {
-            isSame = !helped
+            isSame = !helped.differs
+            fromSecond = helped.fromSecond
             stored?.record(id, parent: 0, same: isSame)
+          } else if index == 1, let differs = fromSecond {
+            isSame = !differs
+            stored?.record(id, parent: 1, same: isSame)
           } else {
             isSame = try !diff.differs(
               try tree(parent, try shape(parent)), try tree(id, commit), reader: reader)
