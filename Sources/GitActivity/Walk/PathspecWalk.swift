@@ -193,6 +193,8 @@ struct PathspecWalk {
     var parents: [ObjectID]
     var facts: CommitFacts
     var coAuthors: [Int32]
+    /// Taken from the history cache: cheaper to take again than to keep.
+    var isCached = false
   }
 
   init(
@@ -256,8 +258,8 @@ struct PathspecWalk {
           tree: knowsTree ? cache.trees[Int(index)] : nil, knowsTree: knowsTree,
           parents: cache.parentRange(index).map { cache.parentID(cache.parentRefs[$0]) },
           facts: facts,
-          coAuthors: (cache.coAuthors[index] ?? []).map { interned($0, cache) })
-        pending[id] = result
+          coAuthors: (cache.coAuthors[index] ?? []).map { interned($0, cache) },
+          isCached: true)
         return result
       }
       let read = try reader.readFacts(
@@ -334,6 +336,7 @@ struct PathspecWalk {
         made = Shape(
           tree: commit.tree, knowsTree: commit.knowsTree, parents: commit.parents,
           committed: commit.facts.committer?.seconds, graphPosition: nil)
+        if commit.isCached { return made }
       }
       shapes[id] = made
       return made
