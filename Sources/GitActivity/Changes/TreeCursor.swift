@@ -47,8 +47,9 @@ struct TreeCursor {
   }
 
   /// The entry called `name` in a tree's entries `raw`, found as git's pathspec-pruned tree
-  /// walk finds it: entries checked as `advance` checks them, the scan ending at the first one
-  /// that sorts after `name` as a folder (`name/`), past which no entry of that name can be. Of
+  /// walk finds it: entries checked as `advance` checks them, the scan ending at the folder of
+  /// that name or the first entry that sorts after it (`name/`), past which no entry of that
+  /// name can be. Of
   /// a file and a folder of one name (not in a sound tree), the first is taken, or the folder
   /// when `prefersFolder` (the path goes on below it). Its mode is canonical.
   static func find(
@@ -100,7 +101,8 @@ struct TreeCursor {
           let theirs = target.count > common ? target[common] : UInt8(ascii: "/")
           order = Int(mine) - Int(theirs)
         }
-        if order > 0 { break }
+        // At `name/` (the folder of that name) or past it: nothing after can have the name.
+        if order >= 0 { break }
         position = nul + 21
       }
       return found

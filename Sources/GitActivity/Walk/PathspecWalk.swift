@@ -312,6 +312,7 @@ struct PathspecWalk {
           bloomKeys: bloomKeys, pathspec: pathspec, repositoryPath: path, packs: packs)
       }
     }
+    if options.waitsForHelper { helper?.wait() }
     defer {
       answers?.stop()
       helper?.wait()

@@ -40,6 +40,9 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether each commit's tree is kept beside its facts in the cache the walk makes (in memory
   /// only: the cache file holds none), for a pathspec walk that compares trees after it.
   var recordsTrees = false
+  /// For tests: a pathspec walk waits until its helper has answered all it can, so that every
+  /// answer the helper can give is the helper's.
+  var waitsForHelper = false
 
   /// Options for a walk: first parent only, where to stop, how many threads.
   public init(
