@@ -151,14 +151,18 @@ struct PathspecWalk {
       guard shapes.parents(of: number, into: &parents) else { continue }
       let isMerge = parents.count > 1
       let id = shapes.id(number)
+      // What a Bloom filter rules out, the walk rules out itself: nothing to answer (a merge's
+      // other branches are still not walked).
+      if !parents.isEmpty, graph?.bloomRulesOut(bloomKeys, at: number) == true {
+        if isMerge { answers.passOver(id) }
+        continue
+      }
       guard answers.claim(id, owner: owner >= 0 ? shapes.id(owner) : nil, isMerge: isMerge)
       else { continue }
       var differs: Bool?
       var fromSecond: Bool?
       if parents.isEmpty {
         if let own = tree(number) { differs = try? diff.differs(nil, own, reader: reader) }
-      } else if graph?.bloomRulesOut(bloomKeys, at: number) == true {
-        differs = false
       } else if parents[0] >= 0, let parentTree = tree(parents[0]), let own = tree(number) {
         differs = try? diff.differs(parentTree, own, reader: reader)
         // A merge that differs from its first parent is compared with its second next.
