@@ -42,6 +42,16 @@ public struct AuthorActivity: Hashable, Sendable {
     return fitted
   }
 
+  /// An author's totals without their days (`DailyActivity.Tally.PeopleKept.totals`).
+  init(author: Author, commits: Int, total: Int, windowLength: Int) {
+    self.author = author
+    self.windowLength = windowLength
+    self.commits = commits
+    self.total = total
+    offsets = []
+    dayCounts = []
+  }
+
   /// An author's activity under a measure other than commits: each commit's window position
   /// and weight (its lines), in any order; a day is active when it weighs something.
   init(author: Author, commitOffsets: [Int32], weights: [Int32], windowLength: Int) {

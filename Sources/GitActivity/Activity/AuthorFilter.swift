@@ -99,6 +99,9 @@ public struct AuthorFilter: Hashable, Sendable {
       return !exclusions.contains { $0.matches(text) }
     }
 
+    /// Whether every author counts, so that no author need be looked at.
+    var acceptsEveryAuthor: Bool { isOpen && exclusions.isEmpty }
+
     /// Whether every committer counts, so that no committer need be looked at.
     var acceptsEveryCommitter: Bool { committerPatterns.isEmpty }
 

@@ -66,6 +66,18 @@ public struct DailyActivity: Hashable, Sendable {
   /// draw from exports hands over its commits in pieces, each counted and let go). Counting
   /// every history of a run through one tally gives what `init(histories:days:options:)` gives.
   public struct Tally {
+    /// How much a tally keeps of each person: what the output made of it needs.
+    public enum PeopleKept: Sendable {
+      /// Each person's days: tables of authors, graphs by author.
+      case days
+      /// Each person's totals (commits, measure, lines) but not their days: a report's list
+      /// of authors.
+      case totals
+      /// No one: a graph or a list of days needs the days' counts only. The activity then has
+      /// no authors.
+      case none
+    }
+
     let days: DayRange
     let options: ActivityOptions
     let deduplicates: Bool
@@ -93,6 +105,11 @@ public struct DailyActivity: Hashable, Sendable {
     /// same read of exports (`History.identityLineage`): a read of 200,000 people in 76 pieces
     /// decided each person 76 times.
     var carried: (lineage: IdentityLineage, numbers: [Int], committers: [Int8])?
+    /// What is kept of each person (everything unless set); commits listed for a day
+    /// (`ActivityOptions.recordsCommits`) keep their authors whatever this says.
+    public var keepsPeople = PeopleKept.days
+    /// With `.totals`: each author's commits and measure, parallel to `authorList`.
+    var authorTotals: [(commits: Int, measure: Int)] = []
 
     /// A tally over `days`; with `deduplicates`, a commit in several histories counts once
     /// (their ids must have been recorded), else each history's commits are taken as distinct.
@@ -177,11 +194,19 @@ public struct DailyActivity: Hashable, Sendable {
         written[identityIndex] = author
         return author
       }
+      // Without people kept, a person is only let in or not: every one is number 0.
+      let keepsNoOne = keepsPeople == .none && !options.recordsCommits
       func number(of identityIndex: Int) -> Int {
         if numbers[identityIndex] != -2 { return numbers[identityIndex] }
+        if keepsNoOne && matcher.acceptsEveryAuthor {
+          numbers[identityIndex] = 0
+          return 0
+        }
         let (author, rawEmail, asWritten) = person(identityIndex)
         var result = -1
-        if matcher.accepts(author, rawEmail: rawEmail, written: asWritten) {
+        if keepsNoOne {
+          result = matcher.accepts(author, rawEmail: rawEmail, written: asWritten) ? 0 : -1
+        } else if matcher.accepts(author, rawEmail: rawEmail, written: asWritten) {
           // One hash of the author, found or added: read through the default subscript's
           // modify access, which adds `next` when the author is new.
           let next = authorList.count
@@ -191,6 +216,7 @@ public struct DailyActivity: Hashable, Sendable {
             authorCommits.append([])
             authorWeights.append([])
             authorLines.append(LineStats())
+            authorTotals.append((0, 0))
           }
         }
         numbers[identityIndex] = result
@@ -265,8 +291,10 @@ public struct DailyActivity: Hashable, Sendable {
           dayDeletions[position] += lines.deletions
         }
         // The author needs no array of people (no allocation a commit).
-        if author >= 0 { credit(author, position, weight, lines) }
-        for person in coAuthorPeople { credit(person, position, weight, lines) }
+        if !keepsNoOne {
+          if author >= 0 { credit(author, position, weight, lines) }
+          for person in coAuthorPeople { credit(person, position, weight, lines) }
+        }
         if options.recordsCommits {
           // The commit's own author, also when a co-author is the one the filter let in.
           let written = author >= 0 ? authorList[author] : writtenBy(commit.identity)
@@ -284,9 +312,14 @@ public struct DailyActivity: Hashable, Sendable {
     @inline(__always)
     private mutating func credit(_ person: Int, _ position: Int, _ weight: Int, _ lines: LineStats?)
     {
+      if let lines { authorLines[person] += lines }
+      if keepsPeople == .totals && !options.recordsCommits {
+        authorTotals[person].commits += 1
+        authorTotals[person].measure += Int(Int32(clamping: weight))
+        return
+      }
       authorCommits[person].append(Int32(position))
       if options.measure != .commits { authorWeights[person].append(Int32(clamping: weight)) }
-      if let lines { authorLines[person] += lines }
     }
 
     /// The activity counted.
@@ -303,7 +336,17 @@ public struct DailyActivity: Hashable, Sendable {
       // Each author's positions handed over (not copied) to their activity.
       var activities: [AuthorActivity] = []
       activities.reserveCapacity(authorList.count)
-      for (number, author) in authorList.enumerated() where !authorCommits[number].isEmpty {
+      let keepsTotals = keepsPeople == .totals && !options.recordsCommits
+      for (number, author) in authorList.enumerated() where keepsTotals {
+        let (commits, measure) = authorTotals[number]
+        guard commits > 0 else { continue }
+        var activity = AuthorActivity(
+          author: author, commits: commits, total: measure, windowLength: days.count)
+        if !dayInsertions.isEmpty { activity.lines = authorLines[number] }
+        activities.append(activity)
+      }
+      for (number, author) in authorList.enumerated()
+      where !keepsTotals && !authorCommits[number].isEmpty {
         let offsets = authorCommits[number]
         authorCommits[number] = []
         let weights = authorWeights[number]

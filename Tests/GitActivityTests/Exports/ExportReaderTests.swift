@@ -230,10 +230,11 @@ struct ExportReaderTests {
   /// whole), under `filter`, parsed in batches of `batchBytes`; with `countingLimit`, counted
   /// while surveying up to that many records, as `--from` counts (`passes` says how many
   /// passes were made). Each of `files` holds all of `lines`... unless `copies` is false: then
-  /// the lines are shared out among the files.
+  /// the lines are shared out among the files. The tally keeps `people` of each person.
   static func activity(
     _ lines: [String], pieceSize: Int?, filter: AuthorFilter, batchBytes: Int = 1 << 20,
-    countingLimit: Int? = nil, files: Int = 1, copies: Bool = false
+    countingLimit: Int? = nil, files: Int = 1, copies: Bool = false,
+    people: DailyActivity.Tally.PeopleKept = .days
   ) throws -> (activity: DailyActivity, passes: Int) {
     let shares = (0..<files).map { file in
       copies ? lines : lines.enumerated().filter { $0.offset % files == file }.map(\.element)
@@ -243,7 +244,8 @@ struct ExportReaderTests {
     let days = DayRange(
       first: Day(year: 2023, month: 1, day: 1), last: Day(year: 2024, month: 12, day: 31))
     let options = ActivityOptions(filter: filter)
-    let empty = DailyActivity.Tally(days: days, options: options, deduplicates: false)
+    var empty = DailyActivity.Tally(days: days, options: options, deduplicates: false)
+    empty.keepsPeople = people
     var tally = empty
     var commits = ExportedCommits()
     commits.batchBytes = batchBytes
@@ -281,6 +283,42 @@ struct ExportReaderTests {
     let committer = n % 4 == 0 ? "Bot" : "Person \(who)"
     return
       #"{"v":1,"repository":"r\#(2 - n % 3)","id":"\#(id)","authorName":"Person \#(who % 7)","authorEmail":"p\#(who)@x"\#(written),"authorTime":\#(1_690_000_000 + n * 86_400),"authorOffset":0,"committerName":"\#(committer)","committerEmail":"c@x","committerTime":\#(1_690_000_000 + n * 86_400),"committerOffset":0,"parents":1}"#
+  }
+
+  @Test("a tally keeps of each person only what the output needs; the days count the same")
+  func peopleKept() throws {
+    let lines = (0..<60).map(Self.pieceRecord)
+    var byCommitter = AuthorFilter()
+    byCommitter.committerPatterns = ["Bot"]
+    var written = AuthorFilter(patterns: ["Old"])
+    written.matchesWritten = true
+    let filters = [
+      AuthorFilter(), AuthorFilter(patterns: ["Person [1-4]"]),
+      AuthorFilter(exclusions: ["Person 3"]), byCommitter, written,
+    ]
+    for filter in filters {
+      for pieceSize in [nil, 1, 7] {
+        let all = try Self.activity(lines, pieceSize: pieceSize, filter: filter).activity
+        let totals = try Self.activity(
+          lines, pieceSize: pieceSize, filter: filter, people: .totals
+        ).activity
+        let none = try Self.activity(
+          lines, pieceSize: pieceSize, filter: filter, people: .none
+        ).activity
+        #expect(all.total > 0 && !all.authors.isEmpty)
+        for kept in [totals, none] {
+          #expect(kept.counts == all.counts, "\(filter) \(String(describing: pieceSize))")
+          #expect(kept.countsByRepository == all.countsByRepository)
+          #expect(kept.outside == all.outside)
+        }
+        #expect(none.authors.isEmpty)
+        // The same people, in the same order, with the same totals, and no days.
+        #expect(totals.authors.map(\.author) == all.authors.map(\.author))
+        #expect(totals.authors.map(\.commits) == all.authors.map(\.commits))
+        #expect(totals.authors.map(\.total) == all.authors.map(\.total))
+        #expect(totals.authors.allSatisfy { $0.activeDays.isEmpty })
+      }
+    }
   }
 
   @Test("read in pieces of any size, exports count as when held whole, filtered or not")
