@@ -181,8 +181,9 @@ struct PathspecWalk {
   /// What the walk needs of a commit to go on: its tree, parents and commit time.
   private struct Shape {
     var tree: ObjectID?
-    /// False when the shape came from the history cache, which holds no trees: the tree is
-    /// read only if a comparison needs it (none does when the answers are cached).
+    /// False when the shape came from a history cache that holds no trees (one loaded from
+    /// its file): the tree is read only if a comparison needs it (none does when the answers
+    /// are cached).
     var knowsTree = true
     var parents: [ObjectID]
     var committed: Int64?

@@ -54,15 +54,19 @@ struct PathspecHelperTests {
       return mark
     }
     let start = ["a/1": "0", "b/1": "0", "c": "0"]
+    // Branch 0 is main, 1 and 2 the topics.
+    let names = ["main", "t1", "t2"]
     let root = commit("main", parents: [], files: start, step: 0)
-    var tips = [
-      "main": Tip(mark: root, files: start), "t1": Tip(mark: root, files: start),
-      "t2": Tip(mark: root, files: start),
-    ]
-    let topics = ["t1", "t2"]
+    var tips = [Tip](repeating: Tip(mark: root, files: start), count: 3)
+    // A new tip of `branch` with `parents` (branches, first parent first) and `files`.
+    func advance(_ branch: Int, from parents: [Int], files: [String: String], step: Int) {
+      let marks = parents.map { tips[$0].mark }
+      tips[branch] = Tip(
+        mark: commit(names[branch], parents: marks, files: files, step: step), files: files)
+    }
     for step in 1...steps {
       let choice = random(10)
-      let topic = topics[random(2)]
+      let topic = 1 + random(2)
       func merged(_ sides: [[String: String]]) -> [String: String] {
         // Keep the first side whole, the second whole, or each path from any side or new.
         switch random(4) {
@@ -83,36 +87,28 @@ struct PathspecHelperTests {
       }
       switch choice {
       case 0...4:
-        let branch = random(3) == 0 ? "main" : topic
-        var files = tips[branch]!.files
+        let branch = random(3) == 0 ? 0 : topic
+        var files = tips[branch].files
         for _ in 0...random(2) {
-          let path = files.count > 1 && random(8) == 0 ? files.keys.sorted()[0] : Self.files[random(Self.files.count)]
-          if files[path] != nil && random(8) == 0 { files[path] = nil } else { files[path] = "v\(step)" }
+          let path = Self.files[random(Self.files.count)]
+          if files[path] != nil && random(8) == 0 {
+            files[path] = nil
+          } else {
+            files[path] = "v\(step)"
+          }
         }
-        tips[branch] = Tip(
-          mark: commit(branch, parents: [tips[branch]!.mark], files: files, step: step),
-          files: files)
+        advance(branch, from: [branch], files: files, step: step)
       case 5, 6:
-        let files = merged([tips["main"]!.files, tips[topic]!.files])
-        tips["main"] = Tip(
-          mark: commit(
-            "main", parents: [tips["main"]!.mark, tips[topic]!.mark], files: files, step: step),
-          files: files)
+        let files = merged([tips[0].files, tips[topic].files])
+        advance(0, from: [0, topic], files: files, step: step)
       case 7:
-        tips[topic] = tips["main"]
+        tips[topic] = tips[0]
       case 8:
-        let files = merged([tips[topic]!.files, tips["main"]!.files])
-        tips[topic] = Tip(
-          mark: commit(
-            topic, parents: [tips[topic]!.mark, tips["main"]!.mark], files: files, step: step),
-          files: files)
+        let files = merged([tips[topic].files, tips[0].files])
+        advance(topic, from: [topic, 0], files: files, step: step)
       default:
-        let files = merged([tips["main"]!.files, tips["t1"]!.files, tips["t2"]!.files])
-        tips["main"] = Tip(
-          mark: commit(
-            "main", parents: [tips["main"]!.mark, tips["t1"]!.mark, tips["t2"]!.mark],
-            files: files, step: step),
-          files: files)
+        let files = merged([tips[0].files, tips[1].files, tips[2].files])
+        advance(0, from: [0, 1, 2], files: files, step: step)
       }
     }
     try repository.git(["fast-import", "--quiet"], input: Data(stream.utf8))
@@ -133,7 +129,9 @@ struct PathspecHelperTests {
   }
 
   /// The commits a read counted, by id (git log's order is by date, the walk's its own).
-  static func counted(_ read: HistoryRead) -> [String] { read.history.objectIDs.map(\.hex).sorted() }
+  static func counted(_ read: HistoryRead) -> [String] {
+    read.history.objectIDs.map(\.hex).sorted()
+  }
 
   /// git log's commits for `paths` on main, by id.
   static func expected(_ repository: TemporaryRepository, _ paths: [String], _ extra: [String] = [])
