@@ -40,8 +40,13 @@ extension Run {
     var counting = DailyActivity.Tally(days: window.days, options: options, deduplicates: false)
     counting.keepsPeople = peopleKept()
     let tally = streams ? TallyBox(counting) : nil
+    // A count that keeps no one and lets everyone in need not tell people apart.
+    let readsPeople =
+      tally == nil || counting.keepsPeople != .none || !options.filter.isEmpty
+      || options.countsCoAuthors
     let read = try readExports(
-      zone: zone, window: reachesHistory ? nil : window.days, tally: tally, userEmail: email)
+      zone: zone, window: reachesHistory ? nil : window.days, tally: tally, userEmail: email,
+      readsPeople: readsPeople)
     let source = read.source
     warn(source.warnings)
     let days =
@@ -158,9 +163,11 @@ extension Run {
   /// held; `leftOut` says how many were not.
   /// With `tally`, the commits are counted into it a piece at a time and not held.
   /// `userEmail` is the source's `--me` email (`exportsUserEmail`).
+  /// With `readsPeople` false, commits are not told apart by person (see
+  /// `ExportedCommits.readsPeople`).
   func readExports(
     zone: DayZone, window: DayRange?, tally: TallyBox? = nil, userEmail: String? = nil,
-    keptRecords: ((CommitRecord) -> Void)? = nil
+    keptRecords: ((CommitRecord) -> Void)? = nil, readsPeople: Bool = true
   ) throws(CommandError) -> (source: Source, leftOut: Int) {
     let keepsIDs =
       invocation.days.listedDay != nil || invocation.output.isInteractive
@@ -168,6 +175,7 @@ extension Run {
     var commits = ExportedCommits(usesMailmap: invocation.counting.usesMailmap, keepsIDs: keepsIDs)
     commits.keepsLines = readsLines
     commits.keptRecords = keptRecords
+    commits.readsPeople = readsPeople || keptRecords != nil
     if let tally {
       commits.pieces = { tally.tally?.add($0, mailmap: Mailmap()) }
       // One pass, when no commit is in two exports.

@@ -157,6 +157,17 @@ struct ExportTests {
       #expect(drawn.stdout == scanned.stdout, "\(reading)")
       #expect(!drawn.stdout.contains("\"total\": 0,"))
       if reading.isEmpty { #expect(drawn.stdout.contains("\"total\": \(distinct),")) }
+      // The days alone: a CSV of days keeps no one (and, without a filter, tells no one apart).
+      if !reading.contains(where: { ["--by-author", "--layout", "--authors"].contains($0) }) {
+        let scannedDays = heatmap(
+          Self.window + reading + ["--format", "csv", "--scan", root.path], in: root.path,
+          environment: environment)
+        let drawnDays = heatmap(
+          Self.window + reading + ["--format", "csv", "--from", exports + "/r*"], in: root.path,
+          environment: environment)
+        #expect(scannedDays.status == 0 && scannedDays.stdout.contains(",1\n"), "\(reading)")
+        #expect(drawnDays.status == 0 && drawnDays.stdout == scannedDays.stdout, "\(reading) csv")
+      }
     }
     // One export of the whole tree (--scan names each repository by its path below the root)
     // draws the same.

@@ -56,6 +56,10 @@ package struct ExportedCommits {
   public private(set) var firstWithoutLines: String?
   /// Whether the commits held carry their lines (`keepsLines`, and every record had them).
   package var keepsLines = false
+  /// Whether each commit's people are told apart. A count that keeps no one and lets everyone
+  /// in (a graph or a list of days without an author filter) has no use for them: every commit
+  /// is then by one nameless person, and no one is looked up.
+  package var readsPeople = true
 
   // The survey, per record in reading order, grows a chunk at a time (no doubling copy); a
   // repository is held per run of records (an export usually holds one), not per record.
@@ -300,12 +304,21 @@ package struct ExportedCommits {
           id: record.id.hex, lacksAuthorDate: record.authorDate == nil,
           lacksCommitterDate: record.committerDate == nil))
     }
-    let author = record.person(0)
-    let committer = record.person(4)
-    commit.identity = self.number(of: author)
-    // Most commits are committed by their author: one search of the people, not two.
-    commit.committerIdentity =
-      author.isSame(as: committer) ? commit.identity : self.number(of: committer)
+    if readsPeople {
+      let author = record.person(0)
+      let committer = record.person(4)
+      commit.identity = self.number(of: author)
+      // Most commits are committed by their author: one search of the people, not two.
+      commit.committerIdentity =
+        author.isSame(as: committer) ? commit.identity : self.number(of: committer)
+    } else {
+      if rawIdentities.isEmpty {
+        rawIdentities.append(RawIdentity(name: [], email: [], encoding: []))
+        mappedIdentities.append(Identity(name: "", email: ""))
+      }
+      commit.identity = 0
+      commit.committerIdentity = 0
+    }
     facts.append(commit)
     if keepsIDs { ids.append(record.id) }
     if keepsLines { lines.append(PackedLineStats(record.lines ?? LineStats())) }
