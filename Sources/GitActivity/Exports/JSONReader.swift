@@ -108,8 +108,9 @@ struct JSONReader {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     while true {
-      // Eight bytes a step while none is a quote, a backslash or a control character (each test
-      // finds whether a byte of the word is one; which byte, the loop below finds).
+      // Eight bytes a step while none is a quote, a backslash or a control character. In a word
+      // that has one, the lowest flag is exact (a flag above it may be a borrow's): the bytes
+      // before it are passed at once, and the loop below looks at that one.
       while at + 8 <= count {
         let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
         let quotes = word ^ (ones &* 0x22)
@@ -117,7 +118,13 @@ struct JSONReader {
         let special =
           ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
           | ((word &- ones &* 0x20) & ~word)
-        if special & highs != 0 { break }
+        let flags = special & highs
+        if flags != 0 {
+          let before = flags.trailingZeroBitCount &>> 3
+          wordBits |= word & ((1 &<< UInt64(before &* 8)) &- 1)
+          at += before
+          break
+        }
         wordBits |= word
         at += 8
       }

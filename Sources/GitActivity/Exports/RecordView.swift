@@ -61,7 +61,7 @@ struct RecordView {
   /// A hash of what a commit is, as written (its dates, parents, and people as written): two
   /// records of one commit must agree on it.
   func fingerprintOfContent() -> UInt32 {
-    var hasher = FNV()
+    var hasher = FingerprintHasher()
     for stamp in [authorDate, committerDate] {
       hasher.mix(stamp.map { UInt64(bitPattern: $0.seconds) } ?? 0xFFFF_FFFF_FFFF_FFFF)
       hasher.mix(UInt64(UInt32(bitPattern: stamp?.offsetMinutes ?? Int32.min)))
@@ -169,19 +169,34 @@ struct FixedSlots<Element> {
   }
 }
 
-/// FNV-1a over what it is given, for fingerprints (not for anything an attacker could choose to
-/// collide with consequence: a collision only hides a warning).
-private struct FNV {
-  var value: UInt64 = 0xcbf2_9ce4_8422_2325
+/// A hash of what it is given, eight bytes a step, for fingerprints (not for anything an attacker
+/// could choose to collide with consequence: a collision only hides a warning). It was FNV-1a,
+/// a byte a step: a tenth of all the parsing.
+private struct FingerprintHasher {
+  var value: UInt64 = 0x9E37_79B9_7F4A_7C15
 
+  /// A word: multiplied in and its high half folded down (a multiply-xorshift step).
   mutating func mix(_ word: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) {
-      value = (value ^ (word >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3
-    }
+    value = (value ^ word) &* 0xFF51_AFD7_ED55_8CCD
+    value ^= value &>> 32
   }
 
+  /// Bytes, eight a step; the last few with the length, so that where one text ends and the
+  /// next begins counts.
   mutating func mix(_ bytes: UnsafeRawBufferPointer) {
-    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    value = (value ^ 0xFF) &* 0x100_0000_01b3
+    let count = bytes.count
+    var at = 0
+    while at + 8 <= count {
+      mix(bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+      at += 8
+    }
+    var tail = UInt64(truncatingIfNeeded: count) &<< 56
+    var shift: UInt64 = 0
+    while at < count {
+      tail |= UInt64(bytes[at]) &<< shift
+      shift += 8
+      at += 1
+    }
+    mix(tail)
   }
 }

@@ -181,6 +181,34 @@ struct ExportReaderTests {
     }
   }
 
+  @Test("a name with bytes that are not UTF-8 is one person's bytes wherever they fall in a word")
+  func bytesNotUTF8InPlace() throws {
+    // The string scan passes eight bytes a step and jumps to the closing quote within a word:
+    // the bytes it jumps over still say whether the name is ASCII.
+    for bad: [UInt8] in [[0x80], [0xF0, 0x9F, 0x98], [0xC0, 0xAF]] {
+      for place in 0..<12 {
+        for after in 0...3 {
+          let name =
+            [UInt8](repeating: 0x61, count: place) + bad + [UInt8](repeating: 0x62, count: after)
+          var line = Array(Self.withAuthorName("Zo").utf8)
+          let at = try #require(line.firstRange(of: Array("Zo".utf8)))
+          line.replaceSubrange(at, with: name)
+          var parser = CommitRecordParser()
+          var found: [UInt8]?
+          line.withUnsafeBytes { raw in
+            do {
+              try parser.parse(raw) { view in found = Array(view.person(0).name) }
+            } catch {
+              Issue.record("\(error)")
+            }
+          }
+          let expected = Array(String(decoding: name, as: UTF8.self).utf8)
+          #expect(found == expected, "\(bad) at \(place), \(after) after")
+        }
+      }
+    }
+  }
+
   @Test(
     "numbers are read as Int64 reads them: its least value, nothing past its greatest",
     arguments: [
