@@ -145,13 +145,20 @@ struct ExportTests {
       ["--layout", "punchcard", "--timezone", "+09:00"],
       ["--authors", "--sort", "first", "--exclude-author", "dev2"],
     ]
-    for reading in readings {
+    // The repositories scanned, and their exports drawn, in `format`.
+    func scannedAndDrawn(_ reading: [String], _ format: String) -> (
+      scanned: RunResult, drawn: RunResult
+    ) {
       let scanned = heatmap(
-        Self.window + reading + ["--format", "json", "--scan", root.path], in: root.path,
+        Self.window + reading + ["--format", format, "--scan", root.path], in: root.path,
         environment: environment)
       let drawn = heatmap(
-        Self.window + reading + ["--format", "json", "--from", exports + "/r*"], in: root.path,
+        Self.window + reading + ["--format", format, "--from", exports + "/r*"], in: root.path,
         environment: environment)
+      return (scanned, drawn)
+    }
+    for reading in readings {
+      let (scanned, drawn) = scannedAndDrawn(reading, "json")
       #expect(
         scanned.status == 0 && drawn.status == 0, "\(reading): \(scanned.stderr) \(drawn.stderr)")
       #expect(drawn.stdout == scanned.stdout, "\(reading)")
@@ -159,12 +166,7 @@ struct ExportTests {
       if reading.isEmpty { #expect(drawn.stdout.contains("\"total\": \(distinct),")) }
       // The days alone: a CSV of days keeps no one (and, without a filter, tells no one apart).
       if !reading.contains(where: { ["--by-author", "--layout", "--authors"].contains($0) }) {
-        let scannedDays = heatmap(
-          Self.window + reading + ["--format", "csv", "--scan", root.path], in: root.path,
-          environment: environment)
-        let drawnDays = heatmap(
-          Self.window + reading + ["--format", "csv", "--from", exports + "/r*"], in: root.path,
-          environment: environment)
+        let (scannedDays, drawnDays) = scannedAndDrawn(reading, "csv")
         #expect(scannedDays.status == 0 && scannedDays.stdout.contains(",1\n"), "\(reading)")
         #expect(drawnDays.status == 0 && drawnDays.stdout == scannedDays.stdout, "\(reading) csv")
       }

@@ -181,11 +181,17 @@ struct PathspecHelperTests {
     #expect(alone.updatedCache == nil)
     #expect(Self.counted(alone) == (try Self.expected(repo, ["a"])))
     try repo.git(["commit-graph", "write", "--reachable"])
-    for paths in Self.pathspecs {
-      let read = try repository.history(
-        Self.selection(paths), options: Self.walkOptions(), cache: nil)
+    try Self.expectGitLog(repository, repo, cache: nil)
+  }
+
+  /// Every pathspec walked with `cache`, without a first read: git log's commits.
+  static func expectGitLog(
+    _ repository: Repository, _ repo: TemporaryRepository, cache: HistoryCache?
+  ) throws {
+    for paths in pathspecs {
+      let read = try repository.history(selection(paths), options: walkOptions(), cache: cache)
       #expect(read.updatedCache == nil, "\(paths)")
-      #expect(Self.counted(read) == (try Self.expected(repo, paths)), "\(paths)")
+      #expect(counted(read) == (try expected(repo, paths)), "\(paths)")
     }
   }
 
@@ -199,12 +205,7 @@ struct PathspecHelperTests {
       RevisionSelection(revisions: ["main"]), options: plain, cache: HistoryCache())
     let cache = try #require(whole.updatedCache)
     #expect(cache.trees.isEmpty && cache.count > 50)
-    for paths in Self.pathspecs {
-      let read = try repository.history(
-        Self.selection(paths), options: Self.walkOptions(), cache: cache)
-      #expect(read.updatedCache == nil, "\(paths)")
-      #expect(Self.counted(read) == (try Self.expected(repo, paths)), "\(paths)")
-    }
+    try Self.expectGitLog(repository, repo, cache: cache)
   }
 
   @Test("the helper leaves alone a branch the walk passes over, and every merge on it")
