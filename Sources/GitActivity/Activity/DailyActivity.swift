@@ -108,6 +108,8 @@ public struct DailyActivity: Hashable, Sendable {
     /// What is kept of each person (everything unless set); commits listed for a day
     /// (`ActivityOptions.recordsCommits`) keep their authors whatever this says.
     public var keepsPeople = PeopleKept.days
+    /// What is kept in effect: commits listed for a day keep every person's days.
+    private var kept: PeopleKept { options.recordsCommits ? .days : keepsPeople }
     /// With `.totals`: each author's commits and measure, parallel to `authorList`.
     var authorTotals: [(commits: Int, measure: Int)] = []
 
@@ -195,7 +197,7 @@ public struct DailyActivity: Hashable, Sendable {
         return author
       }
       // Without people kept, a person is only let in or not: every one is number 0.
-      let keepsNoOne = keepsPeople == .none && !options.recordsCommits
+      let keepsNoOne = kept == .none
       func number(of identityIndex: Int) -> Int {
         if numbers[identityIndex] != -2 { return numbers[identityIndex] }
         if keepsNoOne && matcher.acceptsEveryAuthor {
@@ -313,7 +315,7 @@ public struct DailyActivity: Hashable, Sendable {
     private mutating func credit(_ person: Int, _ position: Int, _ weight: Int, _ lines: LineStats?)
     {
       if let lines { authorLines[person] += lines }
-      if keepsPeople == .totals && !options.recordsCommits {
+      if kept == .totals {
         authorTotals[person].commits += 1
         authorTotals[person].measure += Int(Int32(clamping: weight))
         return
@@ -336,7 +338,7 @@ public struct DailyActivity: Hashable, Sendable {
       // Each author's positions handed over (not copied) to their activity.
       var activities: [AuthorActivity] = []
       activities.reserveCapacity(authorList.count)
-      let keepsTotals = keepsPeople == .totals && !options.recordsCommits
+      let keepsTotals = kept == .totals
       for (number, author) in authorList.enumerated() where keepsTotals {
         let (commits, measure) = authorTotals[number]
         guard commits > 0 else { continue }

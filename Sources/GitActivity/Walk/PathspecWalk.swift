@@ -35,6 +35,22 @@ struct PathspecWalk {
       }
     }
 
+    /// The commit-graph, when the shapes are its.
+    var graph: CommitGraph? {
+      switch self {
+      case .graph(let graph): graph
+      case .cache: nil
+      }
+    }
+
+    /// The history cache, when the shapes are its.
+    var cache: HistoryCache? {
+      switch self {
+      case .graph: nil
+      case .cache(let cache): cache
+      }
+    }
+
     func number(of id: ObjectID) -> Int32? {
       switch self {
       case .graph(let graph): graph.position(of: id)
@@ -123,12 +139,7 @@ struct PathspecWalk {
       }
     }
     // A commit's tree: from the graph or the cache, else read from its object.
-    var graph: CommitGraph?
-    var cache: HistoryCache?
-    switch shapes {
-    case .graph(let known): graph = known
-    case .cache(let known): cache = known
-    }
+    let (graph, cache) = (shapes.graph, shapes.cache)
     var read: [Int32: ObjectID?] = [:]
     func tree(_ number: Int32) -> ObjectID?? {
       if let graph { return graph.tree(at: number) }
@@ -216,9 +227,11 @@ struct PathspecWalk {
   /// The commits of `tips` that change the paths, with their identities. Commits the history
   /// `cache` holds are taken from it (their facts, parents and times) rather than read, and
   /// whatever `stored` knows of a commit's comparisons is not compared again; what this walk
-  /// compares is recorded there.
+  /// compares is recorded there. Each commit walked adds to the progress count unless
+  /// `countsVisits` is false (a read before the walk counted them).
   mutating func history(
-    _ tips: WalkTips, cache: HistoryCache? = nil, stored: inout PathspecAnswerCache?
+    _ tips: WalkTips, cache: HistoryCache? = nil, stored: inout PathspecAnswerCache?,
+    countsVisits: Bool = true
   ) throws(GitError) -> History {
     let reader = try ObjectReader(repository: repository, packs: repository.packStore(for: options))
     var interner = IdentityInterner()
@@ -479,7 +492,7 @@ struct PathspecWalk {
       // A parent walked already is passed over when it comes off the stack.
       stack.append(contentsOf: next.reversed())
       if let progress = options.progress {
-        progress.add(1)
+        if countsVisits { progress.add(1) }
         if progress.isCancelled { throw .cancelled }
       }
     }

@@ -94,7 +94,9 @@ extension Repository {
       var walk = PathspecWalk(
         repository: self, pathspec: pathspec, options: options, substitutions: substitutions,
         shallow: shallow)
-      let history = try walk.history(tips, cache: read ?? cache, stored: &stored)
+      // The commits were counted as read by the first read: the walk adds none.
+      let history = try walk.history(
+        tips, cache: read ?? cache, stored: &stored, countsVisits: read == nil)
       return HistoryRead(history: history, updatedCache: read, pathspecAnswers: stored)
     }
     // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor

@@ -152,9 +152,13 @@ struct PathspecHelperTests {
         separator: "\n"
       ).map { line in (String(line.prefix(40)), String(line.suffix(40))) })
     for paths in Self.pathspecs {
-      let read = try repository.history(
-        Self.selection(paths), options: Self.walkOptions(), cache: nil)
+      var options = Self.walkOptions()
+      let progress = WalkProgress()
+      options.progress = progress
+      let read = try repository.history(Self.selection(paths), options: options, cache: nil)
       #expect(Self.counted(read) == (try Self.expected(repo, paths)), "\(paths)")
+      // Each commit counted once as read, by the first read (the walk takes them from it).
+      #expect(progress.commitsRead > 0 && progress.commitsRead <= trees.count, "\(paths)")
       // The first read: every commit, its tree as git names it.
       let cache = try #require(read.updatedCache, "\(paths)")
       #expect(cache.count == trees.count)
@@ -162,9 +166,9 @@ struct PathspecHelperTests {
       let named = zip(cache.ids, cache.trees).map { ($0.hex, $1?.hex ?? "") }
       #expect(named.allSatisfy { trees[$0.0] == $0.1 })
       // --first-parent: only the first parents are read and followed.
-      var options = Self.walkOptions()
-      options.followsFirstParentOnly = true
-      let line = try repository.history(Self.selection(paths), options: options, cache: nil)
+      var firstParents = Self.walkOptions()
+      firstParents.followsFirstParentOnly = true
+      let line = try repository.history(Self.selection(paths), options: firstParents, cache: nil)
       #expect(
         Self.counted(line)
           == (try Self.expected(repo, paths, ["--first-parent"])), "\(paths) --first-parent")
