@@ -318,6 +318,21 @@ struct GitLogLanguageTests {
     #expect(nonZeroDays(ours.stdout) == (try repo.gitDays(arguments)), "\(arguments)")
   }
 
+  @Test("a limit of a few hundred commits reads the newest from the objects; longer, the cache")
+  func smallLimitsSkipTheCache() throws {
+    let repo = try Self.tangled()
+    let warm = heatmap(["--year", "2024", "--format", "csv"], in: repo.path)
+    #expect(warm.status == 0, "\(warm.stderr)")
+    for (count, readsCache) in [("2", false), ("256", false), ("257", true)] {
+      let ours = heatmap(
+        ["--year", "2024", "--format", "csv", "-n", count], in: repo.path,
+        environment: ["GIT_HEATMAP_TIMING": "1"])
+      #expect(ours.status == 0, "\(ours.stderr)")
+      #expect(ours.stderr.contains("load cache") == readsCache, "-n \(count): \(ours.stderr)")
+      #expect(nonZeroDays(ours.stdout) == (try repo.gitDays(["-n", count])), "-n \(count)")
+    }
+  }
+
   @Test("the heading says that -n limited the count; -n with several repositories is refused")
   func maxCountHeading() throws {
     let repo = try Self.tangled()

@@ -45,7 +45,18 @@ extension Repository {
     var pending: PendingCache?
     // What the cache knows of the commits (their parents and times), for a limit's order.
     var known: HistoryCache?
-    if policy.isEnabled {
+    // A limit that no filter comes before, without a cache or of a few hundred commits: the
+    // walk stops as git's does, once the newest commits are met, and only those are read
+    // (git/git `-n 100`: 19.8 ms, where loading the cache takes it to 26.1; from about 500
+    // commits on, the cache is the sooner).
+    let wanted = request.limit.effectiveMaxCount.map { max(0, request.limit.skip) + $0 }
+    let newest =
+      !policy.isEnabled || (wanted ?? Int.max) <= Self.newestFirstLimit
+      ? try phase("newest", { () throws(GitError) in try newestOnly(request) }) : nil
+    if let newest {
+      read = newest
+      limitApplied = true
+    } else if policy.isEnabled {
       // A cache is believed when its owner is this user and a sample of its commits says what
       // the objects say; otherwise history is read from the objects and the cache rewritten.
       let cache = phase("load cache") {
@@ -76,11 +87,6 @@ extension Repository {
         phase("save answers") { found.save(to: answersLocation) }
       }
       read = walked.history
-    } else if let newest = try phase("newest", { () throws(GitError) in try newestOnly(request) }) {
-      // A limit that no filter comes before, without a cache: the walk stops as git's does,
-      // once the newest commits are met, and only those are read.
-      read = newest
-      limitApplied = true
     } else {
       read = try phase("walk") { () throws(GitError) in
         try self.history(request.selection, options: request.walk)
@@ -182,6 +188,10 @@ extension Repository {
     return slots.map { $0 ?? .failure(.git(GitError(message: "not read", function: "read"))) }
   }
 
+  /// Up to how many commits a limit reads the newest from the objects even when there is a
+  /// history cache.
+  static let newestFirstLimit = 256
+
   /// For `-n`/`--skip` with nothing counted before the limit (no author, merge or message
   /// filter, no paths, `--no-walk` or `--follow`): the commits the limit keeps, found by a walk
   /// in git log's order that stops once it has them and read alone; nil when the request is
@@ -198,7 +208,9 @@ extension Repository {
     else { return nil }
     let skip = max(0, request.limit.skip)
     let wanted = request.limit.effectiveMaxCount.map { skip + $0 } ?? Int.max
-    guard wanted < Int.max else { return nil }
+    // `-n 0` keeps nothing: the walk below meets one commit before it asks whether it has
+    // enough (it counted one commit without a cache).
+    guard wanted < Int.max, wanted > 0 else { return nil }
     var met: [ObjectID] = []
     try walkNewest(
       selection: selection, firstParentOnly: request.walk.followsFirstParentOnly, known: nil,
