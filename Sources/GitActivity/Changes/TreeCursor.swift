@@ -24,34 +24,53 @@ struct TreeCursor {
       entry = nil
       return
     }
+    let at = position
+    let decoded = bytes.withUnsafeBytes { raw -> Result<Entry, GitError> in
+      do throws(GitError) {
+        let (mode, nameStart, nul) = try Self.decode(raw, at: at)
+        return .success(
+          (mode, nameStart..<nul, ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + nul + 1)))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let (mode, name, id) = try decoded.get()
+    entry = (TreeMode.canonical(mode), name, id)
+    position = name.upperBound + 21
+  }
+
+  /// The entry that starts at `position` of a tree's entries `raw`, checked as git decodes one
+  /// (`mode SP name NUL id`): its mode as written, where its name starts, and where the NUL
+  /// after it is (its id follows).
+  @inline(__always)
+  private static func decode(_ raw: UnsafeRawBufferPointer, at position: Int) throws(GitError)
+    -> (mode: UInt32, nameStart: Int, nul: Int)
+  {
+    let count = raw.count
+    guard let base = raw.baseAddress else { throw damaged() }
     var mode: UInt32 = 0
     var index = position
-    while index < bytes.count, bytes[index] != UInt8(ascii: " ") {
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 8, mode < 1 << 28 else { throw Self.damaged() }
+    while index < count {
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      if byte == UInt8(ascii: " ") { break }
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 8, mode < 1 << 28 else { throw damaged() }
       mode = mode << 3 | UInt32(digit)
       index += 1
     }
-    guard index > position, index < bytes.count else { throw Self.damaged() }
+    guard index > position, index < count else { throw damaged() }
     let nameStart = index + 1
-    let found = bytes.withUnsafeBytes { raw -> (nul: Int, id: ObjectID)? in
-      let base = raw.baseAddress.unsafelyUnwrapped
-      guard let pointer = memchr(base + nameStart, 0, raw.count - nameStart) else { return nil }
-      let nul = base.distance(to: UnsafeRawPointer(pointer))
-      guard nul > nameStart, nul + 21 <= raw.count else { return nil }
-      return (nul, ObjectID(rawBytes: base + nul + 1))
-    }
-    guard let (nul, id) = found else { throw Self.damaged() }
-    entry = (TreeMode.canonical(mode), nameStart..<nul, id)
-    position = nul + 21
+    guard let pointer = memchr(base + nameStart, 0, count - nameStart) else { throw damaged() }
+    let nul = base.distance(to: UnsafeRawPointer(pointer))
+    guard nul > nameStart, nul + 21 <= count else { throw damaged() }
+    return (mode, nameStart, nul)
   }
 
   /// The entry called `name` in a tree's entries `raw`, found as git's pathspec-pruned tree
   /// walk finds it: entries checked as `advance` checks them, the scan ending at the folder of
   /// that name or the first entry that sorts after it (`name/`), past which no entry of that
-  /// name can be. Of
-  /// a file and a folder of one name (not in a sound tree), the first is taken, or the folder
-  /// when `prefersFolder` (the path goes on below it). Its mode is canonical.
+  /// name can be. Of a file and a folder of one name (not in a sound tree), the first is taken,
+  /// or the folder when `prefersFolder` (the path goes on below it). Its mode is canonical.
   static func find(
     _ name: ArraySlice<UInt8>, in raw: UnsafeRawBufferPointer, prefersFolder: Bool
   ) throws(GitError) -> (mode: UInt32, id: ObjectID)? {
@@ -62,23 +81,7 @@ struct TreeCursor {
       var found: (UInt32, ObjectID)?
       var position = 0
       while position < count {
-        var mode: UInt32 = 0
-        var index = position
-        while index < count {
-          let byte = base.load(fromByteOffset: index, as: UInt8.self)
-          if byte == UInt8(ascii: " ") { break }
-          let digit = byte &- UInt8(ascii: "0")
-          guard digit < 8, mode < 1 << 28 else { throw damaged() }
-          mode = mode << 3 | UInt32(digit)
-          index += 1
-        }
-        guard index > position, index < count else { throw damaged() }
-        let nameStart = index + 1
-        guard let pointer = memchr(base + nameStart, 0, count - nameStart) else {
-          throw damaged()
-        }
-        let nul = base.distance(to: UnsafeRawPointer(pointer))
-        guard nul > nameStart, nul + 21 <= count else { throw damaged() }
+        let (mode, nameStart, nul) = try decode(raw, at: position)
         let length = nul - nameStart
         let common = min(length, target.count)
         let compared = memcmp(base + nameStart, wanted, common)

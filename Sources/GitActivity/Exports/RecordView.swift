@@ -61,7 +61,7 @@ struct RecordView {
   /// A hash of what a commit is, as written (its dates, parents, and people as written): two
   /// records of one commit must agree on it.
   func fingerprintOfContent() -> UInt32 {
-    var hasher = FingerprintHasher()
+    var hasher = WordHasher()
     for stamp in [authorDate, committerDate] {
       hasher.mix(stamp.map { UInt64(bitPattern: $0.seconds) } ?? 0xFFFF_FFFF_FFFF_FFFF)
       hasher.mix(UInt64(UInt32(bitPattern: stamp?.offsetMinutes ?? Int32.min)))
@@ -166,37 +166,5 @@ struct FixedSlots<Element> {
       default: slots.7 = newValue
       }
     }
-  }
-}
-
-/// A hash of what it is given, eight bytes a step, for fingerprints (not for anything an attacker
-/// could choose to collide with consequence: a collision only hides a warning). It was FNV-1a,
-/// a byte a step: a tenth of all the parsing.
-private struct FingerprintHasher {
-  var value: UInt64 = 0x9E37_79B9_7F4A_7C15
-
-  /// A word: multiplied in and its high half folded down (a multiply-xorshift step).
-  mutating func mix(_ word: UInt64) {
-    value = (value ^ word) &* 0xFF51_AFD7_ED55_8CCD
-    value ^= value &>> 32
-  }
-
-  /// Bytes, eight a step; the last few with the length, so that where one text ends and the
-  /// next begins counts.
-  mutating func mix(_ bytes: UnsafeRawBufferPointer) {
-    let count = bytes.count
-    var at = 0
-    while at + 8 <= count {
-      mix(bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-      at += 8
-    }
-    var tail = UInt64(truncatingIfNeeded: count) &<< 56
-    var shift: UInt64 = 0
-    while at < count {
-      tail |= UInt64(bytes[at]) &<< shift
-      shift += 8
-      at += 1
-    }
-    mix(tail)
   }
 }

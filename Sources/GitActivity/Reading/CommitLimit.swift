@@ -15,6 +15,10 @@ public struct CommitLimit: Hashable, Sendable {
   /// `maxCount`, with a negative count read as none, as git reads `--max-count=-1`.
   public var effectiveMaxCount: Int? { maxCount.flatMap { $0 < 0 ? nil : $0 } }
 
+  /// How many of the newest commits the limit looks at (those it skips and those it keeps);
+  /// `Int.max` when it keeps all after its skip.
+  var newestNeeded: Int { effectiveMaxCount.map { max(0, skip) + $0 } ?? Int.max }
+
   /// Whether the limit leaves any commit out.
   public var isActive: Bool { effectiveMaxCount != nil || skip > 0 }
 }

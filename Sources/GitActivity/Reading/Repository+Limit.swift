@@ -26,7 +26,7 @@ extension Repository {
           .counted.map(\.index))
     }
     let skip = max(0, request.limit.skip)
-    let wanted = request.limit.effectiveMaxCount.map { skip + $0 } ?? Int.max
+    let wanted = request.limit.newestNeeded
     let order = try walkOrder(
       of: history, selection: request.selection,
       firstParentOnly: request.walk.followsFirstParentOnly, known: cache, enough: wanted,

@@ -49,9 +49,8 @@ extension Repository {
     // walk stops as git's does, once the newest commits are met, and only those are read
     // (git/git `-n 100`: 19.8 ms, where loading the cache takes it to 26.1; from about 500
     // commits on, the cache is the sooner).
-    let wanted = request.limit.effectiveMaxCount.map { max(0, request.limit.skip) + $0 }
     let newest =
-      !policy.isEnabled || (wanted ?? Int.max) <= Self.newestFirstLimit
+      !policy.isEnabled || request.limit.newestNeeded <= Self.newestFirstLimit
       ? try phase("newest", { () throws(GitError) in try newestOnly(request) }) : nil
     if let newest {
       read = newest
@@ -207,7 +206,7 @@ extension Repository {
       ).isEmpty
     else { return nil }
     let skip = max(0, request.limit.skip)
-    let wanted = request.limit.effectiveMaxCount.map { skip + $0 } ?? Int.max
+    let wanted = request.limit.newestNeeded
     // `-n 0` keeps nothing: the walk below meets one commit before it asks whether it has
     // enough (it counted one commit without a cache).
     guard wanted < Int.max, wanted > 0 else { return nil }

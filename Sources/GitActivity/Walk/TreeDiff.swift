@@ -17,7 +17,7 @@ struct TreeDiff {
   private let plainPaths: [[ArraySlice<UInt8>]]?
   /// For plain paths: what the rest of a path names below a folder, by the folder's id.
   private var below: [BelowKey: Key?] = [:]
-  private static let belowLimit = 1 << 20
+  private static let memoLimit = 1 << 20
 
   private struct BelowKey: Hashable {
     var folder: ObjectID
@@ -164,7 +164,7 @@ struct TreeDiff {
   ) throws(GitError) -> [Key?] {
     guard let tree else { return paths.map { _ in nil } }
     if let known = keys[tree] { return known }
-    if keys.count >= Self.belowLimit { keys.removeAll(keepingCapacity: true) }
+    if keys.count >= Self.memoLimit { keys.removeAll(keepingCapacity: true) }
     var result: [Key?] = []
     for (path, components) in paths.enumerated() {
       result.append(try lookup(components, path: path, in: tree, reader))
@@ -212,7 +212,7 @@ struct TreeDiff {
       result = try entry(components, path: path, from: index + 1, below: found, reader)
     }
     if let memo {
-      if below.count >= Self.belowLimit { below.removeAll(keepingCapacity: true) }
+      if below.count >= Self.memoLimit { below.removeAll(keepingCapacity: true) }
       below[memo] = .some(result)
     }
     return result
