@@ -4,6 +4,7 @@
 #include <git2.h>
 #include <git2/sys/repository.h>
 #include <zlib.h>
+#include <libdeflate.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one small wrapper per option we set. */
 

@@ -144,20 +144,27 @@ enum Command {
     }
     // A configuration git cannot read is an error, as it is for git: silently ignoring it would
     // draw a graph the user did not configure.
-    let entries: [(name: String, value: String)]
+    let entries: [GitConfiguration.Entry]
     do {
-      entries = try GitConfiguration.entries(
+      entries = try GitConfiguration.entriesWithOrigins(
         sections: ["heatmap", "color", "grep", "log"], from: start,
         environment: context.environment)
     } catch {
       throw CommandError(error)
     }
+    let lists = Set(OptionTable.configuredLists.map { $0.key.lowercased() })
     let byKey = Dictionary(
       OptionTable.all.compactMap { spec in spec.configKey.map { ($0.lowercased(), spec) } },
       uniquingKeysWith: { first, _ in first })
     let given = parsed
     var fromConfig: [String: [String]] = [:]
-    for (name, value) in entries {
+    for entry in entries {
+      let (name, value) = (entry.name, entry.value)
+      if lists.contains(name.lowercased()) {
+        parsed.configuredLists[name.lowercased(), default: []].append(
+          ParsedArguments.ConfiguredValue(value: value, origin: entry.origin))
+        continue
+      }
       switch name.lowercased() {
       case "color.ui": parsed.gitColor.ui = value
       case "color.heatmap": parsed.gitColor.heatmap = value

@@ -1,3 +1,4 @@
+import Foundation
 import GitActivity
 
 extension Invocation {
@@ -20,6 +21,13 @@ extension Invocation {
     /// commits are set when the run knows them.
     var options = ActivityOptions()
     var isMe: Bool
+    /// `heatmap.me`: more emails, and `--author`-style patterns, that are the user (for `--me`).
+    var meEmails: [String] = []
+    var mePatterns: [String] = []
+    /// `-v`: say which identities `--me` counted.
+    var isVerbose = false
+    /// The assisted trailer keys `heatmap.assistedTrailer` adds to the built-in ones.
+    var assistedTrailerKeys = CommitTrailers.builtInAssistedKeys
     var usesMailmap: Bool
     var zone = ZoneChoice.zone(.author)
 
@@ -42,7 +50,38 @@ extension Invocation {
       }
       options.filter = filter
       isMe = parsed.has(.me)
+      isVerbose = parsed.has(.verbose)
       options.countsCoAuthors = parsed.has(.coAuthors)
+      options.bots =
+        parsed.last(.bots).flatMap(ActivityOptions.BotChoice.init(rawValue:)) ?? .include
+      options.assisted =
+        parsed.last(.assisted).flatMap(ActivityOptions.AssistedChoice.init(rawValue:)) ?? .all
+      options.automation = try Self.automation(parsed)
+      for entry in parsed.configuredList("heatmap.me") {
+        let value = entry.value.trimmingCharacters(in: .whitespaces)
+        if Self.isEmailAddress(value) {
+          meEmails.append(value)
+        } else if let problem = filter.problem(with: value) {
+          throw .usage(
+            "invalid value '\(value)' for 'heatmap.me' in \(entry.origin): \(problem)")
+        } else {
+          mePatterns.append(value)
+        }
+      }
+      for entry in parsed.configuredList("heatmap.assistedTrailer") {
+        let key = entry.value.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty,
+          key.utf8.allSatisfy({ byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+              || byte == UInt8(ascii: "-")
+          })
+        else {
+          throw .usage(
+            "invalid value '\(entry.value)' for 'heatmap.assistedTrailer' in \(entry.origin): expected a trailer key of letters, digits and '-', as Assisted-by"
+          )
+        }
+        assistedTrailerKeys.append(key)
+      }
       usesMailmap = !parsed.has(.noMailmap)
       // As in git: --merges is --min-parents=2 and --no-merges --max-parents=1; of each pair
       // and its --no- form, the last given wins.
@@ -72,6 +111,34 @@ extension Invocation {
             expected: "expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM")
         }
       }
+    }
+
+    /// The bot and agent rules: the built-in lists and `heatmap.bot`, `heatmap.notBot`,
+    /// `heatmap.agent`, each pattern checked, an invalid one named with its key and file.
+    static func automation(_ parsed: ParsedArguments) throws(CommandError) -> Automation {
+      func patterns(_ key: String) throws(CommandError) -> [String] {
+        var found: [String] = []
+        for entry in parsed.configuredList(key) {
+          if let problem = Automation.problem(with: entry.value) {
+            throw .usage(
+              "invalid value '\(entry.value)' for '\(key)' in \(entry.origin): \(problem)")
+          }
+          found.append(entry.value)
+        }
+        return found
+      }
+      return Automation(
+        botPatterns: try patterns("heatmap.bot"), notBotPatterns: try patterns("heatmap.notBot"),
+        agentPatterns: try patterns("heatmap.agent"))
+    }
+
+    /// Whether a `heatmap.me` value is an email address (compared as a whole, without regard
+    /// to case) rather than a pattern: one `@`, no white space, and none of `^$*[]\()|?{}<>`
+    /// (`+` and `.` are common in addresses, `12345+name@users.noreply.github.com`).
+    static func isEmailAddress(_ value: String) -> Bool {
+      let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+      return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+        && !value.contains(where: { $0.isWhitespace || "^$*[]\\()|?{}<>".contains($0) })
     }
   }
 }

@@ -60,7 +60,9 @@ struct Invocation {
     commits = try Commits(parsed)
     counting = try Counting(parsed)
     days = try Days(parsed)
-    commits.walk.readsCoAuthors = counting.options.countsCoAuthors
+    commits.walk.readsTrailers =
+      counting.options.countsCoAuthors || counting.options.detectsAssisted
+    commits.walk.assistedTrailerKeys = counting.assistedTrailerKeys
     if days.listedDay != nil,
       ["svg", "png", "summary", "commits", "html"].contains(parsed.last(.format))
     {

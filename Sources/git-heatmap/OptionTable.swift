@@ -145,7 +145,26 @@ enum OptionTable {
       help: "only commits whose committer matches (repeatable; and --author)",
       group: .authors),
     OptionSpec(
-      long: "me", kind: .flag, help: "only you: the user.email of git config", group: .authors),
+      long: "me", kind: .flag,
+      help:
+        "only you: user.email, every heatmap.me (emails or patterns) and their mailmap aliases",
+      group: .authors),
+    OptionSpec(
+      long: "bots", kind: .value(placeholder: "which"), bareValue: "only",
+      choices: ActivityOptions.BotChoice.allCases.map(\.rawValue), defaultValue: "include",
+      help:
+        "bots' commits (a name or email ending in [bot], a built-in list, heatmap.bot): include, exclude, or only them (--bots alone)",
+      group: .authors),
+    OptionSpec(
+      long: "no-bots", kind: .flag, aliasOf: "bots", aliasValue: "exclude",
+      help: "leave out bots' commits (the same as --bots=exclude); the summary says how many",
+      group: .authors),
+    OptionSpec(
+      long: "assisted", kind: .value(placeholder: "which"),
+      choices: ActivityOptions.AssistedChoice.allCases.map(\.rawValue), defaultValue: "all",
+      help:
+        "AI-assisted commits (Assisted-by:, Generated-by:, an agent as co-author or author): all (their share told), only, exclude, off (not told apart)",
+      group: .authors),
     OptionSpec(
       long: "co-authors", kind: .flag,
       help: "a commit also counts for its Co-authored-by people, as GitHub counts it",
@@ -337,6 +356,9 @@ enum OptionTable {
       long: "generate-manpage", kind: .flag, help: "print the man page (roff)", group: .run),
     OptionSpec(
       long: "quiet", short: "q", kind: .flag, help: "no progress or notes on stderr", group: .run),
+    OptionSpec(
+      long: "verbose", short: "v", kind: .flag,
+      help: "say more on stderr: which identities --me counted as you", group: .run),
     OptionSpec(long: "help", kind: .flag, help: "show this help", group: .run),
     OptionSpec(
       long: "usage", short: "h", kind: .flag,
@@ -349,6 +371,17 @@ enum OptionTable {
     "author", "exclude-author", "week-start", "date", "timezone", "weeks", "layout", "theme",
     "tint",
     "palette", "scale", "color", "cell-size", "spacing", "radius", "top", "sort", "measure",
+    "bots", "assisted",
+  ]
+
+  /// The configuration keys that are not options: lists a run reads (each repeatable), with
+  /// what each is for, for the man page.
+  static let configuredLists: [(key: String, help: String)] = [
+    ("heatmap.me", "an email or an --author-style pattern that is you too (for --me)"),
+    ("heatmap.bot", "an extended regular expression on 'Name <email>' that is a bot"),
+    ("heatmap.notBot", "an extended regular expression on 'Name <email>' that is not a bot"),
+    ("heatmap.agent", "an extended regular expression on 'Name <email>' that is a coding agent"),
+    ("heatmap.assistedTrailer", "a trailer key that marks a commit AI-assisted, as Assisted-by"),
   ]
 
   /// The options that set the window's extent.

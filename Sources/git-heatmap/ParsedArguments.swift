@@ -13,6 +13,20 @@ struct ParsedArguments: Equatable {
 
   /// The options whose values came from `git config heatmap.*`, for messages that name the key.
   var configured: Set<String> = []
+  /// The values of the configuration lists that are not options (`OptionTable.configuredLists`:
+  /// `heatmap.me`, `heatmap.bot` …), by lowercase key, each with the file it came from.
+  var configuredLists: [String: [ConfiguredValue]] = [:]
+
+  /// A configured value and where it came from, for messages that name the file.
+  struct ConfiguredValue: Equatable {
+    var value: String
+    var origin: String
+  }
+
+  /// The values of configuration list `key` (`heatmap.bot`), lowest precedence first.
+  func configuredList(_ key: String) -> [ConfiguredValue] {
+    configuredLists[key.lowercased()] ?? []
+  }
   /// git's own color settings, as configured.
   var gitColor = GitColorConfig()
   /// git's own settings the command reads as git log does, by lowercase name, the last value:

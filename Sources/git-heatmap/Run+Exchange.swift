@@ -43,7 +43,7 @@ extension Run {
     // A count that keeps no one and lets everyone in need not tell people apart.
     let readsPeople =
       tally == nil || counting.keepsPeople != .none || !options.filter.isEmpty
-      || options.countsCoAuthors
+      || options.countsCoAuthors || options.bots != .include
     let read = try readExports(
       zone: zone, window: reachesHistory ? nil : window.days, tally: tally, userEmail: email,
       readsPeople: readsPeople)
@@ -58,6 +58,7 @@ extension Run {
       ?? phase("activity") {
         DailyActivity(histories: [(source.history, source.mailmap)], days: days, options: options)
       }
+    tellOwnIdentities(activity)
     var report = ActivityReport(
       repositories: source.names, window: window, zone: zone, activity: activity, today: today,
       subject: options.filter.subject)
@@ -98,7 +99,8 @@ extension Run {
   func mergeExports() throws(CommandError) -> Output {
     let writer = CommitExportWriter(
       form: invocation.output.exportShape.form,
-      includesCoAuthors: invocation.counting.options.countsCoAuthors, includesLines: readsLines)
+      includesCoAuthors: invocation.counting.options.countsCoAuthors, includesLines: readsLines,
+      automation: exportAutomation)
     let descriptor = try temporaryDescriptor(for: "the merged export")
     let spool = DescriptorWriter(descriptor: descriptor)
     _ = try readExports(zone: .author, window: nil) { record in
@@ -130,7 +132,7 @@ extension Run {
     let writer = CommitExportWriter(
       form: invocation.output.exportShape.form,
       includesCoAuthors: invocation.counting.options.countsCoAuthors,
-      includesLines: readsLines)
+      includesLines: readsLines, automation: exportAutomation)
     let single = sources.count == 1 && !invocation.sources.areSeveral
     let isGzipped = invocation.output.exportShape.isGzipped && invocation.output.file != nil
     return Output(text: "") { write in
@@ -149,6 +151,11 @@ extension Run {
         compressor?.finish()
       }
     }
+  }
+
+  /// The rules an export tells AI-assisted commits apart by; nil with `--assisted off`.
+  var exportAutomation: Automation? {
+    invocation.counting.options.detectsAssisted ? invocation.counting.options.automation : nil
   }
 
   /// Whether this run counts each commit's lines: a measure of lines, or a table sorted by them.

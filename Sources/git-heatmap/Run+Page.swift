@@ -66,7 +66,8 @@ extension Run {
         DayCommit(
           id: id(commit), seconds: stamp.seconds, offsetSeconds: bucketer.offsetSeconds(of: stamp),
           author: commit.author, subject: subject,
-          lines: sources[commit.history].history.lineStats(ofCommit: commit.index)),
+          lines: sources[commit.history].history.lineStats(ofCommit: commit.index),
+          agents: commit.agents),
         bucketer.day(of: stamp)
       )
     }

@@ -92,6 +92,7 @@ struct Run {
     }
     let report = try readReport(zone: zone, today: today)
     warn(report.warnings)
+    tellOwnIdentities(report.activity)
     // Caches are written on the other core while the graph is computed and drawn.
     var saving: [Threads.Handle] = []
     for cache in report.readings.compactMap(\.pendingCache) {
@@ -208,10 +209,16 @@ struct Run {
     // Case folds in the user's locale, as git's regcomp folds it.
     options.filter.locale = Self.characterLocale(context.environment)
     if invocation.counting.isMe {
+      options.filter.ownPatterns = invocation.counting.mePatterns
+      let configured = invocation.counting.meEmails
       if let emails {
-        guard !emails.isEmpty else { throw commandError(.userEmailUnset) }
-        options.filter.ownEmails = emails
+        let all = emails + configured.filter { !emails.contains($0) }
+        guard !all.isEmpty || !options.filter.ownPatterns.isEmpty else {
+          throw commandError(.userEmailUnset)
+        }
+        options.filter.ownEmails = all
       } else {
+        options.filter.ownEmails = configured
         options.filter.includesUser = true
       }
     }
@@ -352,6 +359,15 @@ struct Run {
   private func subject(_ filter: AuthorFilter) -> String? {
     let parts = filter.ownEmails + filter.patterns
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// `--me -v`: which identities counted as the user, so that a missing address shows.
+  func tellOwnIdentities(_ activity: DailyActivity) {
+    guard invocation.counting.isMe, invocation.counting.isVerbose else { return }
+    let names = activity.ownIdentities.map { TextEscaping.terminal($0.nameAndEmail) }
+    stderr.write(
+      "\(Command.name): --me counted \(Wording.count(names.count, "identity", "identities")) as you"
+        + (names.isEmpty ? "\n" : ": \(names.joined(separator: ", "))\n"))
   }
 
   func warn(_ warnings: [some CustomStringConvertible]) {

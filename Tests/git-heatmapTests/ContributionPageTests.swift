@@ -80,7 +80,7 @@ struct ContributionPageTests {
     var days: [String: Int] = [:]
     for line in csv.split(separator: "\n").dropFirst() {
       let parts = line.split(separator: ",")
-      if parts.count == 2, let count = Int(parts[1]) { days[String(parts[0])] = count }
+      if parts.count >= 2, let count = Int(parts[1]) { days[String(parts[0])] = count }
     }
     return days
   }

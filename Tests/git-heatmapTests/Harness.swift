@@ -35,9 +35,14 @@ func heatmap(
 /// The non-zero days of a `date,count` CSV.
 func nonZeroDays(_ csv: String) -> [String: Int] {
   var days: [String: Int] = [:]
-  for line in csv.split(separator: "\n").dropFirst() {
+  let lines = csv.split(separator: "\n")
+  // The days' CSV: `date,count`, then columns that depend on the run (lines, `assisted`).
+  guard let header = lines.first, header == "date,count" || header.hasPrefix("date,count,") else {
+    return days
+  }
+  for line in lines.dropFirst() {
     let parts = line.split(separator: ",")
-    if parts.count == 2, let count = Int(parts[1]), count > 0 { days[String(parts[0])] = count }
+    if parts.count >= 2, let count = Int(parts[1]), count > 0 { days[String(parts[0])] = count }
   }
   return days
 }

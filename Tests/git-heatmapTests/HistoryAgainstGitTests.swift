@@ -82,7 +82,8 @@ struct HistoryAgainstGitTests {
     let result = heatmap(
       ["--format", "csv", "--since", "2024-03-08", "--until", "2024-03-11"], in: repo.path)
     #expect(
-      result.stdout == "date,count\n2024-03-08,0\n2024-03-09,3\n2024-03-10,7\n2024-03-11,1\n")
+      result.stdout
+        == "date,count,assisted\n2024-03-08,0,0\n2024-03-09,3,0\n2024-03-10,7,0\n2024-03-11,1,0\n")
   }
 
   @Test("an author filter matches the mailmapped name, like git log --use-mailmap --author")

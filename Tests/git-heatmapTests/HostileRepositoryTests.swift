@@ -186,7 +186,9 @@ struct HostileRepositoryTests {
     let result = heatmap(
       ["--format", "json", "--since", "2024-01-01", "--until", "2024-01-31"], in: repo.path)
     #expect(
-      result.stdout.contains("{\"name\": \"New Name\", \"email\": \"new@x\", \"commits\": 1}"))
+      result.stdout.contains(
+        "{\"name\": \"New Name\", \"email\": \"new@x\", \"commits\": 1, \"kind\": \"person\"")
+    )
     #expect(try repo.git(["shortlog", "-sne", "HEAD"]).contains("New Name <new@x>"))
   }
 

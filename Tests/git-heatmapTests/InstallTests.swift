@@ -115,7 +115,7 @@ struct InstallTests {
     let csv = try Self.run(
       "git heatmap --format csv --since 2024-01-01 --until 2024-01-03", in: repo.path,
       environment: environment)
-    #expect(csv == "date,count\n2024-01-01,0\n2024-01-02,1\n2024-01-03,0\n")
+    #expect(csv == "date,count,assisted\n2024-01-01,0,0\n2024-01-02,1,0\n2024-01-03,0,0\n")
     // git heatmap --help opens the man page; man renders it without warnings.
     let help = try Self.run("git heatmap --help 2>&1", in: repo.path, environment: environment)
     #expect(help.contains("GIT-HEATMAP(1)"))

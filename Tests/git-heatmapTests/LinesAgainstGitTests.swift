@@ -312,11 +312,13 @@ struct LinesAgainstGitTests {
     try repository.git(["config", "heatmap.measure", "insertions"])
     let configured = heatmap(["--format", "csv", "--no-cache"], in: repository.path)
     #expect(configured.status == 0)
-    #expect(configured.stdout.hasPrefix("date,count,commits,insertions,deletions\n"))
-    #expect(configured.stdout.contains("2024-12-22,2,1,2,0\n"), "\(configured.stdout)")
+    #expect(configured.stdout.hasPrefix("date,count,commits,insertions,deletions,assisted\n"))
+    #expect(configured.stdout.contains("2024-12-22,2,1,2,0,0\n"), "\(configured.stdout)")
     let commits = heatmap(
       ["--format", "csv", "--no-cache", "--measure", "commits"], in: repository.path)
-    #expect(commits.stdout.hasPrefix("date,count\n") && commits.stdout.contains("2024-12-22,1\n"))
+    #expect(
+      commits.stdout.hasPrefix("date,count,assisted\n")
+        && commits.stdout.contains("2024-12-22,1,0\n"))
     let bad = heatmap(["--measure", "words"], in: repository.path)
     #expect(bad.status == 64)
     #expect(

@@ -46,7 +46,7 @@ func runBinary(
 @Suite("Output files: devices, links, pipes, full disks and signals", .serialized)
 struct OutputSafetyTests {
   static let csv = ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-03"]
-  static let expectedCSV = "date,count\n2024-01-01,0\n2024-01-02,1\n2024-01-03,0\n"
+  static let expectedCSV = "date,count,assisted\n2024-01-01,0,0\n2024-01-02,1,0\n2024-01-03,0,0\n"
 
   static func repository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()

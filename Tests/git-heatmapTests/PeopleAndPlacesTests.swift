@@ -211,11 +211,13 @@ struct PeopleAndPlacesTests {
     let window = ["--since", "2024-03-01", "--until", "2024-03-31", "--all"]
     let csv = heatmap(["--authors", "--format", "csv"] + window, in: repo.path).stdout
     let rows = csv.split(separator: "\n").map(String.init)
-    #expect(rows[0] == "name,email,commits,active_days,first,last,longest_streak,weekly")
+    #expect(
+      rows[0] == "name,email,commits,active_days,first,last,longest_streak,weekly,kind,assisted")
     // Ada: 3 on 03-09, 7 on 03-10, 1 on 03-13 (as Ada L), 1 on 03-14 (as ada), and the merge
     // on 03-15: 12 commits on 5 days... less one day: 03-14 14:46 +0100 and the merge fall on
     // 03-14 and 03-15 in their own zones. Weekly columns run from Sunday 2024-02-25.
-    #expect(rows[1] == "Ada Lovelace,ada@example.com,12,4,2024-03-09,2024-03-15,2,0 3 9 0 0 0")
+    #expect(
+      rows[1] == "Ada Lovelace,ada@example.com,12,4,2024-03-09,2024-03-15,2,0 3 9 0 0 0,person,0")
     #expect(rows.count == 5)
     let byName = heatmap(
       ["--authors", "--format", "csv", "--sort", "name"] + window, in: repo.path
@@ -240,7 +242,7 @@ struct PeopleAndPlacesTests {
     let json = heatmap(["--authors", "--format", "json"] + window, in: repo.path).stdout
     #expect(
       json.contains(
-        "{\"name\": \"Ada Lovelace\", \"email\": \"ada@example.com\", \"commits\": 12, \"activeDays\": 4, \"first\": \"2024-03-09\", \"last\": \"2024-03-15\", \"longestStreak\": {\"start\": \"2024-03-14\", \"end\": \"2024-03-15\", \"days\": 2}, \"weekly\": [0, 3, 9, 0, 0, 0]}"
+        "{\"name\": \"Ada Lovelace\", \"email\": \"ada@example.com\", \"commits\": 12, \"activeDays\": 4, \"first\": \"2024-03-09\", \"last\": \"2024-03-15\", \"longestStreak\": {\"start\": \"2024-03-14\", \"end\": \"2024-03-15\", \"days\": 2}, \"weekly\": [0, 3, 9, 0, 0, 0], \"kind\": \"person\", \"assisted\": 0}"
       ))
   }
 }

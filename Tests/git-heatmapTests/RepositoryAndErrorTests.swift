@@ -119,7 +119,7 @@ struct RepositoryAndErrorTests {
     #expect(result.status == 0)
     #expect(result.stdout.isEmpty)
     let written = try String(contentsOfFile: repo.path + "/out.csv", encoding: .utf8)
-    #expect(written.hasPrefix("date,count\n2024-01-01,0\n2024-01-02,1\n"))
+    #expect(written.hasPrefix("date,count,assisted\n2024-01-01,0,0\n2024-01-02,1,0\n"))
     let json = heatmap(
       ["-o", "out.json", "--since", "2024-01-01", "--until", "2024-01-02"], in: repo.path)
     #expect(json.status == 0)
@@ -131,7 +131,7 @@ struct RepositoryAndErrorTests {
     }
     #expect(leftovers.isEmpty)
     let dash = heatmap(Self.window + ["-o", "-"], in: repo.path)
-    #expect(dash.stdout.hasPrefix("date,count\n"))
+    #expect(dash.stdout.hasPrefix("date,count,assisted\n"))
   }
 
   @Test(

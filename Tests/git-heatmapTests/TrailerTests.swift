@@ -61,7 +61,7 @@ struct TrailerTests {
         }
       let raw = Data(try repo.git(["cat-file", "commit", id]).utf8)
       let found = raw.withUnsafeBytes { buffer in
-        CoAuthorTrailers.parse(buffer).map { person in
+        CommitTrailers.parse(buffer).map { person in
           let name = String(decoding: buffer[person.name], as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
           return "\(name) <\(String(decoding: buffer[person.email], as: UTF8.self))>"

@@ -15,7 +15,7 @@ public struct ActivityOptions: Hashable, Sendable {
   /// Whether to keep which commits were counted (`DailyActivity.counted`), to list them.
   public var recordsCommits = false
   /// `--co-authors`: a commit counts for each of its `Co-authored-by` people too (they must
-  /// have been read: `WalkOptions.readsCoAuthors`), each person once per commit, and a filter
+  /// have been read: `WalkOptions.readsTrailers`), each person once per commit, and a filter
   /// lets the commit in when it lets any of them in.
   public var countsCoAuthors = false
   /// The first second counted, when the window starts at a moment rather than a day's start
@@ -26,6 +26,38 @@ public struct ActivityOptions: Hashable, Sendable {
   /// What a day's number is (`--measure`): commits, or the lines they change (the histories
   /// must carry their lines: `History.hasLineStats`; a commit without them weighs nothing).
   public var measure = Measure.commits
+  /// Which identities are bots and which coding agents (`Automation`).
+  public var automation = Automation()
+  /// `--no-bots`, `--bots`, `heatmap.bots`: whether bots' commits count.
+  public var bots = BotChoice.include
+  /// `--assisted`, `heatmap.assisted`: whether AI-assisted commits count, and whether they are
+  /// told apart at all (the histories must carry their trailers: `WalkOptions.readsTrailers`).
+  public var assisted = AssistedChoice.all
+
+  /// Whether bots' commits count.
+  public enum BotChoice: String, CaseIterable, Hashable, Sendable {
+    /// Bots count as people do (their share is told).
+    case include
+    /// Commits whose every person is a bot are left out (and how many is told).
+    case exclude
+    /// Only bots' commits count.
+    case only
+  }
+
+  /// Whether AI-assisted commits count.
+  public enum AssistedChoice: String, CaseIterable, Hashable, Sendable {
+    /// Every commit counts, and the AI-assisted share is told.
+    case all
+    /// Only AI-assisted commits count.
+    case only
+    /// AI-assisted commits are left out.
+    case exclude
+    /// No commit is told apart: agents named in `Co-authored-by:` count as people.
+    case off
+  }
+
+  /// Whether commits are told apart as AI-assisted.
+  public var detectsAssisted: Bool { assisted != .off }
 
   /// Options for a count: the zone days are read in, which date, merges, and the filter.
   public init(

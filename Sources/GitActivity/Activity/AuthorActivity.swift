@@ -13,6 +13,11 @@ public struct AuthorActivity: Hashable, Sendable {
   public var commits: Int
   /// The lines of their commits, when lines were counted.
   public var lines: LineStats?
+  /// Whether the author is a person, a bot or a coding agent (`Automation`).
+  public var kind = Automation.Kind.person
+  /// How many of their commits in the window are AI-assisted; nil when commits were not told
+  /// apart.
+  public var assisted: Int?
   /// How many days the window has.
   public private(set) var windowLength: Int
   private var offsets: [Int32]

@@ -8,8 +8,13 @@ import Foundation
 public struct AuthorFilter: Hashable, Sendable {
   /// Patterns on `Name <email>`; empty lets everyone in.
   public var patterns: [String] = []
-  /// Emails that count as the user's own (`--me`), compared case-insensitively.
+  /// Emails that count as the user's own (`--me`: `user.email` and the emails among
+  /// `heatmap.me`), compared case-insensitively. Every identity the mailmap maps to the same
+  /// person as one of them is the user's too.
   public var ownEmails: [String] = []
+  /// Patterns on `Name <email>` (as written or mailmapped) that count as the user's own (the
+  /// patterns among `heatmap.me`), read as `patterns` are.
+  public var ownPatterns: [String] = []
   /// `--me`: each repository's `user.email` joins `ownEmails` when a report reads it (a
   /// report of repositories none of which has one throws `.userEmailUnset`).
   public var includesUser = false
@@ -39,14 +44,14 @@ public struct AuthorFilter: Hashable, Sendable {
 
   /// Whether the filter lets every author in.
   public var isEmpty: Bool {
-    patterns.isEmpty && ownEmails.isEmpty && !includesUser && exclusions.isEmpty
-      && committerPatterns.isEmpty
+    patterns.isEmpty && ownEmails.isEmpty && ownPatterns.isEmpty && !includesUser
+      && exclusions.isEmpty && committerPatterns.isEmpty
   }
 
   /// Whose commits the filter chooses, for headings: its own emails and author patterns, nil
   /// when it chooses no one in particular.
   public var subject: String? {
-    let people = ownEmails + patterns
+    let people = ownEmails + ownPatterns + patterns
     return people.isEmpty ? nil : people.joined(separator: ", ")
   }
 
@@ -70,6 +75,7 @@ public struct AuthorFilter: Hashable, Sendable {
   struct Matcher {
     let patterns: [POSIXRegex]
     let ownEmails: Set<String>
+    let ownPatterns: [POSIXRegex]
     let exclusions: [POSIXRegex]
     let committerPatterns: [POSIXRegex]
     let isOpen: Bool
@@ -81,17 +87,38 @@ public struct AuthorFilter: Hashable, Sendable {
       exclusions = filter.exclusions.compactMap { try? filter.compiled($0) }
       committerPatterns = filter.committerPatterns.compactMap { try? filter.compiled($0) }
       ownEmails = Set(filter.ownEmails.map { $0.lowercased() })
-      isOpen = filter.patterns.isEmpty && filter.ownEmails.isEmpty && !filter.includesUser
+      ownPatterns = filter.ownPatterns.compactMap { try? filter.compiled($0) }
+      isOpen =
+        filter.patterns.isEmpty && filter.ownEmails.isEmpty && filter.ownPatterns.isEmpty
+        && !filter.includesUser
+    }
+
+    /// Whether the filter names the user's own identities (`--me`).
+    var hasOwn: Bool { !ownEmails.isEmpty || !ownPatterns.isEmpty }
+
+    /// Whether an identity, as written and mailmapped, is one the user named as their own: its
+    /// email is one of `ownEmails`, or its `Name <email>` matches one of `ownPatterns`.
+    func isOwn(written: Author, mapped: Author) -> Bool {
+      ownEmails.contains(written.email.lowercased())
+        || ownEmails.contains(mapped.email.lowercased())
+        || ownPatterns.contains {
+          $0.matches(written.nameAndEmail) || $0.matches(mapped.nameAndEmail)
+        }
     }
 
     /// Whether `author` (mailmapped) counts; `rawEmail` is the email the commit wrote, and
     /// `written` the person as written, which the patterns match with `matchesWritten`.
-    func accepts(_ author: Author, rawEmail: String, written: Author? = nil) -> Bool {
+    /// `isOwn`: the author is one of the people `--me` stands for (`DailyActivity.Tally`
+    /// decides it for a whole history, mailmap aliases included); without it, the author is
+    /// the user's when their email is one of `ownEmails`.
+    func accepts(_ author: Author, rawEmail: String, written: Author? = nil, isOwn: Bool = false)
+      -> Bool
+    {
       // `Name <email>` only when a pattern is to match it: without a filter, everyone is in.
       if isOpen && exclusions.isEmpty { return true }
       let text = (matchesWritten ? written ?? author : author).nameAndEmail
       let included =
-        isOpen
+        isOpen || isOwn
         || ownEmails.contains(author.email.lowercased())
         || ownEmails.contains(rawEmail.lowercased())
         || patterns.contains { $0.matches(text) }

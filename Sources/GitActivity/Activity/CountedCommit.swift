@@ -12,6 +12,9 @@ public struct CountedCommit: Hashable, Sendable {
   /// The co-authors it also counts for (with `--co-authors`), mailmapped, once each, the author
   /// not among them.
   public var coAuthors: [Author] = []
+  /// The agents that assisted it (its author, co-authors or trailers), each once; empty when it
+  /// is not AI-assisted or commits were not told apart.
+  public var agents: [String] = []
   /// Its repository's position among those its history holds: 0 but in a history drawn from
   /// exports of several repositories.
   public var repository = 0

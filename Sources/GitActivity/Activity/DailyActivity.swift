@@ -15,6 +15,37 @@ public struct DailyActivity: Hashable, Sendable {
   public package(set) var deletions: [Int] = []
   /// Commits per day when the measure is not commits.
   var dayCommits: [Int] = []
+  /// The AI-assisted commits of each day (`ActivityOptions.assisted`); empty when commits were
+  /// not told apart.
+  public package(set) var assistedCommits: [Int] = []
+  /// The lines the AI-assisted commits of each day added, when lines were counted.
+  public package(set) var assistedInsertions: [Int] = []
+  /// The lines the AI-assisted commits of each day removed, when lines were counted.
+  public package(set) var assistedDeletions: [Int] = []
+  /// The commits by bots counted each day (none when bots are left out).
+  public package(set) var botCommits: [Int] = []
+  /// The commits in the window left out because every person they count for is a bot
+  /// (`--no-bots`).
+  public package(set) var botsLeftOut = 0
+  /// With `--me`: every identity, as the commits wrote it, that counted as the user, sorted.
+  public package(set) var ownIdentities: [Author] = []
+  /// Whether commits were told apart as AI-assisted.
+  public var tellsAssisted: Bool { !assistedCommits.isEmpty }
+  /// The AI-assisted part of each day's count, in the measure; empty when not told apart.
+  public var assistedCounts: [Int] {
+    switch measure {
+    case .commits: return assistedCommits
+    case .lines where !assistedInsertions.isEmpty:
+      return zip(assistedInsertions, assistedDeletions).map { $0 &+ $1 }
+    case .insertions where !assistedInsertions.isEmpty: return assistedInsertions
+    case .deletions where !assistedDeletions.isEmpty: return assistedDeletions
+    default: return assistedCommits.map { _ in 0 }
+    }
+  }
+  /// The AI-assisted part of the window's total, in the measure; nil when not told apart.
+  public var assistedTotal: Int? { tellsAssisted ? assistedCounts.saturatingSum : nil }
+  /// The AI-assisted commits of the window; nil when not told apart.
+  public var assistedCommitTotal: Int? { tellsAssisted ? assistedCommits.saturatingSum : nil }
   /// Everyone with a commit in the window, most commits first, then by name and email.
   public package(set) var authors: [AuthorActivity]
   /// The commits that the same selection and filters count on days outside the window (of
@@ -83,6 +114,7 @@ public struct DailyActivity: Hashable, Sendable {
     let deduplicates: Bool
     let bucketer: DayBucketer
     let matcher: AuthorFilter.Matcher
+    let classifier: Automation.Classifier
     var counts: [Int]
     var authorNumbers: [Author: Int] = [:]
     var authorList: [Author] = []
@@ -94,6 +126,16 @@ public struct DailyActivity: Hashable, Sendable {
     var dayCommits: [Int] = []
     var dayInsertions: [Int] = []
     var dayDeletions: [Int] = []
+    var dayAssisted: [Int] = []
+    var dayAssistedInsertions: [Int] = []
+    var dayAssistedDeletions: [Int] = []
+    var dayBots: [Int] = []
+    var botsLeftOut = 0
+    /// Each person's kind and AI-assisted commits, parallel to `authorList`.
+    var authorKinds: [Automation.Kind] = []
+    /// With `--me`: the identities, as written, that are the user.
+    var ownWritten = Set<Author>()
+    var authorAssisted: [Int] = []
     var seen = Set<ObjectID>()
     var outside = OutsideCommits()
     var counted: [CountedCommit] = []
@@ -104,7 +146,7 @@ public struct DailyActivity: Hashable, Sendable {
     /// What the last history added decided about its identities, for the next piece of the
     /// same read of exports (`History.identityLineage`): a read of 200,000 people in 76 pieces
     /// decided each person 76 times.
-    var carried: (lineage: IdentityLineage, numbers: [Int], committers: [Int8])?
+    var carried: (lineage: IdentityLineage, numbers: [Int], committers: [Int8], kinds: [Int8])?
     /// What is kept of each person (everything unless set); commits listed for a day
     /// (`ActivityOptions.recordsCommits`) keep their authors whatever this says.
     public var keepsPeople = PeopleKept.days
@@ -121,7 +163,10 @@ public struct DailyActivity: Hashable, Sendable {
       self.deduplicates = deduplicates
       bucketer = DayBucketer(zone: options.zone)
       matcher = AuthorFilter.Matcher(options.filter)
+      classifier = Automation.Classifier(options.automation)
       counts = [Int](repeating: 0, count: days.count)
+      if options.detectsAssisted { dayAssisted = counts }
+      dayBots = counts
     }
 
     /// Puts the counts by repository in rank order, for histories that gave each commit's
@@ -151,6 +196,8 @@ public struct DailyActivity: Hashable, Sendable {
       var numbers: [Int] = []
       // Likewise for committers, when `--committer` asks: 1 accepted, 0 not, -1 undecided.
       var committers: [Int8] = []
+      // Each identity's `Automation.Kind`, -1 undecided.
+      var kinds: [Int8] = []
       let identityCount = history.rawIdentities.count
       if let lineage = history.identityLineage, let kept = carried, kept.lineage === lineage,
         kept.numbers.count <= identityCount
@@ -158,11 +205,15 @@ public struct DailyActivity: Hashable, Sendable {
         carried = nil
         numbers = kept.numbers
         committers = kept.committers
+        kinds = kept.kinds
       }
       numbers.append(contentsOf: repeatElement(-2, count: identityCount - numbers.count))
       committers.append(contentsOf: repeatElement(-1, count: identityCount - committers.count))
+      kinds.append(contentsOf: repeatElement(-1, count: identityCount - kinds.count))
       defer {
-        if let lineage = history.identityLineage { carried = (lineage, numbers, committers) }
+        if let lineage = history.identityLineage {
+          carried = (lineage, numbers, committers, kinds)
+        }
       }
       // The person an identity names, mailmapped, with the email the commit wrote.
       func person(_ identityIndex: Int) -> (author: Author, rawEmail: String, written: Author) {
@@ -177,13 +228,40 @@ public struct DailyActivity: Hashable, Sendable {
           Author(name: identity.name, email: identity.email)
         )
       }
+      // Whether an identity is a bot or an agent, decided once; an assisted trailer's value is
+      // neither a person nor anyone's kind.
+      var agentLabels: [Int: String] = [:]
+      let classifies = options.bots != .include || options.detectsAssisted
+      func kind(of identityIndex: Int) -> Automation.Kind {
+        if kinds[identityIndex] >= 0 {
+          return Automation.Kind(rawValue: kinds[identityIndex]) ?? .person
+        }
+        var found = Automation.Kind.person
+        if classifies && !history.rawIdentities[identityIndex].isTrailerValue {
+          let (kind, label) = classifier.classify(person(identityIndex).author)
+          found = kind
+          if let label { agentLabels[identityIndex] = label }
+        }
+        kinds[identityIndex] = found.rawValue
+        return found
+      }
+      // The people --me stands for: every identity whose email is one of the user's, or that
+      // matches one of their patterns, and every identity the mailmap maps to the same person.
+      let own: Set<Author>? = matcher.hasOwn ? ownPeople(history, mailmap: mailmap) : nil
+      if let own {
+        for (index, raw) in history.rawIdentities.enumerated() where !raw.isTrailerValue {
+          let who = person(index)
+          if own.contains(who.author) { ownWritten.insert(who.written) }
+        }
+      }
       func acceptsCommitter(_ identityIndex: Int32) -> Bool {
         if matcher.acceptsEveryCommitter { return true }
         guard identityIndex >= 0 else { return false }
         if committers[Int(identityIndex)] < 0 {
           let who = person(Int(identityIndex))
           committers[Int(identityIndex)] =
-            matcher.acceptsCommitter(matcher.matchesWritten ? who.written : who.author) ? 1 : 0
+            matcher.acceptsCommitter(matcher.matchesWritten ? who.written : who.author)
+              && !(options.bots == .exclude && kind(of: Int(identityIndex)) == .bot) ? 1 : 0
         }
         return committers[Int(identityIndex)] == 1
       }
@@ -198,17 +276,39 @@ public struct DailyActivity: Hashable, Sendable {
       }
       // Without people kept, a person is only let in or not: every one is number 0.
       let keepsNoOne = kept == .none
-      func number(of identityIndex: Int) -> Int {
+      // A person's number; -1 when the filter leaves them out, `leftOutAsBot` when they are a
+      // bot and bots are left out, `notAPerson` for an assisted trailer's value or an agent
+      // named as a co-author (never counted as a person while commits are told apart).
+      let leftOutAsBot = -3
+      let notAPerson = -4
+      func number(of identityIndex: Int, asCoAuthor: Bool = false) -> Int {
+        if asCoAuthor && options.detectsAssisted
+          && (history.rawIdentities[identityIndex].isTrailerValue
+            || kind(of: identityIndex) == .agent)
+        {
+          return notAPerson
+        }
         if numbers[identityIndex] != -2 { return numbers[identityIndex] }
-        if keepsNoOne && matcher.acceptsEveryAuthor {
+        if options.bots == .only && kind(of: identityIndex) != .bot {
+          numbers[identityIndex] = -1
+          return -1
+        }
+        let excludesBots = options.bots == .exclude
+        if keepsNoOne && matcher.acceptsEveryAuthor && !excludesBots {
           numbers[identityIndex] = 0
           return 0
         }
         let (author, rawEmail, asWritten) = person(identityIndex)
+        let isOwn = own?.contains(author) ?? false
         var result = -1
-        if keepsNoOne {
-          result = matcher.accepts(author, rawEmail: rawEmail, written: asWritten) ? 0 : -1
-        } else if matcher.accepts(author, rawEmail: rawEmail, written: asWritten) {
+        if !matcher.accepts(author, rawEmail: rawEmail, written: asWritten, isOwn: isOwn) {
+          result = -1
+        } else if excludesBots && kind(of: identityIndex) == .bot {
+          // A bot the filter lets in: left out, and said so.
+          result = leftOutAsBot
+        } else if keepsNoOne {
+          result = 0
+        } else {
           // One hash of the author, found or added: read through the default subscript's
           // modify access, which adds `next` when the author is new.
           let next = authorList.count
@@ -219,6 +319,8 @@ public struct DailyActivity: Hashable, Sendable {
             authorWeights.append([])
             authorLines.append(LineStats())
             authorTotals.append((0, 0))
+            authorKinds.append(kind(of: identityIndex))
+            authorAssisted.append(0)
           }
         }
         numbers[identityIndex] = result
@@ -231,6 +333,10 @@ public struct DailyActivity: Hashable, Sendable {
       if hasLines && dayInsertions.isEmpty {
         dayInsertions = [Int](repeating: 0, count: days.count)
         dayDeletions = dayInsertions
+        if options.detectsAssisted {
+          dayAssistedInsertions = dayInsertions
+          dayAssistedDeletions = dayInsertions
+        }
       }
       let checksCopies = deduplicates && history.objectIDs.count == commits.count
       var total = 0
@@ -255,15 +361,40 @@ public struct DailyActivity: Hashable, Sendable {
         // person the filter lets in, once. The author needs no array (no allocation a commit).
         let author = commit.identity >= 0 ? number(of: Int(commit.identity)) : -1
         var coAuthorPeople: [Int] = []
-        if options.countsCoAuthors, let coAuthors = history.coAuthors[index] {
-          for identity in coAuthors where number(of: Int(identity)) >= 0 {
-            let person = numbers[Int(identity)]
-            if person != author && !coAuthorPeople.contains(person) {
+        let trailers = history.coAuthors.isEmpty ? nil : history.coAuthors[index]
+        if options.countsCoAuthors, let trailers {
+          for identity in trailers {
+            let person = number(of: Int(identity), asCoAuthor: true)
+            if person >= 0 && person != author && !coAuthorPeople.contains(person) {
               coAuthorPeople.append(person)
             }
           }
         }
-        guard let number = author >= 0 ? author : coAuthorPeople.first else { continue }
+        // AI-assisted: an agent wrote it, is named as a co-author, or a trailer says so.
+        var isAssisted = false
+        if options.detectsAssisted {
+          isAssisted =
+            (commit.identity >= 0 && kind(of: Int(commit.identity)) == .agent)
+            || (trailers?.contains {
+              history.rawIdentities[Int($0)].isTrailerValue || kind(of: Int($0)) == .agent
+            } ?? false)
+          if (options.assisted == .only && !isAssisted)
+            || (options.assisted == .exclude && isAssisted)
+          {
+            continue
+          }
+        }
+        let number: Int
+        var isLeftOutAsBot = false
+        if let counted = author >= 0 ? author : coAuthorPeople.first {
+          number = counted
+        } else if author == leftOutAsBot {
+          // Counted below as left out, when it falls in the window.
+          number = -1
+          isLeftOutAsBot = true
+        } else {
+          continue
+        }
         if checksCopies && !seen.insert(history.objectIDs[index]).inserted {
           continue
         }
@@ -282,6 +413,10 @@ public struct DailyActivity: Hashable, Sendable {
           outside.add(day, isBefore: false)
           continue
         }
+        if isLeftOutAsBot {
+          botsLeftOut += 1
+          continue
+        }
         let lines = hasLines ? history.packedLines[index].stats : nil
         let weight = weighs ? options.measure.weight(lines) : 1
         counts[position] += weight
@@ -292,10 +427,20 @@ public struct DailyActivity: Hashable, Sendable {
           dayInsertions[position] += lines.insertions
           dayDeletions[position] += lines.deletions
         }
+        if isAssisted {
+          dayAssisted[position] += 1
+          if let lines, !dayAssistedInsertions.isEmpty {
+            dayAssistedInsertions[position] += lines.insertions
+            dayAssistedDeletions[position] += lines.deletions
+          }
+        }
+        if commit.identity >= 0 && kind(of: Int(commit.identity)) == .bot {
+          dayBots[position] += 1
+        }
         // The author needs no array of people (no allocation a commit).
         if !keepsNoOne {
-          if author >= 0 { credit(author, position, weight, lines) }
-          for person in coAuthorPeople { credit(person, position, weight, lines) }
+          if author >= 0 { credit(author, position, weight, lines, isAssisted) }
+          for person in coAuthorPeople { credit(person, position, weight, lines, isAssisted) }
         }
         if options.recordsCommits {
           // The commit's own author, also when a co-author is the one the filter let in.
@@ -304,17 +449,67 @@ public struct DailyActivity: Hashable, Sendable {
             history: historyIndex, index: index, author: written ?? authorList[number])
           record.countsAuthor = author >= 0
           record.coAuthors = coAuthorPeople.map { authorList[$0] }
+          if isAssisted {
+            record.agents = agents(
+              author: commit.identity, trailers: trailers ?? [], history: history,
+              kind: kind, labels: agentLabels)
+          }
           record.repository = repositoryOf.map { Int($0[index]) } ?? 0
           counted.append(record)
         }
       }
     }
 
+    /// The agents an AI-assisted commit names: its author when an agent wrote it, its agent
+    /// co-authors, and the agents its assisted trailers name, each once, in that order.
+    private func agents(
+      author: Int32, trailers: [Int32], history: History, kind: (Int) -> Automation.Kind,
+      labels: [Int: String]
+    ) -> [String] {
+      var names: [String] = []
+      func add(_ name: String) { if !names.contains(name) { names.append(name) } }
+      for identity in [author] + trailers where identity >= 0 {
+        let raw = history.rawIdentities[Int(identity)]
+        if raw.isTrailerValue {
+          add(Automation.agentName(inTrailer: raw.decoded.name))
+        } else if kind(Int(identity)) == .agent {
+          add(labels[Int(identity)] ?? raw.decoded.name)
+        }
+      }
+      return names
+    }
+
+    /// The people `--me` stands for in `history`: each identity whose email (as written or
+    /// mailmapped) is one of the filter's own, or whose `Name <email>` matches one of its own
+    /// patterns, mailmapped; so that every identity the mailmap maps to one of them is the user
+    /// too.
+    private func ownPeople(_ history: History, mailmap: Mailmap) -> Set<Author> {
+      var people = Set<Author>()
+      for (index, raw) in history.rawIdentities.enumerated() where !raw.isTrailerValue {
+        let identity = raw.decoded
+        let mapped: Author
+        if let known = history.mappedIdentities {
+          mapped = Author(name: known[index].name, email: known[index].email)
+        } else {
+          let resolved = mailmap.resolve(name: identity.name, email: identity.email)
+          mapped = Author(name: resolved.name, email: resolved.email)
+        }
+        if matcher.isOwn(
+          written: Author(name: identity.name, email: identity.email), mapped: mapped)
+        {
+          people.insert(mapped)
+        }
+      }
+      return people
+    }
+
     /// One person's share of a commit: its day, and under a measure its weight and lines.
     @inline(__always)
-    private mutating func credit(_ person: Int, _ position: Int, _ weight: Int, _ lines: LineStats?)
-    {
+    private mutating func credit(
+      _ person: Int, _ position: Int, _ weight: Int, _ lines: LineStats?, _ isAssisted: Bool
+    ) {
       if let lines { authorLines[person] += lines }
+      if isAssisted { authorAssisted[person] += 1 }
       if kept == .totals {
         authorTotals[person].commits += 1
         authorTotals[person].measure += Int(Int32(clamping: weight))
@@ -331,6 +526,12 @@ public struct DailyActivity: Hashable, Sendable {
       result.dayCommits = dayCommits
       result.insertions = dayInsertions
       result.deletions = dayDeletions
+      result.assistedCommits = dayAssisted
+      result.assistedInsertions = dayAssistedInsertions
+      result.assistedDeletions = dayAssistedDeletions
+      result.botCommits = dayBots
+      result.botsLeftOut = botsLeftOut
+      result.ownIdentities = ownWritten.sorted()
       result.outside = outside
       result.counted = counted
       result.countsByHistory = historyTotals
@@ -345,6 +546,8 @@ public struct DailyActivity: Hashable, Sendable {
         var activity = AuthorActivity(
           author: author, commits: commits, total: measure, windowLength: days.count)
         if !dayInsertions.isEmpty { activity.lines = authorLines[number] }
+        activity.kind = authorKinds[number]
+        if !dayAssisted.isEmpty { activity.assisted = authorAssisted[number] }
         activities.append(activity)
       }
       for (number, author) in authorList.enumerated()
@@ -359,6 +562,8 @@ public struct DailyActivity: Hashable, Sendable {
           : AuthorActivity(
             author: author, commitOffsets: offsets, weights: weights, windowLength: days.count)
         if !dayInsertions.isEmpty { activity.lines = authorLines[number] }
+        activity.kind = authorKinds[number]
+        if !dayAssisted.isEmpty { activity.assisted = authorAssisted[number] }
         activities.append(activity)
       }
       // Most commits first, then by author (`Author.<`: the bytes of `Name <email>`): positions

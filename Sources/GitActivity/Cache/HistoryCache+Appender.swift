@@ -10,9 +10,11 @@ extension HistoryCache {
     /// Parent ids of the appended records, resolved by `finish`.
     private var pendingParents: [ObjectID] = []
 
-    init(_ cache: HistoryCache, hasCoAuthors: Bool = false) {
+    /// An appender to `cache` whose records will have been read with the trailer keys `keys`
+    /// names (`WalkOptions.cachedTrailerKeys`; nil: no trailers).
+    init(_ cache: HistoryCache, trailerKeys keys: String? = nil) {
       self.cache = cache
-      self.cache.hasCoAuthors = hasCoAuthors
+      self.cache.trailerStamp = keys.map(HistoryCache.trailerStamp)
       base = cache.count
     }
 

@@ -4,7 +4,7 @@ import Foundation
 extension HistoryCache {
   static let magic: [UInt8] = Array("GHMCACHE".utf8)
   /// Bumped whenever the layout or the meaning of a field changes.
-  static let formatVersion: UInt32 = 5
+  static let formatVersion: UInt32 = 6
   static let recordSize = 44
 
   /// The file's bytes: a header, the sections, and a checksum of everything before it.
@@ -38,7 +38,7 @@ extension HistoryCache {
     let pairs = coAuthors.keys.sorted().flatMap { record in
       (coAuthors[record] ?? []).map { (record, $0) }
     }
-    out.u32(hasCoAuthors ? 1 : 0)
+    out.u32(trailerStamp ?? 0)
     out.u32(UInt32(pairs.count))
     for id in ids {
       out.id(id)
@@ -113,7 +113,7 @@ extension HistoryCache {
     else { return nil }
     let (count, refCount, externalCount, identityCount) = (u32(12), u32(16), u32(20), u32(24))
     let (flags, pairCount) = (u32(28), u32(32))
-    guard flags <= 1 else { return nil }
+    guard flags == 0 || flags & 1 == 1 else { return nil }
     // Sizes must fit what the file holds before anything is allocated or read.
     let fixed =
       count * (20 + 4 + HistoryCache.recordSize) + refCount * 4 + externalCount * 20
@@ -224,7 +224,7 @@ extension HistoryCache {
     self.parentRefs = refs
     self.externalParents = external
     self.identities = identities
-    self.hasCoAuthors = flags == 1
+    self.trailerStamp = flags == 0 ? nil : UInt32(flags)
     self.coAuthors = coAuthors
   }
 

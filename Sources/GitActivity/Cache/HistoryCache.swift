@@ -28,10 +28,28 @@ struct HistoryCache: Sendable {
   var parentRefs: [Int32] = []
   var externalParents: [ObjectID] = []
   var identities: [RawIdentity] = []
-  /// Whether every record's `Co-authored-by` people were read (`--co-authors` needs them; once
-  /// read, later walks read them for new commits too, so that the cache stays complete).
-  var hasCoAuthors = false
-  /// The co-authors of the records that have some, as indices into `identities`.
+  /// Whether every record's trailers were read (`--co-authors` and the AI-assisted share need
+  /// them; once read, later walks read them for new commits too, so that the cache stays
+  /// complete), and for which assisted keys: `trailerStamp` of `WalkOptions.cachedTrailerKeys`,
+  /// nil when they were not read.
+  var trailerStamp: UInt32?
+  /// Whether every record's trailers were read with the keys `keys` names
+  /// (`WalkOptions.cachedTrailerKeys`).
+  func hasTrailers(_ keys: String?) -> Bool {
+    keys != nil && trailerStamp == keys.map(Self.trailerStamp)
+  }
+  /// Whether every record's `Co-authored-by` people were read, with whatever assisted keys.
+  var hasCoAuthors: Bool { trailerStamp != nil }
+
+  /// What a cache file records of the assisted trailer keys its records were read with: an odd
+  /// 32-bit hash (FNV-1a) of `keys`, so that 0 can say "none read".
+  static func trailerStamp(_ keys: String) -> UInt32 {
+    var hash: UInt32 = 0x811C_9DC5
+    for byte in keys.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+    return hash | 1
+  }
+  /// The co-authors of the records that have some, as indices into `identities` (assisted
+  /// trailers' values among them: `RawIdentity.isTrailerValue`).
   var coAuthors: [Int32: [Int32]] = [:]
   /// The tree of `ids[i]` (nil: its header names none), when the read that made this cache
   /// kept them (`WalkOptions.recordsTrees`), else empty. In memory only: the file holds none.

@@ -12,7 +12,7 @@ public struct History: Sendable {
   /// Counted commits with a date git cannot read, for one-line warnings (which date a count
   /// uses is the reader's to say).
   public var undated: [UndatedCommit]
-  /// With `WalkOptions.readsCoAuthors`: the `Co-authored-by` people of the commits that have
+  /// With `WalkOptions.readsTrailers`: the `Co-authored-by` people of the commits that have
   /// some, by commit index, as indices into the identities.
   var coAuthors: [Int: [Int32]] = [:]
   /// For a history drawn from exports: each identity after the mailmap of the repository that

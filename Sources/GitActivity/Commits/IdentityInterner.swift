@@ -135,6 +135,21 @@ struct IdentityInterner {
     }
   }
 
+  /// The number of an assisted trailer's value (the `value` range of `buffer`), marked as one
+  /// by its encoding (`RawIdentity.trailerMarker`, then the commit's encoding).
+  mutating func internTrailerValue(
+    _ buffer: UnsafeRawBufferPointer, value: Range<Int>, encoding: Range<Int>?
+  ) -> Int32 {
+    let marked = RawIdentity.trailerMarker + (encoding.map { Array(buffer[$0]) } ?? [])
+    return marked.withUnsafeBytes { marker in
+      intern(
+        UnsafeRawBufferPointer(rebasing: buffer[value]),
+        UnsafeRawBufferPointer(start: nil, count: 0), marker,
+        UnsafeRawBufferPointer(start: nil, count: 0)
+      ).number
+    }
+  }
+
   /// Interns an identity given as separate byte arrays (from another interner or a cache).
   mutating func intern(_ identity: RawIdentity) -> Int32 {
     let bytes = identity.name + identity.email + identity.encoding

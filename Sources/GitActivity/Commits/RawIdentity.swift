@@ -1,13 +1,25 @@
 import Foundation
 
-/// An identity's bytes as the commit wrote them, before decoding.
+/// An identity's bytes as the commit wrote them, before decoding; or, marked by its encoding
+/// (`trailerMarker` before the commit's own), the value of a trailer that marks the commit
+/// AI-assisted, kept among the commit's co-authors so that walks and caches carry both alike.
 struct RawIdentity: Hashable, Sendable {
   var name: [UInt8]
   var email: [UInt8]
   var encoding: [UInt8]
 
-  /// The identity as `String`s, decoded through its encoding.
+  /// What starts the encoding of an assisted trailer's value: a NUL, which no encoding header
+  /// can hold.
+  static let trailerMarker: [UInt8] = [0] + Array("assisted".utf8) + [0]
+
+  /// Whether this is an assisted trailer's value rather than a person.
+  var isTrailerValue: Bool { encoding.first == 0 }
+
+  /// The identity as `String`s, decoded through its encoding (a trailer value's name is its
+  /// value).
   var decoded: Identity {
+    var encoding = self.encoding[...]
+    if isTrailerValue { encoding = encoding.dropFirst(Self.trailerMarker.count) }
     let label = encoding.isEmpty ? nil : String(decoding: encoding, as: UTF8.self)
     return Identity(
       name: TextDecoding.decode(name, encoding: label),

@@ -9,21 +9,30 @@ package struct CommitExportWriter: Sendable {
 
   /// NDJSON or CSV.
   package var form: Form
-  /// Whether the records carry co-authors (the history was read with `readsCoAuthors`).
+  /// Whether the records carry co-authors (the history was read with `readsTrailers`).
   package var includesCoAuthors: Bool
   /// Whether the records carry each commit's lines (the history counted them).
   package var includesLines: Bool
+  /// With rules, the records say whether each commit is AI-assisted and which agents it names
+  /// (`assisted`, `agents`; the history must have been read with its trailers); nil: not told.
+  package var automation: Automation?
 
   /// A writer of `form`.
-  package init(form: Form, includesCoAuthors: Bool, includesLines: Bool = false) {
+  package init(
+    form: Form, includesCoAuthors: Bool, includesLines: Bool = false,
+    automation: Automation? = nil
+  ) {
     self.form = form
     self.includesCoAuthors = includesCoAuthors
     self.includesLines = includesLines
+    self.automation = automation
   }
 
   /// What comes before the first record: the CSV header, or nothing.
   package var header: [UInt8] {
-    let columns = CommitRecord.csvColumns + (includesLines ? CommitRecord.lineColumns : [])
+    let columns =
+      CommitRecord.csvColumns + (includesLines ? CommitRecord.lineColumns : [])
+      + (automation != nil ? CommitRecord.assistedColumns : [])
     return form == .csv ? Array((columns.joined(separator: ",") + "\n").utf8) : []
   }
 
@@ -49,6 +58,26 @@ package struct CommitExportWriter: Sendable {
       people[Int(index)] = made
       return made
     }
+    // Each identity's agent name (nil: a person or a bot), decided once.
+    let classifier = automation.map(Automation.Classifier.init)
+    var agentNames: [String?] = Array(repeating: nil, count: history.rawIdentities.count)
+    var decided = [Bool](repeating: false, count: history.rawIdentities.count)
+    func agent(_ index: Int32) -> String? {
+      guard index >= 0, let classifier else { return nil }
+      if decided[Int(index)] { return agentNames[Int(index)] }
+      decided[Int(index)] = true
+      let raw = history.rawIdentities[Int(index)]
+      var found: String?
+      if raw.isTrailerValue {
+        found = Automation.agentName(inTrailer: raw.decoded.name)
+      } else {
+        let mapped = person(index).mapped
+        let (kind, label) = classifier.classify(Author(name: mapped.name, email: mapped.email))
+        if kind == .agent { found = label ?? mapped.name }
+      }
+      agentNames[Int(index)] = found
+      return found
+    }
     var authorFields: [Int32: [UInt8]] = [:]
     var committerFields: [Int32: [UInt8]] = [:]
     var out: [UInt8] = []
@@ -62,15 +91,27 @@ package struct CommitExportWriter: Sendable {
         committerFields[facts.committerIdentity] = fields(
           person(facts.committerIdentity), role: "committer")
       }
+      let trailers = history.coAuthors.isEmpty ? [] : history.coAuthors[index] ?? []
       let coAuthors =
-        includesCoAuthors ? (history.coAuthors[index] ?? []).map { person($0) } : nil
+        includesCoAuthors
+        ? trailers.filter { !history.rawIdentities[Int($0)].isTrailerValue }.map { person($0) }
+        : nil
+      var agents: [String]?
+      if automation != nil {
+        var names: [String] = []
+        for identity in [facts.identity] + trailers {
+          if let name = agent(identity), !names.contains(name) { names.append(name) }
+        }
+        agents = names
+      }
       appendRecord(
         repositoryField: repositoryField, id: history.objectIDs[index],
         author: authorFields[facts.identity] ?? [], authorDate: facts.author,
         committer: committerFields[facts.committerIdentity] ?? [],
         committerDate: facts.committer, parentCount: Int(facts.parentCount),
         coAuthors: coAuthors,
-        lines: includesLines ? history.lineStats(ofCommit: index) ?? LineStats() : nil, to: &out)
+        lines: includesLines ? history.lineStats(ofCommit: index) ?? LineStats() : nil,
+        agents: agents, to: &out)
       if out.count >= 1 << 16 {
         sink(out)
         out.removeAll(keepingCapacity: true)
@@ -90,7 +131,7 @@ package struct CommitExportWriter: Sendable {
       committer: fields(record.committer, role: "committer"),
       committerDate: record.committerDate, parentCount: record.parentCount,
       coAuthors: record.coAuthors, lines: includesLines ? record.lines ?? LineStats() : nil,
-      to: &out)
+      agents: automation != nil ? record.agents ?? [] : nil, to: &out)
     return out
   }
 
@@ -132,7 +173,8 @@ package struct CommitExportWriter: Sendable {
   private func appendRecord(
     repositoryField: [UInt8], id: ObjectID, author: [UInt8], authorDate: Timestamp?,
     committer: [UInt8], committerDate: Timestamp?, parentCount: Int,
-    coAuthors: [CommitRecord.Person]?, lines: LineStats?, to out: inout [UInt8]
+    coAuthors: [CommitRecord.Person]?, lines: LineStats?, agents: [String]?,
+    to out: inout [UInt8]
   ) {
     let isJSON = form == .ndjson
     /// What comes before a field: its key in NDJSON, a comma in CSV.
@@ -175,6 +217,12 @@ package struct CommitExportWriter: Sendable {
         Self.appendCoAuthors(coAuthors, to: &out)
       }
       lineFields()
+      if let agents {
+        key("assisted")
+        out += Array((agents.isEmpty ? "false" : "true").utf8)
+        key("agents")
+        Self.appendStrings(agents, to: &out)
+      }
       out += Array("}\n".utf8)
     } else {
       key("coAuthors")
@@ -185,8 +233,26 @@ package struct CommitExportWriter: Sendable {
         ExportEncoding.appendCSV(String(decoding: array, as: UTF8.self), to: &out)
       }
       lineFields()
+      if let agents {
+        key("assisted")
+        out += Array((agents.isEmpty ? "false" : "true").utf8)
+        key("agents")
+        var array: [UInt8] = []
+        Self.appendStrings(agents, to: &array)
+        ExportEncoding.appendCSV(String(decoding: array, as: UTF8.self), to: &out)
+      }
       out.append(0x0A)
     }
+  }
+
+  /// `["…", …]`.
+  static func appendStrings(_ values: [String], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (index, value) in values.enumerated() {
+      if index > 0 { out.append(0x2C) }
+      ExportEncoding.appendJSON(value, to: &out)
+    }
+    out.append(UInt8(ascii: "]"))
   }
 
   /// `[{"name": …, "email": …}, …]`, with `writtenName`/`writtenEmail` where the mailmap changed

@@ -39,12 +39,17 @@ package struct CommitRecord: Hashable, Sendable {
   /// `git log --numstat` counts them; nil when the export did not count them (made with
   /// `--measure commits`).
   package var lines: LineStats?
+  /// The agents that assisted the commit (`assisted` is true when there are any); nil when the
+  /// export did not tell AI-assisted commits apart (`--assisted off`).
+  package var agents: [String]?
 
   /// A record of every field.
   package init(
     repository: String, id: ObjectID, author: Person, authorDate: Timestamp?, committer: Person,
-    committerDate: Timestamp?, parentCount: Int, coAuthors: [Person]?, lines: LineStats? = nil
+    committerDate: Timestamp?, parentCount: Int, coAuthors: [Person]?, lines: LineStats? = nil,
+    agents: [String]? = nil
   ) {
+    self.agents = agents
     self.repository = repository
     self.id = id
     self.author = author
@@ -65,6 +70,9 @@ package struct CommitRecord: Hashable, Sendable {
   ]
   /// The columns a CSV export made with lines has after those.
   package static let lineColumns = ["insertions", "deletions", "files"]
+  /// The columns a CSV export that tells AI-assisted commits apart has last: `assisted`
+  /// (`true` or `false`) and `agents` (a JSON array of names, as `coAuthors` is).
+  package static let assistedColumns = ["assisted", "agents"]
 
   /// Whether two records of the same commit disagree about what the commit is (its dates,
   /// parents, people as written, co-authors): the mailmapped names may differ, as two

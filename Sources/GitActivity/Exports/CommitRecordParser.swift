@@ -59,7 +59,8 @@ struct CommitRecordParser {
 
   private mutating func readHeader(_ line: UnsafeRawBufferPointer) throws(Failure) {
     let names = try CSVRow.fields(line).map { String(decoding: $0, as: UTF8.self) }
-    let known = Set(CommitRecord.csvColumns + CommitRecord.lineColumns)
+    let known = Set(
+      CommitRecord.csvColumns + CommitRecord.lineColumns + CommitRecord.assistedColumns)
     var seen = Set<String>()
     for name in names where known.contains(name) && !seen.insert(name).inserted {
       throw Failure(message: "the CSV header has '\(name)' twice")
@@ -87,7 +88,7 @@ struct CommitRecordParser {
     "v", "repository", "id", "authorName", "authorEmail", "writtenAuthorName",
     "writtenAuthorEmail", "authorTime", "authorOffset", "committerName", "committerEmail",
     "writtenCommitterName", "writtenCommitterEmail", "committerTime", "committerOffset",
-    "parents", "coAuthors", "insertions", "deletions", "files",
+    "parents", "coAuthors", "insertions", "deletions", "files", "assisted", "agents",
   ].map { Array($0.utf8) }
 
   /// Which of `jsonKeys` a key is, trying first the one after `previous` (the export's order).
@@ -127,7 +128,9 @@ struct CommitRecordParser {
       case 13, 14: fields.times[number - 11] = .some(try reader.optionalInteger())
       case 15: fields.parents = try reader.integer()
       case 16: fields.coAuthors = try reader.coAuthors()
-      default: fields.lines[number - 17] = try reader.integer()
+      case 17, 18, 19: fields.lines[number - 17] = try reader.integer()
+      case 20: fields.assisted = try reader.boolean()
+      default: fields.agents = try reader.strings()
       }
     }
     try reader.end()
@@ -201,6 +204,29 @@ struct CommitRecordParser {
       }
       fields.coAuthors = try result.get()
     }
+    if columns["assisted"] != nil {
+      switch try text("assisted") {
+      case "true": fields.assisted = true
+      case "false": fields.assisted = false
+      case "": break
+      default: throw Failure(message: "'assisted' is not true or false")
+      }
+    }
+    if columns["agents"] != nil {
+      let agents = try text("agents")
+      if !agents.isEmpty {
+        var result: Result<[String], Failure> = .success([])
+        Array(agents.utf8).withUnsafeBytes { raw in
+          var reader = JSONReader(bytes: raw)
+          result = Result { () throws(Failure) in
+            let names = try reader.strings()
+            try reader.end()
+            return names
+          }
+        }
+        fields.agents = try result.get()
+      }
+    }
     return fields
   }
 
@@ -215,6 +241,8 @@ struct CommitRecordParser {
     var times = FixedSlots<Int64??>(repeating: nil)
     var parents: Int64?
     var coAuthors: [CommitRecord.Person]?
+    var assisted: Bool?
+    var agents: [String]?
     /// Insertions, deletions, files: all three, or none.
     var lines = FixedSlots<Int64?>(repeating: nil)
 
@@ -257,12 +285,23 @@ struct CommitRecordParser {
         counted = LineStats(
           insertions: Int(lines[0] ?? 0), deletions: Int(lines[1] ?? 0), files: Int(lines[2] ?? 0))
       }
+      // `assisted` and `agents` go together: an assisted commit names its agents.
+      var agentNames: [String]?
+      switch (assisted, agents) {
+      case (nil, nil): agentNames = nil
+      case (false?, let names) where names?.isEmpty ?? true: agentNames = []
+      case (true?, let names?) where !names.isEmpty: agentNames = names
+      case (nil, let names?): agentNames = names
+      default:
+        throw Failure(
+          message: "'assisted' and 'agents' disagree: an assisted commit names its agents")
+      }
       var view = RecordView(
         line: line, scratch: scratch,
         content: RecordView.Content(
           repositoryText: repository, id: id, people: people, authorDate: try date(0),
           committerDate: try date(2), parentCount: Int(parents), coAuthors: coAuthors,
-          lines: counted))
+          lines: counted, agents: agentNames))
       view.content.fingerprint = view.fingerprintOfContent()
       return view
     }

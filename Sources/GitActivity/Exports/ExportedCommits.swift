@@ -60,6 +60,8 @@ package struct ExportedCommits {
   /// in (a graph or a list of days without an author filter) has no use for them: every commit
   /// is then by one nameless person, and no one is looked up.
   package var readsPeople = true
+  /// Without `readsPeople`: the number of the one nameless person every commit is by.
+  private var namelessNumber: Int32?
 
   // The survey, per record in reading order, grows a chunk at a time (no doubling copy); a
   // repository is held per run of records (an export usually holds one), not per record.
@@ -312,19 +314,28 @@ package struct ExportedCommits {
       commit.committerIdentity =
         author.isSame(as: committer) ? commit.identity : self.number(of: committer)
     } else {
-      if rawIdentities.isEmpty {
-        rawIdentities.append(RawIdentity(name: [], email: [], encoding: []))
-        mappedIdentities.append(Identity(name: "", email: ""))
+      // One nameless person for every commit, numbered by the interner as any other is.
+      let nameless: Int32
+      if let known = namelessNumber {
+        nameless = known
+      } else {
+        let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+        nameless = self.number(
+          of: PersonParts(name: empty, email: empty, writtenName: empty, writtenEmail: empty))
+        namelessNumber = nameless
       }
-      commit.identity = 0
-      commit.committerIdentity = 0
+      commit.identity = nameless
+      commit.committerIdentity = nameless
     }
     facts.append(commit)
     if keepsIDs { ids.append(record.id) }
     if keepsLines { lines.append(PackedLineStats(record.lines ?? LineStats())) }
-    if let people = record.coAuthors, !people.isEmpty {
-      coAuthors[facts.count - 1] = people.map { self.number(of: $0) }
-    }
+    // Co-authors, and the agents an AI-assisted commit names, as a walk holds them (each
+    // agent an assisted trailer's value).
+    var trailers: [Int32] = []
+    if readsPeople, let people = record.coAuthors { trailers = people.map { self.number(of: $0) } }
+    if let agents = record.agents { trailers += agents.map { self.trailerNumber(of: $0) } }
+    if !trailers.isEmpty { coAuthors[facts.count - 1] = trailers }
     if let repository { repositoryRanks.append(repository) }
     if pieces != nil && facts.count >= pieceSize { handOver() }
   }
@@ -437,6 +448,22 @@ package struct ExportedCommits {
           name: Array(person.writtenName), email: Array(person.writtenEmail), encoding: []))
       mappedIdentities.append(
         usesMailmap ? Identity(name: text(person.name), email: text(person.email)) : written)
+    }
+    return number
+  }
+
+  /// The number of an agent an export names, held as an assisted trailer's value
+  /// (`RawIdentity.trailerMarker`), never the same as a person's.
+  private mutating func trailerNumber(of agent: String) -> Int32 {
+    let name = Array(agent.utf8)
+    let marker = RawIdentity.trailerMarker
+    let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+    let (number, isNew) = name.withUnsafeBytes { name in
+      marker.withUnsafeBytes { marker in people.intern(name, empty, marker, empty) }
+    }
+    if isNew {
+      rawIdentities.append(RawIdentity(name: name, email: [], encoding: marker))
+      mappedIdentities.append(Identity(name: agent, email: ""))
     }
     return number
   }

@@ -246,6 +246,14 @@ struct JSONReader {
     return value
   }
 
+  /// `true` or `false`.
+  mutating func boolean() throws(Failure) -> Bool {
+    skipSpace()
+    if literal("true") { return true }
+    if literal("false") { return false }
+    throw failure("expected true or false")
+  }
+
   /// A whole number, or nil for `null`.
   mutating func optionalInteger() throws(Failure) -> Int64? {
     skipSpace()
@@ -320,6 +328,26 @@ struct JSONReader {
       guard let next = peek() else { throw failure("the co-author list does not end") }
       index += 1
       if next == UInt8(ascii: "]") { return people }
+      guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+    }
+  }
+
+  /// `["…", …]`: an array of strings.
+  mutating func strings() throws(Failure) -> [String] {
+    try expect(UInt8(ascii: "["))
+    var values: [String] = []
+    skipSpace()
+    if peek() == UInt8(ascii: "]") {
+      index += 1
+      return values
+    }
+    while true {
+      skipSpace()
+      values.append(try string())
+      skipSpace()
+      guard let next = peek() else { throw failure("the list does not end") }
+      index += 1
+      if next == UInt8(ascii: "]") { return values }
       guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
     }
   }

@@ -39,6 +39,8 @@ struct RecordView {
     var parentCount: Int
     var coAuthors: [CommitRecord.Person]?
     var lines: LineStats?
+    /// The agents that assisted the commit; nil when the export did not tell.
+    var agents: [String]?
     /// A hash of what the commit is, as written (`fingerprintOfContent`), made where the record
     /// is parsed (on a parsing thread, for `--from`).
     var fingerprint: UInt32 = 0
@@ -55,6 +57,7 @@ struct RecordView {
   var parentCount: Int { content.parentCount }
   var coAuthors: [CommitRecord.Person]? { content.coAuthors }
   var lines: LineStats? { content.lines }
+  var agents: [String]? { content.agents }
   var repositoryText: Text { content.repositoryText }
   var fingerprint: UInt32 { content.fingerprint }
 
@@ -112,7 +115,7 @@ struct RecordView {
     return CommitRecord(
       repository: String(decoding: repository, as: UTF8.self), id: id, author: person(0),
       authorDate: authorDate, committer: person(4), committerDate: committerDate,
-      parentCount: parentCount, coAuthors: coAuthors, lines: lines)
+      parentCount: parentCount, coAuthors: coAuthors, lines: lines, agents: agents)
   }
 }
 

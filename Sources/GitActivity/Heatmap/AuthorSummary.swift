@@ -6,6 +6,10 @@ public struct AuthorSummary: Hashable, Sendable {
   public var commits: Int
   /// Lines added and removed, when lines were counted.
   public var lines: LineStats?
+  /// Whether the author is a person, a bot or a coding agent.
+  public var kind = Automation.Kind.person
+  /// How many of their commits are AI-assisted; nil when commits were not told apart.
+  public var assisted: Int?
   /// Days with at least one commit (under a measure of lines: with lines changed).
   public var activeDays: Int
   /// The first day with a commit.
@@ -32,6 +36,8 @@ public struct AuthorSummary: Hashable, Sendable {
     author = activity.author
     commits = activity.commits
     lines = activity.lines
+    kind = activity.kind
+    assisted = activity.assisted
     let active = activity.activeDays
     activeDays = active.count
     firstDay = active.first.map { days.first.advanced(by: $0.offset) }

@@ -178,7 +178,7 @@ extension ActivityReport {
     for email in histories.compactMap(\.userEmail) where !emails.contains(email) {
       emails.append(email)
     }
-    guard !emails.isEmpty else { throw .userEmailUnset }
+    guard !emails.isEmpty || !filter.ownPatterns.isEmpty else { throw .userEmailUnset }
     return emails
   }
 

@@ -20,6 +20,8 @@ import Foundation
 final class PackCursor {
   private let store: PackStore
   private let stream: UnsafeMutablePointer<z_stream>
+  /// libdeflate's decompressor, for objects inflated whole (nil when it could not be made).
+  private let decompressor: OpaquePointer?
   private let isReady: Bool
   private var output: UnsafeMutableRawPointer
   private var capacity: Int
@@ -140,12 +142,14 @@ final class PackCursor {
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
     isReady = cgit2_inflate_init(stream) == Z_OK
+    decompressor = libdeflate_alloc_decompressor()
     capacity = 4096
     output = .allocate(byteCount: capacity, alignment: 16)
   }
 
   deinit {
     if isReady { inflateEnd(stream) }
+    libdeflate_free_decompressor(decompressor)
     stream.deinitialize(count: 1)
     stream.deallocate()
     output.deallocate()
@@ -473,6 +477,16 @@ final class PackCursor {
     into destination: UnsafeMutableRawPointer, room: Int, stopsAtHeaderEnd: Bool
   ) -> Int? {
     guard isReady else { return nil }
+    if !stopsAtHeaderEnd, let decompressor {
+      // A whole object in one call: libdeflate inflates a whole buffer about a third faster
+      // than zlib's streaming loop, checks the Adler-32 as zlib does, and never writes past
+      // `size` bytes (a stream that would give more is refused, as one that gives fewer).
+      var used = 0
+      var produced = 0
+      let status = libdeflate_zlib_decompress_ex(
+        decompressor, pack.pack.base + data, end - data, destination, size, &used, &produced)
+      return status == LIBDEFLATE_SUCCESS && produced == size ? size : nil
+    }
     var start = data
     if stopsAtHeaderEnd {
       // A partial read cannot check the stream's Adler-32 (it is at the end): inflate the raw

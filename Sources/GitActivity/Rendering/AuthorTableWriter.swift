@@ -20,6 +20,30 @@ public struct AuthorTableWriter: Sendable {
   /// With lines counted, their columns after the commits'.
   static let lineHeaders = ["Added", "Removed", "Net"]
 
+  /// Whether the rows tell AI-assisted commits apart, and the terminal shows them: some are.
+  private static func showsAssisted(_ rows: [AuthorSummary]) -> Bool {
+    rows.contains { ($0.assisted ?? 0) > 0 }
+  }
+
+  /// The name as the table shows it: a bot or an agent marked, unless its name says so.
+  static func shownName(_ row: AuthorSummary) -> String {
+    let name = TextEscaping.terminal(row.author.name)
+    switch row.kind {
+    case .person: return name
+    case .bot: return name.lowercased().hasSuffix("[bot]") ? name : name + " (bot)"
+    case .agent: return name + " (agent)"
+    }
+  }
+
+  /// What a person is, in CSV and JSON: `person`, `bot`, `agent`.
+  static func kindName(_ kind: Automation.Kind) -> String {
+    switch kind {
+    case .person: "person"
+    case .bot: "bot"
+    case .agent: "agent"
+    }
+  }
+
   /// Whether the rows carry lines (a measure other than commits).
   private static func hasLines(_ rows: [AuthorSummary]) -> Bool {
     !rows.isEmpty && rows.allSatisfy { $0.lines != nil }
@@ -35,17 +59,19 @@ public struct AuthorTableWriter: Sendable {
   /// The table for the terminal, control characters stripped from names.
   public func terminal(_ rows: [AuthorSummary], report: ActivityReport) -> String {
     let withLines = Self.hasLines(rows)
+    let withAssisted = Self.showsAssisted(rows)
     let headers =
-      withLines
-      ? Array(Self.headers[..<3]) + Self.lineHeaders + Self.headers[3...] : Self.headers
+      Array(Self.headers[..<3]) + (withAssisted ? ["AI-assisted"] : [])
+      + (withLines ? Self.lineHeaders : []) + Self.headers[3...]
     // Right-aligned: the numbers.
-    let numbers = withLines ? 2...6 : 2...3
+    let numbers = 2...(3 + (withAssisted ? 1 : 0) + (withLines ? 3 : 0))
     var table: [[String]] = [headers]
     for row in rows {
       var cells = [
-        TextEscaping.terminal(row.author.name), TextEscaping.terminal(row.author.email),
+        Self.shownName(row), TextEscaping.terminal(row.author.email),
         Wording.grouped(row.commits),
       ]
+      if withAssisted { cells.append(Wording.grouped(row.assisted ?? 0)) }
       if withLines, let lines = row.lines {
         cells += [
           Wording.grouped(lines.insertions), Wording.grouped(lines.deletions),
@@ -117,10 +143,13 @@ public struct AuthorTableWriter: Sendable {
   /// a gigabyte) is never held whole.
   public func csv(_ rows: [AuthorSummary], write: (String) -> Void) {
     let withLines = Self.hasLines(rows)
+    let withAssisted = !rows.isEmpty && rows.allSatisfy { $0.assisted != nil }
+    // Columns added since the first release come last, so that readers by position go on.
     var out =
-      withLines
-      ? "name,email,commits,insertions,deletions,net,active_days,first,last,longest_streak,weekly\n"
-      : "name,email,commits,active_days,first,last,longest_streak,weekly\n"
+      "name,email,commits"
+      + (withLines ? ",insertions,deletions,net" : "")
+      + ",active_days,first,last,longest_streak,weekly,kind"
+      + (withAssisted ? ",assisted" : "") + "\n"
     var zeros = ""
     for row in rows {
       if zeros.utf8.count != row.weekCount * 2 { zeros = row.zeroWeeks(separator: " ") }
@@ -141,6 +170,8 @@ public struct AuthorTableWriter: Sendable {
       out += fields.joined(separator: ",")
       out += ","
       row.appendWeekly(separator: " ", zeros: zeros, to: &out)
+      out += "," + Self.kindName(row.kind)
+      if withAssisted { out += "," + String(row.assisted ?? 0) }
       out += "\n"
       if out.utf8.count >= 1 << 20 {
         write(out)
@@ -171,11 +202,12 @@ public struct AuthorTableWriter: Sendable {
         row.lines.map {
           ", \"insertions\": \($0.insertions), \"deletions\": \($0.deletions), \"net\": \($0.insertions - $0.deletions)"
         } ?? ""
+      let assisted = row.assisted.map { ", \"assisted\": \($0)" } ?? ""
       if index > 0 { out += ",\n" }
       out +=
         "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits)\(lines), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": ["
       row.appendWeekly(separator: ", ", zeros: zeros, to: &out)
-      out += "]}"
+      out += "], \"kind\": \"\(Self.kindName(row.kind))\"\(assisted)}"
       if out.utf8.count >= 1 << 20 {
         write(out)
         out = ""

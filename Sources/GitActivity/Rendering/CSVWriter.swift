@@ -1,5 +1,6 @@
 /// `--format csv`: `date,count`, one row per day of the window, oldest first, zeros included;
-/// `count` is the measure, and under a measure of lines `commits,insertions,deletions` follow.
+/// `count` is the measure, and under a measure of lines `commits,insertions,deletions` follow;
+/// `assisted` (the AI-assisted part of `count`) last, when commits were told apart.
 public struct CSVWriter: Sendable {
   /// A CSV writer.
   public init() {}
@@ -8,7 +9,11 @@ public struct CSVWriter: Sendable {
   public func render(_ report: ActivityReport) -> String {
     let activity = report.activity
     let withLines = activity.measure != .commits && !activity.insertions.isEmpty
-    var lines = [withLines ? "date,count,commits,insertions,deletions" : "date,count"]
+    let assisted = activity.tellsAssisted ? activity.assistedCounts : nil
+    var lines = [
+      (withLines ? "date,count,commits,insertions,deletions" : "date,count")
+        + (assisted != nil ? ",assisted" : "")
+    ]
     lines.reserveCapacity(activity.counts.count + 1)
     for (index, (day, count)) in zip(activity.days, activity.counts).enumerated() {
       var line = "\(day.iso),\(count)"
@@ -16,6 +21,7 @@ public struct CSVWriter: Sendable {
         line +=
           ",\(activity.commitCounts[index]),\(activity.insertions[index]),\(activity.deletions[index])"
       }
+      if let assisted { line += ",\(assisted[index])" }
       lines.append(line)
     }
     return lines.joined(separator: "\n") + "\n"

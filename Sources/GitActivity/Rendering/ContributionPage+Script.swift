@@ -99,9 +99,9 @@ extension ContributionPage {
     }
 
     var people = data.people.map(function (p) { return { name: p[0], email: p[1], key: (p[0] + " <" + p[1] + ">").toLowerCase() }; });
-    var uncredited = {};
+    var uncredited = {}, assisted = C.agents || {}, hasAssisted = Object.keys(assisted).length > 0;
     C.uncredited.forEach(function (i) { uncredited[i] = true; });
-    var state = { view: 0, filter: "", repositories: data.repositories.map(function () { return true; }), selected: null, month: null, measure: hasLines ? data.measure : "commits" };
+    var state = { assisted: "all", view: 0, filter: "", repositories: data.repositories.map(function () { return true; }), selected: null, month: null, measure: hasLines ? data.measure : "commits" };
     for (var v = 0; v < views.length; v++) if (views[v].year === window0.year && window0.year !== null) state.view = v;
 
     // Who each commit counts for, and whether the filters let it in.
@@ -119,7 +119,12 @@ extension ContributionPage {
     function included(i) {
       return state.repositories[C.repository[i]] && matchesPeople(i);
     }
+    // The AI-assisted switch: every commit, those without an agent, or only those with one.
+    function matchesAssisted(i) {
+      return state.assisted === "all" || (state.assisted === "only") === (assisted[i] !== undefined);
+    }
     function matchesPeople(i) {
+      if (!matchesAssisted(i)) return false;
       if (!matching) return true;
       var people = credits(i);
       for (var k = 0; k < people.length; k++) if (matching[people[k]]) return true;
@@ -382,6 +387,7 @@ extension ContributionPage {
           }
           var author = el("span", { "class": "author" }); author.appendChild(el("bdi", null, people[C.author[i]].name)); li.appendChild(author);
           var subject = el("span", { "class": "subject" }); subject.appendChild(el("bdi", null, C.subject[i])); li.appendChild(subject);
+          if (assisted[i] !== undefined) li.appendChild(el("span", { "class": "agents" }, "AI-assisted: " + assisted[i]));
           var extra = C.coAuthors[i];
           if (extra) {
             var co = el("span", { "class": "co" }, "with ");
@@ -552,6 +558,10 @@ extension ContributionPage {
       $("measure-control").hidden = false;
       $("measure").value = state.measure;
       $("measure").addEventListener("change", function () { state.measure = $("measure").value; redraw(); });
+    }
+    if (hasAssisted) {
+      $("assisted-control").hidden = false;
+      $("assisted").addEventListener("change", function () { state.assisted = $("assisted").value; redraw(); });
     }
     document.querySelectorAll("[data-script]").forEach(function (e) { e.hidden = false; });
     drawYears();

@@ -119,6 +119,7 @@ public struct ContributionPage: Sendable {
       <label for="filter">People</label>
       <input id="filter" type="search" placeholder="Filter by name or email" autocomplete="off" spellcheck="false">
       <span id="measure-control" hidden><label for="measure">Count</label> <select id="measure"><option value="commits">Commits</option><option value="lines">Lines changed</option><option value="insertions">Lines added</option><option value="deletions">Lines removed</option></select></span>
+      <span id="assisted-control" hidden><label for="assisted">AI-assisted</label> <select id="assisted"><option value="all">All commits</option><option value="exclude">Without AI-assisted</option><option value="only">AI-assisted only</option></select></span>
       <fieldset id="repositories" hidden><legend>Repositories</legend></fieldset>
       </div>
       <p id="breakdown"></p>
@@ -272,6 +273,13 @@ public struct ContributionPage: Sendable {
       first = false
       raw(list.map(String.init).joined(separator: ","))
       raw("]")
+    }
+    raw("},\"agents\":{")
+    first = true
+    for (position, entry) in ordered.enumerated() where !entry.commit.agents.isEmpty {
+      raw(first ? "\"\(position)\":" : ",\"\(position)\":")
+      first = false
+      string(entry.commit.agents.joined(separator: ", "))
     }
     raw("},\"uncredited\":[")
     raw(

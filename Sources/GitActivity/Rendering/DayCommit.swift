@@ -14,12 +14,15 @@ public struct DayCommit: Hashable, Sendable {
   public var subject: String
   /// The lines it changes, when they were counted.
   public var lines: LineStats?
+  /// The agents that assisted it, when it is AI-assisted (`CountedCommit.agents`).
+  public var agents: [String] = []
 
   /// A commit to list.
   public init(
     id: String, seconds: Int64, offsetSeconds: Int64, author: Author, subject: String,
-    lines: LineStats? = nil
+    lines: LineStats? = nil, agents: [String] = []
   ) {
+    self.agents = agents
     self.id = id
     self.seconds = seconds
     self.offsetSeconds = offsetSeconds

@@ -19,6 +19,8 @@ public struct DayListWriter: Sendable {
       let removed = commits.reduce(0) { $0 + ($1.lines?.deletions ?? 0) }
       headline += ", " + ReportText.plusMinus(added, removed)
     }
+    let assisted = commits.count { !$0.agents.isEmpty }
+    if assisted > 0 { headline += ", \(assisted) AI-assisted" }
     var lines = [headline]
     // Names padded to the widest as a terminal shows them (wide, combining and zero-width
     // characters), so that the subjects line up.
@@ -37,18 +39,24 @@ public struct DayListWriter: Sendable {
           String(repeating: " ", count: changeWidth - TextWidth.columns(of: changes[index]))
           + changes[index] + "  "
       }
+      let agents =
+        commit.agents.isEmpty
+        ? "" : "  [AI: \(TextEscaping.terminal(commit.agents.joined(separator: ", ")))]"
       lines.append(
-        "\(commit.id.prefix(10))  \(commit.time)  \(change)\(name)\(pad)  \(TextEscaping.terminal(commit.subject))"
+        "\(commit.id.prefix(10))  \(commit.time)  \(change)\(name)\(pad)  \(TextEscaping.terminal(commit.subject))\(agents)"
           .trimmingTrailingSpaces())
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `hash,date,time,author,email,subject`, RFC 4180.
+  /// `hash,date,time,author,email,subject`, then `insertions,deletions,files` with lines and
+  /// `agents` (the agents that assisted it, `; ` between them; empty for a commit that was
+  /// not AI-assisted), RFC 4180.
   public func csv(_ commits: [DayCommit]) -> String {
     let withLines = !commits.isEmpty && commits.allSatisfy { $0.lines != nil }
     var lines = [
       "hash,date,time,author,email,subject" + (withLines ? ",insertions,deletions,files" : "")
+        + ",agents"
     ]
     for commit in commits {
       var fields = [
@@ -58,6 +66,7 @@ public struct DayListWriter: Sendable {
       if withLines, let counted = commit.lines {
         fields += [counted.insertions, counted.deletions, counted.files].map(String.init)
       }
+      fields.append(TextEscaping.csv(commit.agents.joined(separator: "; ")))
       lines.append(fields.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -71,7 +80,8 @@ public struct DayListWriter: Sendable {
       "\n    {\"hash\": \"\(commit.id)\", \"time\": \"\(commit.time)\", \"author\": \(TextEscaping.json(commit.author.name)), \"email\": \(TextEscaping.json(commit.author.email)), \"subject\": \(TextEscaping.json(commit.subject))"
         + (commit.lines.map {
           ", \"insertions\": \($0.insertions), \"deletions\": \($0.deletions), \"files\": \($0.files)"
-        } ?? "") + "}"
+        } ?? "")
+        + ", \"agents\": [\(commit.agents.map(TextEscaping.json).joined(separator: ", "))]}"
     }.joined(separator: ",")
     out += commits.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
     return out

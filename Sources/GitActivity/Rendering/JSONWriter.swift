@@ -26,6 +26,12 @@ public struct JSONWriter: Sendable {
       out += "  \"deletions\": \(lines.deletions),\n"
     }
     out += "  \"total\": \(stats.total),\n"
+    if let assisted = activity.assistedTotal {
+      out += "  \"assisted\": \(assisted),\n"
+    }
+    if report.options.bots == .exclude {
+      out += "  \"botsLeftOut\": \(activity.botsLeftOut),\n"
+    }
     out += "  \"activeDays\": \(stats.activeDays),\n"
     out +=
       "  \"busiestDay\": "
@@ -36,7 +42,8 @@ public struct JSONWriter: Sendable {
     out += "  \"days\": [\n"
     out += days(
       report.activity.counts, in: report.activity.days, indent: "    ",
-      lines: withLines ? activity : nil)
+      lines: withLines ? activity : nil,
+      assisted: activity.tellsAssisted ? activity.assistedCounts : nil)
     out += "  ],\n"
     out += "  \"authors\": [\n"
     out += report.activity.authors.enumerated().map { index, author in
@@ -46,6 +53,8 @@ public struct JSONWriter: Sendable {
         entry +=
           ", \"count\": \(author.total), \"insertions\": \(lines.insertions), \"deletions\": \(lines.deletions)"
       }
+      entry += ", \"kind\": \"\(AuthorTableWriter.kindName(author.kind))\""
+      if let assisted = author.assisted { entry += ", \"assisted\": \(assisted)" }
       if index < authorDays {
         entry +=
           ", \"days\": [\n" + days(author.counts, in: report.activity.days, indent: "      ")
@@ -77,7 +86,8 @@ public struct JSONWriter: Sendable {
   /// A `days` array: each day's count, and with `lines` (the report's own days under a
   /// measure of lines) its commits, insertions and deletions.
   func days(
-    _ counts: [Int], in range: DayRange, indent: String, lines activity: DailyActivity? = nil
+    _ counts: [Int], in range: DayRange, indent: String, lines activity: DailyActivity? = nil,
+    assisted: [Int]? = nil
   ) -> String {
     var entries: [String] = []
     entries.reserveCapacity(counts.count)
@@ -87,6 +97,7 @@ public struct JSONWriter: Sendable {
         entry +=
           ", \"commits\": \(activity.commitCounts[index]), \"insertions\": \(activity.insertions[index]), \"deletions\": \(activity.deletions[index])"
       }
+      if let assisted { entry += ", \"assisted\": \(assisted[index])" }
       entries.append(entry + "}")
     }
     return entries.joined(separator: ",\n") + (entries.isEmpty ? "" : "\n")

@@ -33,6 +33,9 @@ package enum ReportText {
         ", "
         + plusMinus(activity.insertions[index], activity.deletions[index], isASCII: isASCII)
     }
+    if index < activity.assistedCommits.count, activity.assistedCommits[index] > 0 {
+      text += ", \(Wording.grouped(activity.assistedCommits[index])) AI-assisted"
+    }
     return text
   }
 
@@ -185,6 +188,39 @@ package enum ReportText {
     return items
   }
 
+  /// What a report says of bots and AI-assisted work: `of which AI-assisted: 312 commits,
+  /// 14.0%` (in the measure's words), `left out: 40 commits by bots`; each only when there is
+  /// something to say.
+  package static func automationItems(_ report: ActivityReport) -> [String] {
+    let activity = report.activity
+    var items: [String] = []
+    if let assisted = activity.assistedTotal, assisted > 0 {
+      let total = activity.total
+      let share = total > 0 ? percent(100 * Double(assisted) / Double(total)) : percent(0)
+      items.append("of which AI-assisted: \(amount(assisted, activity.measure)), \(share)")
+    }
+    if activity.botsLeftOut > 0 {
+      items.append("left out: \(Wording.count(activity.botsLeftOut, "commit")) by bots")
+    }
+    return items
+  }
+
+  /// What `automationItems` says, as sentences for descriptions and alt text: `3 of them
+  /// (50.0%) AI-assisted.`, `2 commits by bots left out.`
+  static func automationSentences(_ report: ActivityReport) -> [String] {
+    let activity = report.activity
+    var sentences: [String] = []
+    if let assisted = activity.assistedTotal, assisted > 0 {
+      let total = activity.total
+      let share = total > 0 ? percent(100 * Double(assisted) / Double(total)) : percent(0)
+      sentences.append("AI-assisted: \(amount(assisted, activity.measure)) (\(share)).")
+    }
+    if activity.botsLeftOut > 0 {
+      sentences.append("Left out: \(Wording.count(activity.botsLeftOut, "commit")) by bots.")
+    }
+    return sentences
+  }
+
   /// How headings name a repository: a path from the root by its last folder; a name relative
   /// to here or a scan root whole, as it tells repositories of the same last name apart.
   package static func shownName(_ repository: String) -> String {
@@ -210,7 +246,7 @@ package enum ReportText {
     return
       ([
         "\(totals(report.activity)) \(phrase(report.window)) on \(Wording.count(stats.activeDays, "active day"))."
-      ] + factSentences(report)).joined(separator: " ")
+      ] + automationSentences(report) + factSentences(report)).joined(separator: " ")
   }
 
   /// `3 repositories: 12 commits in api, 3 in web, 0 in cli` (as GitHub's profile breaks a total

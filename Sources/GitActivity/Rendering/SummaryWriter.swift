@@ -21,7 +21,7 @@ public struct SummaryWriter: Sendable {
     if report.repositories.count > 1 {
       lines.append(ReportText.repositoryItems(report).joined(separator: " ") + ".")
     }
-    let facts = ReportText.factSentences(report)
+    let facts = ReportText.automationSentences(report) + ReportText.factSentences(report)
     if !facts.isEmpty { lines.append(facts.joined(separator: " ")) }
 
     let activity = report.activity

@@ -45,8 +45,8 @@ public struct TerminalRenderer: Sendable {
     }
     guard width >= Self.minimumGraphWidth else {
       lines += TextWidth.wrap(
-        ReportText.statisticsItems(report), separator: separator, width: width,
-        ellipsis: options.isASCII ? "." : "…")
+        ReportText.statisticsItems(report) + ReportText.automationItems(report),
+        separator: separator, width: width, ellipsis: options.isASCII ? "." : "…")
       return lines.joined(separator: "\n") + "\n"
     }
     var shownColumns = 0
@@ -71,6 +71,9 @@ public struct TerminalRenderer: Sendable {
         width: width))
     lines += TextWidth.wrap(
       ReportText.statisticsItems(report), separator: separator, width: width,
+      ellipsis: options.isASCII ? "." : "…")
+    lines += TextWidth.wrap(
+      ReportText.automationItems(report), separator: separator, width: width,
       ellipsis: options.isASCII ? "." : "…")
     return lines.joined(separator: "\n") + "\n"
   }

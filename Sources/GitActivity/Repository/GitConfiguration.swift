@@ -3,13 +3,31 @@ import CGit2
 /// git's configuration as git itself layers it (system, global, repository), read through
 /// libgit2.
 package enum GitConfiguration {
+  /// One configuration entry, with the file it came from as a person names it
+  /// (`~/.gitconfig`, `.git/config`, `the command line`).
+  package struct Entry: Sendable {
+    package var name: String
+    package var value: String
+    package var origin: String
+  }
+
+  /// Every entry of `sections`, lowest precedence first (see `entriesWithOrigins`), without
+  /// where each came from.
+  package static func entries(
+    sections: [String], from start: String, environment: [String: String]
+  ) throws(GitError) -> [(name: String, value: String)] {
+    try entriesWithOrigins(sections: sections, from: start, environment: environment).map {
+      ($0.name, $0.value)
+    }
+  }
+
   /// Every entry of `sections`, lowest precedence first, with names as libgit2 gives them (section
   /// and key in lowercase). It reads the repository found from `start` (with `GIT_DIR`), or the
   /// user's and system's files when there is none. The corresponding C function is
   /// `git_config_iterator_new`.
-  package static func entries(
+  package static func entriesWithOrigins(
     sections: [String], from start: String, environment: [String: String]
-  ) throws(GitError) -> [(name: String, value: String)] {
+  ) throws(GitError) -> [Entry] {
     try LibGit2.ensureInitialized()
     var config: OpaquePointer?
     // Outside a repository, the user's and the system's files; a repository that is there but
@@ -40,7 +58,7 @@ package enum GitConfiguration {
     let prefixes = sections.map { $0.lowercased() + "." }
     guard let iterator else { return [] }
     defer { git_config_iterator_free(iterator) }
-    var result: [(name: String, value: String)] = []
+    var result: [Entry] = []
     while true {
       var entry: UnsafeMutablePointer<git_config_entry>?
       let status = git_config_next(&entry, iterator)
@@ -50,13 +68,39 @@ package enum GitConfiguration {
       let key = String(cString: name)
       guard prefixes.contains(where: key.lowercased().hasPrefix) else { continue }
       let value = entry.pointee.value.map { String(cString: $0) } ?? ""
-      result.append((key, value))
+      var origin = Self.file(
+        of: entry.pointee.level, environment: environment,
+        gitDirectory: repository?.commonDirectory)
+      if entry.pointee.include_depth > 0 { origin = "a file included from \(origin)" }
+      result.append(Entry(name: key, value: value, origin: origin))
     }
     // The iterator lists files from the highest precedence down; git's order is the reverse.
     // `git -c` comes last: it wins.
     let commandLine = try CommandLineConfig(environment: environment).entries.filter { entry in
       prefixes.contains(where: entry.name.hasPrefix)
     }
-    return result.reversed() + commandLine.map { ($0.name, $0.value ?? "true") }
+    return result.reversed()
+      + commandLine.map { Entry(name: $0.name, value: $0.value ?? "true", origin: "git -c") }
+  }
+
+  /// The file a configuration level is read from, as a person names it.
+  private static func file(
+    of level: git_config_level_t, environment: [String: String], gitDirectory: String?
+  ) -> String {
+    let home = environment["HOME"] ?? "~"
+    switch level {
+    case GIT_CONFIG_LEVEL_SYSTEM:
+      return environment["GIT_CONFIG_SYSTEM"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/gitconfig"
+    case GIT_CONFIG_LEVEL_XDG:
+      let base =
+        environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+      return base + "/git/config"
+    case GIT_CONFIG_LEVEL_GLOBAL:
+      return environment["GIT_CONFIG_GLOBAL"].flatMap { $0.isEmpty ? nil : $0 } ?? home
+        + "/.gitconfig"
+    case GIT_CONFIG_LEVEL_LOCAL: return (gitDirectory ?? ".git") + "/config"
+    case GIT_CONFIG_LEVEL_APP: return "the application's configuration"
+    default: return "git config"
+    }
   }
 }

@@ -24,15 +24,18 @@ extension Repository {
       var facts: CommitFacts
       var tree: ObjectID?
       var parents: [ObjectID]
+      var coAuthors: [Int32]
     }
     func read(_ id: ObjectID) throws(GitError) -> Read {
       var parents: [ObjectID] = []
       let found = try source.reader.readFacts(
-        id, substitutions: substitutions, interner: &interner, parents: &parents)
+        id, substitutions: substitutions, interner: &interner, parents: &parents,
+        trailerKeys: options.trailerKeys)
       if let grafted = substitutions.grafts[id] { parents = grafted }
       if shallow.contains(id) { parents = [] }
       if options.followsFirstParentOnly && parents.count > 1 { parents = [parents[0]] }
-      return Read(facts: found.facts, tree: found.tree, parents: parents)
+      return Read(
+        facts: found.facts, tree: found.tree, parents: parents, coAuthors: found.coAuthors)
     }
     // The hidden side, then every commit the tips reach, read once.
     var hidden = Set<ObjectID>()
@@ -62,6 +65,7 @@ extension Repository {
     var commits: [CommitFacts] = []
     var ids: [ObjectID] = []
     var undated: [UndatedCommit] = []
+    var coAuthors: [Int: [Int32]] = [:]
     while let id = heap.pop() {
       guard let commit = reached[id] else { continue }
       for parent in commit.parents where reached[parent] != nil && seen.insert(parent).inserted {
@@ -82,6 +86,7 @@ extension Repository {
       let changes = try TreeChanges.between(
         parentTree, commit.tree, pathspec: exact, source: source)
       guard !changes.isEmpty else { continue }
+      if !commit.coAuthors.isEmpty { coAuthors[commits.count] = commit.coAuthors }
       commits.append(commit.facts)
       ids.append(id)
       if commit.facts.author == nil || commit.facts.committer == nil {
@@ -100,7 +105,9 @@ extension Repository {
         path = origin.oldPath
       }
     }
-    return History(
+    var history = History(
       commits: commits, objectIDs: ids, identities: interner.rawIdentities(), undated: undated)
+    history.coAuthors = coAuthors
+    return history
   }
 }

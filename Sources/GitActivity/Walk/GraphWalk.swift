@@ -29,7 +29,7 @@ final class GraphWalk {
       repositoryPath: repository.gitDirectory, cache: cache, shallow: shallow,
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
-      substitutions: substitutions, readsCoAuthors: options.readsCoAuthors,
+      substitutions: substitutions, trailerKeys: options.trailerKeys,
       packs: repository.packStore(for: options), readsAhead: options.readsAhead,
       shortWalkReads: options.shortWalkReads, recordsTrees: options.recordsTrees)
   }
@@ -87,7 +87,7 @@ final class GraphWalk {
     visitedBits = BitSet(capacity: 0)
     countedBits = BitSet(capacity: 0)
     var appender =
-      wantsCache ? HistoryCache.Appender(cache, hasCoAuthors: options.readsCoAuthors) : nil
+      wantsCache ? HistoryCache.Appender(cache, trailerKeys: options.cachedTrailerKeys) : nil
     let merged = reader.merge(
       into: &commits, ids: &ids, coAuthors: &coAuthors, startingWith: cache.identities,
       cache: &appender)
@@ -105,11 +105,11 @@ final class GraphWalk {
     facts: [CommitFacts], ids: [ObjectID], coAuthors: [Int: [Int32]]
   ) {
     let recordsIDs = options.recordsCommitIDs
-    let readsCoAuthors = options.readsCoAuthors
+    let readsTrailers = options.readsTrailers
     let count = countedBits.count
     if count == cache.count {
       var coAuthors: [Int: [Int32]] = [:]
-      if readsCoAuthors {
+      if readsTrailers {
         for (record, people) in cache.coAuthors { coAuthors[Int(record)] = people }
       }
       return (cache.facts, recordsIDs ? cache.ids : [], coAuthors)
@@ -119,7 +119,7 @@ final class GraphWalk {
     var coAuthors: [Int: [Int32]] = [:]
     facts.reserveCapacity(count)
     if recordsIDs { ids.reserveCapacity(count) }
-    let hasCoAuthors = readsCoAuthors && !cache.coAuthors.isEmpty
+    let hasCoAuthors = readsTrailers && !cache.coAuthors.isEmpty
     countedBits.forEach { record in
       if hasCoAuthors, let people = cache.coAuthors[Int32(record)] {
         coAuthors[facts.count] = people

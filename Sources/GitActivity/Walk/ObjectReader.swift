@@ -125,18 +125,19 @@ extension ObjectReader {
 extension ObjectReader {
   /// Reads commit `id` (or what replace refs put in its place) and returns its facts, with its
   /// identities interned and its parents (grafted, when a graft names it) in `parents`, its tree
-  /// and, with `readsCoAuthors`, its `Co-authored-by` people (interned too). Shared by every
-  /// walk, so that all read a commit the same way.
+  /// and, with `trailerKeys` (`WalkOptions.trailerKeys`), its `Co-authored-by` people and the
+  /// values of its assisted trailers (interned too, see `RawIdentity.trailerMarker`). Shared by
+  /// every walk, so that all read a commit the same way.
   func readFacts(
     _ id: ObjectID, substitutions: Substitutions, interner: inout IdentityInterner,
-    parents: inout [ObjectID], readsCoAuthors: Bool = false
+    parents: inout [ObjectID], trailerKeys: [[UInt8]]? = nil
   ) throws(GitError) -> (facts: CommitFacts, tree: ObjectID?, coAuthors: [Int32]) {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
     var tree: ObjectID?
     var coAuthors: [Int32] = []
     // Every read out of a pack is checked (the entry's CRC-32, or zlib's checksum): what is
     // parsed here is the commit's own bytes, as libgit2 would give them.
-    try readCommit(try substitutions.object(for: id), wholeObject: readsCoAuthors) {
+    try readCommit(try substitutions.object(for: id), wholeObject: trailerKeys != nil) {
       (buffer) throws(GitError) in
       let header: CommitHeader
       do {
@@ -161,10 +162,14 @@ extension ObjectReader {
           facts.committer = Timestamp(seconds: time, offsetMinutes: committer.offsetMinutes)
         }
       }
-      if readsCoAuthors {
-        coAuthors = CoAuthorTrailers.parse(buffer).map { person in
-          interner.intern(
-            buffer, name: person.name, email: person.email, encoding: header.encoding)
+      if let trailerKeys {
+        coAuthors = CommitTrailers.parse(buffer, assistedKeys: trailerKeys).map { found in
+          switch found {
+          case .coAuthor(let name, let email):
+            return interner.intern(buffer, name: name, email: email, encoding: header.encoding)
+          case .assisted(let value):
+            return interner.internTrailerValue(buffer, value: value, encoding: header.encoding)
+          }
         }
       }
     }

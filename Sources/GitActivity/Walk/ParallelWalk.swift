@@ -34,8 +34,9 @@ final class ParallelWalk: Sendable {
   /// Whether to keep each commit's tree, for the cache (see `WalkOptions.recordsTrees`).
   private let recordsTrees: Bool
   private let state: WalkState
-  /// Whether messages are read for `Co-authored-by` trailers.
-  let readsCoAuthors: Bool
+  /// The assisted trailer keys messages are read with (`WalkOptions.trailerKeys`); nil: no
+  /// message is read.
+  let trailerKeys: [[UInt8]]?
   /// The packs every worker reads commits from directly, if any.
   private let packs: PackStore?
   /// Where idle workers read commit headers ahead of the others: without a commit-graph, when
@@ -54,7 +55,7 @@ final class ParallelWalk: Sendable {
   init(
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
     progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
-    substitutions: Substitutions, readsCoAuthors: Bool = false, packs: PackStore? = nil,
+    substitutions: Substitutions, trailerKeys: [[UInt8]]? = nil, packs: PackStore? = nil,
     readsAhead: Bool = true, shortWalkReads: Int? = nil, recordsTrees: Bool = false
   ) {
     self.recordsTrees = recordsTrees && recordsParents
@@ -64,7 +65,7 @@ final class ParallelWalk: Sendable {
     packsForVisiting = graph == nil && (packs?.packs.count ?? 0) <= 4 ? packs : nil
     self.graph = graph
     self.substitutions = substitutions
-    self.readsCoAuthors = readsCoAuthors
+    self.trailerKeys = trailerKeys
     self.progress = progress
     self.recordsParents = recordsParents
     self.recordsIDs = recordsIDs || recordsParents
@@ -309,7 +310,7 @@ final class ParallelWalk: Sendable {
     // The cache keeps the real parents; the shallow cut applies when walking.
     let (facts, tree, coAuthors) = try reader.readFacts(
       id, substitutions: substitutions, interner: &interner, parents: &parents,
-      readsCoAuthors: readsCoAuthors)
+      trailerKeys: trailerKeys)
     if recordsIDs { result.ids.append(id) }
     if !coAuthors.isEmpty { result.coAuthors[result.facts.count] = coAuthors }
     result.facts.append(facts)

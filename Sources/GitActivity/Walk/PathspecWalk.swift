@@ -240,7 +240,8 @@ struct PathspecWalk {
     // The cache stands for commits only as their ids name them, and with co-authors only when
     // it read them.
     var usable =
-      substitutions.isEmpty && (!options.readsCoAuthors || cache?.hasCoAuthors == true)
+      substitutions.isEmpty
+        && (!options.readsTrailers || cache?.hasTrailers(options.cachedTrailerKeys) == true)
       ? cache : nil
     // What the walk itself needs of a commit (its tree, parents and commit time) comes from
     // git's commit-graph where there is one: a commit's header is read only when it counts,
@@ -282,7 +283,7 @@ struct PathspecWalk {
       }
       let read = try reader.readFacts(
         id, substitutions: substitutions, interner: &interner, parents: &parents,
-        readsCoAuthors: options.readsCoAuthors)
+        trailerKeys: options.trailerKeys)
       let result = Read(
         tree: read.tree, parents: parents, facts: read.facts, coAuthors: read.coAuthors)
       pending[id] = result

@@ -72,7 +72,7 @@ extension Repository {
       // without paths reads them, and the walk and its helper take their shapes from that.
       var read: HistoryCache?
       if (cache?.count ?? 0) == 0, (stored?.count ?? 0) == 0, options.workerCount > 1,
-        substitutions.isEmpty, !options.readsCoAuthors,
+        substitutions.isEmpty, !options.readsTrailers,
         !(options.usesCommitGraph && CommitGraph(objectsDirectory: objectsDirectory) != nil)
       {
         var whole = options
@@ -105,9 +105,16 @@ extension Repository {
     // --co-authors needs every cached commit's trailers: a cache read without them is set aside
     // (this walk reads every message and writes a cache that has them). A cache that has them
     // keeps them: later walks read the trailers of new commits too.
-    if options.readsCoAuthors, let known = cache, !known.hasCoAuthors { cache = HistoryCache() }
     var options = options
-    options.readsCoAuthors = options.readsCoAuthors || (cache?.hasCoAuthors ?? false)
+    if options.readsTrailers, let known = cache, !known.hasTrailers(options.cachedTrailerKeys) {
+      cache = HistoryCache()
+    }
+    // A cache whose trailers were read with these keys keeps them: new commits are read so too.
+    // One read with other keys loses them (this walk reads none).
+    var reading = options
+    reading.readsTrailers = true
+    let keepsTrailers = cache?.hasTrailers(reading.cachedTrailerKeys) ?? false
+    options.readsTrailers = options.readsTrailers || keepsTrailers
     let commitGraph =
       options.usesCommitGraph && substitutions.isEmpty
       ? CommitGraph(objectsDirectory: objectsDirectory) : nil

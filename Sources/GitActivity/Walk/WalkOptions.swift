@@ -34,9 +34,27 @@ public struct WalkOptions: Sendable, Equatable {
   public var replaceRefBase: String? = "refs/replace/"
   /// The graft file (`GIT_GRAFT_FILE`); nil means `info/grafts` in the git directory.
   public var graftFile: String?
-  /// Whether to read each commit's message for `Co-authored-by` trailers (`--co-authors`).
-  /// The cache does not keep them: such a walk reads every commit.
-  public var readsCoAuthors = false
+  /// Whether to read each commit's message for the trailers a count reads: `Co-authored-by`
+  /// (`--co-authors`) and those that mark AI-assisted work (`assistedTrailerKeys`). A cache
+  /// made without them (or with other keys) is set aside: such a walk reads every commit.
+  public var readsTrailers = false
+  /// The trailer keys that mark a commit AI-assisted (`Assisted-by`, `Generated-by` and those of
+  /// `heatmap.assistedTrailer`), compared without regard to case.
+  public var assistedTrailerKeys = CommitTrailers.builtInAssistedKeys
+  /// The keys a walk reads trailers for, as lowercase bytes; nil when it reads none.
+  var trailerKeys: [[UInt8]]? {
+    readsTrailers ? Self.normalized(assistedTrailerKeys).map { Array($0.utf8) } : nil
+  }
+  /// What a cache made by this walk says about the trailers it holds (see
+  /// `HistoryCache.trailerKeys`): the keys, sorted and lowercase, one a line; nil for none.
+  var cachedTrailerKeys: String? {
+    readsTrailers ? Self.normalized(assistedTrailerKeys).joined(separator: "\n") : nil
+  }
+
+  /// Keys lowercase, each once, sorted.
+  static func normalized(_ keys: [String]) -> [String] {
+    Array(Set(keys.map { $0.lowercased() })).sorted()
+  }
   /// Whether each commit's tree is kept beside its facts in the cache the walk makes (in memory
   /// only: the cache file holds none), for a pathspec walk that compares trees after it.
   var recordsTrees = false

@@ -42,7 +42,7 @@ struct PackReaderTests {
     for id in ids {
       let read = try reader.readFacts(
         id, substitutions: Substitutions(), interner: &interner, parents: &parents,
-        readsCoAuthors: coAuthors)
+        trailerKeys: coAuthors ? [] : nil)
       raw.append((read.facts, parents, read.tree, read.coAuthors))
     }
     let identities = interner.rawIdentities()

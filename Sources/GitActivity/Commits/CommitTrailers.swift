@@ -1,16 +1,41 @@
-/// The `Co-authored-by:` trailers of a commit message, exactly as git's
-/// `%(trailers:key=Co-authored-by,valueonly)` lists them (git's `trailer.c`), each value read
-/// as `Name <email>`; a value without `<…>` credits nobody.
+/// The trailers of a commit message that a count reads, exactly as git's `%(trailers)` finds
+/// them (git's `trailer.c`): `Co-authored-by:` people (`%(trailers:key=Co-authored-by,valueonly)`,
+/// each value read as `Name <email>`; a value without `<…>` credits nobody), and the values of
+/// the trailers that say a commit was AI-assisted (`Assisted-by:`, `Generated-by:` and the keys
+/// `heatmap.assistedTrailer` adds).
 ///
 /// git's rules: the title (the first paragraph) never holds trailers; trailing comment and
 /// blank lines are passed over (and all below a scissors line); the trailer block is the last
 /// paragraph, and only when every line of it is a trailer (`Token: value`, the token of letters,
 /// digits and `-`) or a continuation (a line that starts with white space), or when it holds a
 /// line git itself writes (`Signed-off-by: `, `(cherry picked from commit `) and at least a
-/// quarter of its lines are trailers. A continuation belongs to the trailer above it.
-enum CoAuthorTrailers {
-  /// The name and email of each co-author, as byte ranges of `buffer` (a raw commit object).
+/// quarter of its lines are trailers. A continuation belongs to the trailer above it. Keys
+/// compare without regard to case, and white space before the colon is allowed (`Key : value`).
+public enum CommitTrailers {
+  /// The keys of the trailers that mark a commit AI-assisted without configuration: the Linux
+  /// kernel's `Assisted-by: AGENT:MODEL [TOOLS]` (Documentation/process/coding-assistants.rst)
+  /// and `Generated-by:`.
+  public static let builtInAssistedKeys = ["Assisted-by", "Generated-by"]
+
+  /// One trailer a count reads, as byte ranges of the buffer.
+  enum Found: Equatable {
+    /// A `Co-authored-by:` person.
+    case coAuthor(name: Range<Int>, email: Range<Int>)
+    /// The value of an assisted trailer, its first line trimmed.
+    case assisted(value: Range<Int>)
+  }
+
+  /// The `Co-authored-by` people of a raw commit object, as byte ranges of `buffer`.
   static func parse(_ buffer: UnsafeRawBufferPointer) -> [(name: Range<Int>, email: Range<Int>)] {
+    parse(buffer, assistedKeys: []).compactMap { found in
+      if case .coAuthor(let name, let email) = found { return (name, email) }
+      return nil
+    }
+  }
+
+  /// The trailers of a raw commit object (`buffer`) that a count reads: co-authors, and the
+  /// values of the trailers whose keys are `assistedKeys` (lowercase ASCII), in message order.
+  static func parse(_ buffer: UnsafeRawBufferPointer, assistedKeys: [[UInt8]]) -> [Found] {
     let count = buffer.count
     // The message starts after the first empty line of the object, less leading blank lines.
     var start = 0
@@ -48,35 +73,38 @@ enum CoAuthorTrailers {
       line = next
     }
 
-    var people: [(name: Range<Int>, email: Range<Int>)] = []
-    let key = Array("co-authored-by".utf8)
+    var result: [Found] = []
+    let coAuthorKey = Array("co-authored-by".utf8)
     for lines in trailers {
       guard let first = lines.first else { continue }
       let separator = message.separator(at: first.lowerBound)
       guard separator >= 1 else { continue }
       var tokenEnd = first.lowerBound + separator
       while tokenEnd > first.lowerBound && message.isSpace(buffer[tokenEnd - 1]) { tokenEnd -= 1 }
-      guard tokenEnd - first.lowerBound == key.count,
-        zip(first.lowerBound..<tokenEnd, key).allSatisfy({ index, byte in
-          let character = buffer[index]
-          return (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) == byte
-        })
-      else { continue }
-      // The value: from after the separator through its continuations.
+      let token = first.lowerBound..<tokenEnd
       let valueStart = first.lowerBound + separator + 1
-      let valueEnd = lines.last?.upperBound ?? first.upperBound
-      guard valueStart <= valueEnd else { continue }
-      let value = valueStart..<valueEnd
-      guard let open = value.first(where: { buffer[$0] == UInt8(ascii: "<") }),
-        let close = ((open + 1)..<valueEnd).first(where: { buffer[$0] == UInt8(ascii: ">") })
-      else { continue }
-      var nameStart = valueStart
-      var nameEnd = open
-      while nameStart < nameEnd && message.isSpace(buffer[nameStart]) { nameStart += 1 }
-      while nameEnd > nameStart && message.isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
-      people.append((nameStart..<nameEnd, (open + 1)..<close))
+      if message.equalsIgnoringCase(token, coAuthorKey) {
+        // The value: from after the separator through its continuations.
+        let valueEnd = lines.last?.upperBound ?? first.upperBound
+        guard valueStart <= valueEnd else { continue }
+        let value = valueStart..<valueEnd
+        guard let open = value.first(where: { buffer[$0] == UInt8(ascii: "<") }),
+          let close = ((open + 1)..<valueEnd).first(where: { buffer[$0] == UInt8(ascii: ">") })
+        else { continue }
+        var nameStart = valueStart
+        var nameEnd = open
+        while nameStart < nameEnd && message.isSpace(buffer[nameStart]) { nameStart += 1 }
+        while nameEnd > nameStart && message.isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
+        result.append(.coAuthor(name: nameStart..<nameEnd, email: (open + 1)..<close))
+      } else if assistedKeys.contains(where: { message.equalsIgnoringCase(token, $0) }) {
+        var valueFrom = min(valueStart, first.upperBound)
+        var valueTo = first.upperBound
+        while valueFrom < valueTo && message.isSpace(buffer[valueFrom]) { valueFrom += 1 }
+        while valueTo > valueFrom && message.isSpace(buffer[valueTo - 1]) { valueTo -= 1 }
+        result.append(.assisted(value: valueFrom..<valueTo))
+      }
     }
-    return people
+    return result
   }
 
   /// A commit message as byte positions of the raw object, with git's line rules.
@@ -125,6 +153,15 @@ enum CoAuthorTrailers {
         break
       }
       return -1
+    }
+
+    /// Whether the bytes of `range` are `key` (lowercase ASCII), regardless of case.
+    func equalsIgnoringCase(_ range: Range<Int>, _ key: [UInt8]) -> Bool {
+      range.count == key.count
+        && zip(range, key).allSatisfy { index, byte in
+          let character = buffer[index]
+          return (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) == byte
+        }
     }
 
     func starts(_ line: Int, with prefix: StaticString) -> Bool {

@@ -1,0 +1,202 @@
+import Foundation
+
+/// Which identities are bots and which are coding agents: the rules `--no-bots`, `--bots` and the
+/// AI-assisted share go by.
+///
+/// An identity (after the mailmap) is, in this order:
+/// 1. an agent when it matches a `heatmap.agent` pattern;
+/// 2. a bot when it matches a `heatmap.bot` pattern and no `heatmap.notBot` pattern;
+/// 3. an agent when it is on the built-in list of coding agents (`Automation.agents`);
+/// 4. a person when it matches a `heatmap.notBot` pattern;
+/// 5. a bot when its name, or its email's local part, ends in `[bot]` (GitHub's mark of an
+///    app), or when it is on the built-in list of automation that has no such mark
+///    (`Automation.bots`);
+/// 6. else a person.
+///
+/// Patterns are POSIX extended regular expressions matched against `Name <email>` without regard
+/// to case.
+public struct Automation: Hashable, Sendable {
+  /// What an identity is to a count.
+  public enum Kind: Int8, Sendable {
+    case person, bot, agent
+  }
+
+  /// One well-known automated identity.
+  public struct Known: Hashable, Sendable {
+    /// What the identity is called in outputs (`Claude`, `GitHub Copilot`, `Renovate`).
+    public var label: String
+    /// How it is recognized.
+    public var match: Match
+
+    /// How a well-known identity is recognized.
+    public enum Match: Hashable, Sendable {
+      /// This email, without regard to case.
+      case email(String)
+      /// A GitHub account: the email `ID+login@users.noreply.github.com` or
+      /// `login@users.noreply.github.com`, login compared without regard to case.
+      case gitHubLogin(String)
+      /// A name that ends so (Aider appends ` (aider)` to the committer's name).
+      case nameSuffix(String)
+      /// GitLab's project and group access tokens: `project_<n>_bot…@noreply.<host>`,
+      /// `group_<n>_bot…@noreply.<host>`.
+      case gitLabTokenBot
+    }
+
+    /// Whether `name` and `email` are this identity.
+    func matches(name: String, email: String) -> Bool {
+      let lowered = email.lowercased()
+      switch match {
+      case .email(let address): return lowered == address
+      case .gitHubLogin(let login): return Automation.gitHubLogin(of: lowered) == login
+      case .nameSuffix(let suffix): return name.lowercased().hasSuffix(suffix)
+      case .gitLabTokenBot:
+        guard let at = lowered.lastIndex(of: "@"),
+          lowered[lowered.index(after: at)...].hasPrefix("noreply.")
+        else { return false }
+        let local = lowered[..<at]
+        for kind in ["project_", "group_"] where local.hasPrefix(kind) {
+          let rest = local.dropFirst(kind.count)
+          let digits = rest.prefix { $0.isASCII && $0.isNumber }
+          return !digits.isEmpty && rest.dropFirst(digits.count).hasPrefix("_bot")
+        }
+        return false
+      }
+    }
+  }
+
+  /// The built-in coding agents: identities agents write into `Co-authored-by:` trailers or
+  /// commit as, researched from real commits. Matched by email or GitHub account, never by a
+  /// name alone (people are called Claude, Jules and Devin too).
+  public static let agents: [Known] = [
+    Known(label: "Claude", match: .email("noreply@anthropic.com")),
+    Known(label: "Claude", match: .email("claude@anthropic.com")),
+    Known(label: "Claude", match: .gitHubLogin("claude[bot]")),
+    Known(label: "Claude", match: .gitHubLogin("claude")),
+    Known(label: "GitHub Copilot", match: .gitHubLogin("copilot")),
+    Known(label: "GitHub Copilot", match: .gitHubLogin("copilot-swe-agent[bot]")),
+    Known(label: "GitHub Copilot", match: .email("copilot@github.com")),
+    Known(label: "Cursor", match: .email("cursoragent@cursor.com")),
+    Known(label: "Cursor", match: .gitHubLogin("cursor[bot]")),
+    Known(label: "Cursor", match: .gitHubLogin("cursoragent")),
+    Known(label: "Codex", match: .email("noreply@openai.com")),
+    Known(label: "Codex", match: .email("codex@openai.com")),
+    Known(label: "Codex", match: .gitHubLogin("chatgpt-codex-connector[bot]")),
+    Known(label: "Gemini", match: .gitHubLogin("gemini-code-assist[bot]")),
+    Known(label: "Gemini", match: .gitHubLogin("gemini-cli[bot]")),
+    Known(label: "Jules", match: .gitHubLogin("google-labs-jules[bot]")),
+    Known(label: "Aider", match: .email("noreply@aider.chat")),
+    Known(label: "Aider", match: .nameSuffix(" (aider)")),
+    Known(label: "Devin", match: .gitHubLogin("devin-ai-integration[bot]")),
+    Known(label: "Amp", match: .email("amp@ampcode.com")),
+    Known(label: "OpenHands", match: .email("openhands@all-hands.dev")),
+    Known(label: "OpenHands", match: .gitHubLogin("openhands-agent")),
+    Known(label: "Amazon Q", match: .gitHubLogin("amazon-q-developer[bot]")),
+    Known(label: "Sweep", match: .gitHubLogin("sweep-ai[bot]")),
+    Known(label: "Codegen", match: .gitHubLogin("codegen-sh[bot]")),
+    Known(label: "Factory Droid", match: .gitHubLogin("factory-droid[bot]")),
+  ]
+
+  /// The built-in automation that has no `[bot]` mark, researched from real histories.
+  public static let bots: [Known] = [
+    Known(label: "GitHub", match: .email("noreply@github.com")),
+    Known(label: "GitHub Actions", match: .email("action@github.com")),
+    Known(label: "GitHub Actions", match: .gitHubLogin("github-actions")),
+    Known(label: "Renovate", match: .email("bot@renovateapp.com")),
+    Known(label: "Renovate", match: .email("renovate@whitesourcesoftware.com")),
+    Known(label: "Dependabot", match: .email("support@dependabot.com")),
+    Known(label: "semantic-release", match: .email("semantic-release-bot@martynus.net")),
+    Known(label: "ImgBot", match: .email("imgbothelp@gmail.com")),
+    Known(label: "pyup.io", match: .email("github-bot@pyup.io")),
+    Known(label: "Snyk", match: .email("snyk-bot@snyk.io")),
+    Known(label: "Travis CI", match: .email("travis@travis-ci.org")),
+    Known(label: "Weblate", match: .email("noreply@weblate.org")),
+    Known(label: "bors", match: .email("bors@rust-lang.org")),
+    Known(label: "GitLab", match: .gitLabTokenBot),
+  ]
+
+  /// `heatmap.bot`: more bots.
+  public var botPatterns: [String] = []
+  /// `heatmap.notBot`: identities that are not bots, whatever else says so.
+  public var notBotPatterns: [String] = []
+  /// `heatmap.agent`: more coding agents.
+  public var agentPatterns: [String] = []
+
+  /// Rules with the built-in lists and the patterns given.
+  public init(
+    botPatterns: [String] = [], notBotPatterns: [String] = [], agentPatterns: [String] = []
+  ) {
+    self.botPatterns = botPatterns
+    self.notBotPatterns = notBotPatterns
+    self.agentPatterns = agentPatterns
+  }
+
+  /// Why `pattern` is not a pattern these rules can use (an extended regular expression), or
+  /// nil when it is one.
+  public static func problem(with pattern: String) -> String? {
+    do {
+      _ = try POSIXRegex(pattern)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  /// The login of a GitHub noreply address (`ID+login@users.noreply.github.com`,
+  /// `login@users.noreply.github.com`), lowercase; nil for any other address.
+  static func gitHubLogin(of email: String) -> String? {
+    let suffix = "@users.noreply.github.com"
+    guard email.hasSuffix(suffix) else { return nil }
+    let local = email.dropLast(suffix.count)
+    if let plus = local.firstIndex(of: "+") { return String(local[local.index(after: plus)...]) }
+    return String(local)
+  }
+
+  /// Whether `name` or the local part of `email` ends in `[bot]`.
+  static func hasBotMark(name: String, email: String) -> Bool {
+    if name.lowercased().hasSuffix("[bot]") { return true }
+    let local = email.lastIndex(of: "@").map { email[..<$0] } ?? email[...]
+    return local.lowercased().hasSuffix("[bot]")
+  }
+
+  /// The rules compiled, for deciding once per distinct identity.
+  struct Classifier {
+    let bots: [POSIXRegex]
+    let notBots: [POSIXRegex]
+    let agents: [POSIXRegex]
+
+    init(_ rules: Automation) {
+      bots = rules.botPatterns.compactMap { try? POSIXRegex($0) }
+      notBots = rules.notBotPatterns.compactMap { try? POSIXRegex($0) }
+      agents = rules.agentPatterns.compactMap { try? POSIXRegex($0) }
+    }
+
+    /// What `author` is, and for an agent the name outputs give it.
+    func classify(_ author: Author) -> (kind: Kind, label: String?) {
+      let text = author.nameAndEmail
+      let shownName = author.name.isEmpty ? author.email : author.name
+      if agents.contains(where: { $0.matches(text) }) { return (.agent, shownName) }
+      let isNotBot = notBots.contains { $0.matches(text) }
+      if !isNotBot && bots.contains(where: { $0.matches(text) }) { return (.bot, nil) }
+      if let known = Automation.agents.first(where: {
+        $0.matches(name: author.name, email: author.email)
+      }) {
+        return (.agent, known.label)
+      }
+      if isNotBot { return (.person, nil) }
+      if Automation.hasBotMark(name: author.name, email: author.email)
+        || Automation.bots.contains(where: { $0.matches(name: author.name, email: author.email) })
+      {
+        return (.bot, nil)
+      }
+      return (.person, nil)
+    }
+  }
+
+  /// The agent an assisted trailer's value names: what comes before its first `:` (the
+  /// kernel's `AGENT:MODEL [TOOLS]`), else the value, trimmed.
+  public static func agentName(inTrailer value: String) -> String {
+    let agent = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first
+    let trimmed = (agent ?? "").trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty ? value.trimmingCharacters(in: .whitespaces) : trimmed
+  }
+}
