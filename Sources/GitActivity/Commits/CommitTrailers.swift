@@ -1,3 +1,5 @@
+import Foundation
+
 /// The trailers of a commit message that a count reads, exactly as git's `%(trailers)` finds
 /// them (git's `trailer.c`): `Co-authored-by:` people (`%(trailers:key=Co-authored-by,valueonly)`,
 /// each value read as `Name <email>`; a value without `<…>` credits nobody), and the values of
@@ -119,9 +121,10 @@ public enum CommitTrailers {
 
     /// The start of the line after the one at `line` (git's `next_line`).
     func nextLine(_ line: Int) -> Int {
-      var index = line
-      while index < end && buffer[index] != 0x0A { index += 1 }
-      return index < end ? index + 1 : end
+      guard line < end, let base = buffer.baseAddress else { return end }
+      // memchr: a message is read a line at a time, and most of it is long lines of prose.
+      guard let found = memchr(base + line, 0x0A, end - line) else { return end }
+      return base.distance(to: UnsafeRawPointer(found)) + 1
     }
 
     /// Whether the line at `line` holds only white space (git's `is_blank_line`).
@@ -184,23 +187,21 @@ public enum CommitTrailers {
     /// Where the message ends for trailers: before a scissors line, and before the comment and
     /// blank lines (and an old `Conflicts:` block) that end it (git's `ignore_non_trailer`).
     func trailerEnd(from first: Int) -> Int {
-      var cutoff = end
-      var line = first
-      while line < end {
-        if starts(line, with: "# ------------------------ >8 ------------------------\n") {
-          cutoff = line
-          break
-        }
-        line = nextLine(line)
-      }
+      // One pass: a scissors line (which starts with the comment character) cuts the message,
+      // and the run of comment, blank and `Conflicts:` lines before it is passed over.
       var runStart: Int?
       var inConflicts = false
-      line = first
-      while line < cutoff {
+      var line = first
+      while line < end {
         let byte = buffer[line]
+        if byte == Self.comment
+          && starts(line, with: "# ------------------------ >8 ------------------------\n")
+        {
+          return runStart ?? line
+        }
         if byte == Self.comment || byte == 0x0A {
           if runStart == nil { runStart = line }
-        } else if starts(line, with: "Conflicts:\n") {
+        } else if byte == UInt8(ascii: "C") && starts(line, with: "Conflicts:\n") {
           inConflicts = true
           if runStart == nil { runStart = line }
         } else if inConflicts && byte == 0x09 {
@@ -211,7 +212,7 @@ public enum CommitTrailers {
         }
         line = nextLine(line)
       }
-      return runStart ?? cutoff
+      return runStart ?? end
     }
 
     /// Where the trailer block starts in `first..<limit`, or `limit` when there is none (git's
