@@ -11,6 +11,8 @@ enum Command {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let usage: Int32 = 64
+    /// Input that is not what it says it is (a day file): EX_DATAERR.
+    static let data: Int32 = 65
     /// `-h`, as git's commands exit after their short usage.
     static let shortUsage: Int32 = 129
   }
@@ -175,6 +177,22 @@ enum Command {
       }
       guard let spec = byKey[name.lowercased()], OptionTable.configuredDefaultApplies(spec, given)
       else { continue }
+      if spec.kind == .flag {
+        // A configured flag is git's boolean: false leaves it off.
+        guard let isOn = ConfigBoolean.parse(value) else {
+          throw CommandError.usage(
+            "invalid value '\(value)' for '\(spec.configKey ?? name)' in \(entry.origin): expected true or false"
+          )
+        }
+        if isOn {
+          parsed.values[spec.long] = [""]
+          parsed.configured.insert(spec.long)
+        } else {
+          parsed.values[spec.long] = nil
+          parsed.configured.remove(spec.long)
+        }
+        continue
+      }
       if !spec.choices.isEmpty && !spec.choices.contains(value) {
         throw CommandError.usage(
           "invalid value '\(value)' for '\(spec.configKey ?? name)' in git config: expected \(ArgumentParser.list(spec.choices))"

@@ -7,6 +7,8 @@ struct CommandError: Error, Equatable {
   enum Kind: Equatable {
     case usage
     case failure
+    /// Input that is not what it says it is (a day file): 65, as EX_DATAERR.
+    case data
   }
 
   var kind: Kind
@@ -17,6 +19,9 @@ struct CommandError: Error, Equatable {
   }
   static func failure(_ message: String) -> CommandError {
     CommandError(kind: .failure, message: message)
+  }
+  static func data(_ message: String) -> CommandError {
+    CommandError(kind: .data, message: message)
   }
 
   /// A failure of git's: its message, with anything a terminal would obey taken out. A
@@ -31,7 +36,13 @@ struct CommandError: Error, Equatable {
     self.message = message
   }
 
-  var exitCode: Int32 { kind == .usage ? Command.ExitCode.usage : Command.ExitCode.failure }
+  var exitCode: Int32 {
+    switch kind {
+    case .usage: Command.ExitCode.usage
+    case .failure: Command.ExitCode.failure
+    case .data: Command.ExitCode.data
+    }
+  }
 
   /// What stderr says: one line, and for a usage error where to read more.
   var report: String {

@@ -33,11 +33,17 @@ extension Invocation {
     /// `--commit-url`: the page's link for a commit, `%H`/`%h` replaced.
     var commitURL: String?
     var isQuiet: Bool
+    /// `--counts-only`, `heatmap.countsOnly`: only dates, counts and statistics leave.
+    var isCountsOnly: Bool
+    /// `--pseudonymize`: the key file of a pseudonymous export.
+    var pseudonymKeyFile: String?
 
     init(_ parsed: ParsedArguments) throws(CommandError) {
       layout = parsed.last(.layout).flatMap(Layout.init(rawValue:)) ?? .github
       isInteractive = parsed.has(.interactive)
       isQuiet = parsed.has(.quiet)
+      isCountsOnly = parsed.has(.countsOnly)
+      pseudonymKeyFile = parsed.last(.pseudonymize)
       commitURL = parsed.last(.commitUrl)
       scaleFactor = try parsed.number(.scaleFactor) ?? 1
       if parsed.has(.byAuthor) {

@@ -9,6 +9,8 @@ struct Invocation {
     case html
     /// `--format commits`: the per-commit export.
     case commits
+    /// `--format days`: the day file (JSON, or CSV with -o FILE.csv).
+    case days
   }
 
   /// The per-commit export's shape: NDJSON or CSV, gzipped or not (from `-o`'s extension).
@@ -74,6 +76,7 @@ struct Invocation {
       throw .usage("'--layout punchcard' cannot be combined with '--\(other.rawValue)'")
     }
     try checkExchange(parsed)
+    try checkCountsOnly(parsed)
     try checkPage(parsed)
     if parsed.has(.scaleFactor) && !output.isPNG {
       throw .usage("'--scale-factor' goes with PNG output: --format png or -o FILE.png")
@@ -138,6 +141,14 @@ struct Invocation {
     guard parsed.has(.from) else { return }
     // With --from, the arguments after it are exports too (a shell's `--from exports/*.ndjson`).
     sources.exportFiles = parsed.all(.from) + parsed.positionals
+    // With --repo or --scan, the repositories they name are read beside the exports, and the
+    // selection is theirs.
+    if parsed.has(.repo) || parsed.has(.scan) {
+      if parsed.has(.repositoryName) {
+        throw .usage("'--repository-name' names the repository of an export: not with --from")
+      }
+      return
+    }
     commits.selection.revisions = []
     if let selecting = Self.selectionOptions.first(where: given) {
       throw .usage(
@@ -152,6 +163,35 @@ struct Invocation {
 
     if sources.exportFiles.filter({ $0 == "-" }).count > 1 {
       throw .usage("'-' (standard input) can be read only once")
+    }
+  }
+
+  /// `--counts-only`: only dates, counts and what follows from them leave, so everything that
+  /// shows what the work was is refused (also when the configuration set it: it is a promise,
+  /// not a default that gives way); `--pseudonymize` goes with the per-commit export.
+  private func checkCountsOnly(_ parsed: ParsedArguments) throws(CommandError) {
+    if parsed.has(.pseudonymize) && output.format != .commits {
+      throw .usage("'--pseudonymize' hides who made each commit of an export: add --format commits")
+    }
+    guard output.isCountsOnly else { return }
+    let why =
+      parsed.isConfigured(.countsOnly)
+      ? "heatmap.countsOnly is set (--no-config or -c heatmap.countsOnly=false lifts it)"
+      : "'--counts-only' publishes only dates and counts"
+    for (option, what) in [
+      (OptionName.authors, "names people"), (.byAuthor, "names people"),
+      (.day, "lists commits"), (.interactive, "lists commits"), (.emails, "shows emails"),
+      (.commitUrl, "links commits"), (.pseudonymize, "is for an export"),
+    ] where parsed.has(option) && !parsed.isConfigured(option) {
+      throw .usage("'--\(option.rawValue)' \(what), and \(why)")
+    }
+    if output.layout == .punchcard {
+      throw .usage("'--layout punchcard' shows the hours of work, and \(why)")
+    }
+    if output.format == .commits {
+      throw .usage(
+        "a per-commit export names commits, and \(why): use --format days, or --pseudonymize without --counts-only"
+      )
     }
   }
 

@@ -2,6 +2,8 @@
 /// mistyped is a compile error, not an option that silently reads as absent. `OptionTable`
 /// declares each with its help; a test checks that the two hold the same names.
 enum OptionName: String, CaseIterable, Sendable {
+  case countsOnly = "counts-only"
+  case pseudonymize = "pseudonymize"
   case verbose = "verbose"
   case assisted = "assisted"
   case noBots = "no-bots"

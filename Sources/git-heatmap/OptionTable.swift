@@ -228,6 +228,16 @@ enum OptionTable {
         "what to write; html: the contribution page, offline; commits: one record per commit (NDJSON, or CSV with -o FILE.csv; .gz compresses); -o FILE picks it from the extension",
       group: .output),
     OptionSpec(
+      long: "counts-only", kind: .flag,
+      help:
+        "publish only dates, counts and statistics: no repository, path, person, subject, hash, branch or time zone name leaves (also in the page, alt text and JSON)",
+      group: .output),
+    OptionSpec(
+      long: "pseudonymize", kind: .value(placeholder: "keyfile"), completes: .files,
+      help:
+        "with --format commits: ids, names, emails and repositories become keyed hashes (HMAC-SHA-256 with the key in <keyfile>)",
+      group: .output),
+    OptionSpec(
       long: "commit-url", kind: .value(placeholder: "template"),
       help: "with --format html: link each commit, %H (its id) or %h (short) in an http(s) URL",
       group: .output),
@@ -371,7 +381,7 @@ enum OptionTable {
     "author", "exclude-author", "week-start", "date", "timezone", "weeks", "layout", "theme",
     "tint",
     "palette", "scale", "color", "cell-size", "spacing", "radius", "top", "sort", "measure",
-    "bots", "assisted",
+    "bots", "assisted", "counts-only",
   ]
 
   /// The configuration keys that are not options: lists a run reads (each repeatable), with

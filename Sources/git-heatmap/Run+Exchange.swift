@@ -21,24 +21,43 @@ final class TallyBox {
 /// Activity as data: the per-commit export (`--format commits`), and drawing from exports
 /// (`--from`) made anywhere.
 extension Run {
-  /// `--from`: the exports drawn as a repository's read is. Where nothing needs the commits
-  /// afterwards (not a list of commits, the punch card, the page or `-i`), they are counted a
-  /// piece at a time and none is held; otherwise only the window's are held (all of them for
-  /// the page and `-i`, which reach the whole history).
+  /// `--from`: the exports drawn as a repository's read is, and the day files they include
+  /// added to their days; with `--repo` or `--scan`, those repositories read too (a commit in
+  /// an export and a repository counts once). Where nothing needs the commits afterwards (not
+  /// a list of commits, the punch card, the page or `-i`), they are counted a piece at a time
+  /// and none is held; otherwise only the window's are held (all of them for the page and
+  /// `-i`, which reach the whole history).
   func drawExports(zone: DayZone, window: Window, today: Day) throws(CommandError) -> Output {
     let reachesHistory = invocation.output.isInteractive || invocation.output.format == .html
     let streams =
       invocation.days.listedDay == nil && invocation.output.layout != .punchcard
       && !reachesHistory
-    // --me's email, read from git's configuration once, for the count and the source alike.
+    // Repositories read directly beside the exports.
+    var repositories: [Source] = []
+    if invocation.sources.areSeveral {
+      var walk = walkOptions()
+      if !reachesHistory { walk.committedNoEarlierThan = window.walkCutoff }
+      repositories = try readSources(walk: walk, keepsIDs: true)
+    }
+    // --me's emails: git's configuration here, and each repository's.
     let email = exportsUserEmail()
-    var options = try activityOptions(zone: zone, emails: email.map { [$0] } ?? [])
+    var emails: [String] = []
+    for found in [email] + repositories.map(\.userEmail) {
+      if let found, !emails.contains(found) { emails.append(found) }
+    }
+    var options = try activityOptions(zone: zone, emails: emails)
     if !reachesHistory {
       options.countsFrom = window.firstMoment
       options.countsThrough = window.lastMoment
     }
-    var counting = DailyActivity.Tally(days: window.days, options: options, deduplicates: false)
+    var counting = DailyActivity.Tally(
+      days: window.days, options: options, deduplicates: !repositories.isEmpty)
     counting.keepsPeople = peopleKept()
+    if streams {
+      for repository in repositories {
+        counting.add(repository.history, mailmap: repository.mailmap)
+      }
+    }
     let tally = streams ? TallyBox(counting) : nil
     // A count that keeps no one and lets everyone in need not tell people apart.
     let readsPeople =
@@ -46,34 +65,126 @@ extension Run {
       || options.countsCoAuthors || options.bots != .include
     let read = try readExports(
       zone: zone, window: reachesHistory ? nil : window.days, tally: tally, userEmail: email,
-      readsPeople: readsPeople)
-    let source = read.source
-    warn(source.warnings)
-    let days =
+      readsPeople: readsPeople, keepsIDs: !repositories.isEmpty)
+    let dayFiles = try checkedDayFiles(read.dayFiles, options: options)
+    let exported = read.source
+    warn(exported.warnings)
+    // The exports count as a source when there are any (day files alone hold no commits).
+    let sources = repositories + (read.exportCount > 0 || repositories.isEmpty ? [exported] : [])
+    var days =
       reachesHistory
-      ? ActivityReport.historyDays([source.read], options: options, window: window, today: today)
+      ? ActivityReport.historyDays(
+        sources.map(\.read), options: options, window: window, today: today)
       : window.days
-    let activity =
+    if reachesHistory {
+      for day in dayFiles.flatMap({ [$0.file.days.first?.day, $0.file.days.last?.day] }) {
+        if let day { days = DayRange(first: min(days.first, day), last: max(days.last, day)) }
+      }
+    }
+    var activity =
       tally?.take()
       ?? phase("activity") {
-        DailyActivity(histories: [(source.history, source.mailmap)], days: days, options: options)
+        DailyActivity(
+          histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)
       }
+    for named in dayFiles { activity.add(named.file) }
     tellOwnIdentities(activity)
+    let names = sources.flatMap(\.names)
     var report = ActivityReport(
-      repositories: source.names, window: window, zone: zone, activity: activity, today: today,
+      repositories: names, window: window, zone: zone, activity: activity, today: today,
       subject: options.filter.subject)
     report.options = options
-    report.readings = [source.read]
+    report.readings = sources.map(\.read)
     // The breakdown by repository, as for --repo: the commits each exported repository adds.
-    if source.names.count > 1 && activity.countsByRepository.count == source.names.count {
+    if repositories.isEmpty && exported.names.count > 1
+      && activity.countsByRepository.count == exported.names.count
+    {
       report.repositoryTotals = activity.countsByRepository
+    } else if activity.countsByHistory.count == sources.count && sources.count > 1
+      && sources.allSatisfy({ $0.names.count == 1 })
+    {
+      report.repositoryTotals = activity.countsByHistory
     }
     if activity.total == 0 && !invocation.output.isQuiet && invocation.days.listedDay == nil
+      && dayFiles.isEmpty && repositories.isEmpty
       && (activity.outside.count > 0 || read.leftOut > 0 || !options.filter.isEmpty)
     {
       try noteCommitsOutside(report, today: today)
     }
-    return try draw(report, sources: [source], options: options)
+    if invocation.output.format == .days { return dayFileOutput(report) }
+    // Day files alone hold nothing but days and counts: so is what is drawn of them.
+    let daysAlone = repositories.isEmpty && read.exportCount == 0
+    let shown = invocation.output.isCountsOnly || daysAlone ? report.countsOnly() : report
+    return try draw(shown, sources: sources, options: options)
+  }
+
+  /// The day files of a draw, checked against the run: each once (the same content given twice
+  /// is counted once, with a warning), a warning where two of one source overlap, where a
+  /// forge's calendar counts more than commits, and where a filter cannot apply to them; an
+  /// error where the run needs what a file does not hold (lines), or lists commits.
+  func checkedDayFiles(_ files: [NamedDayFile], options: ActivityOptions) throws(CommandError)
+    -> [NamedDayFile]
+  {
+    guard !files.isEmpty else { return [] }
+    if invocation.days.listedDay != nil || invocation.output.isInteractive
+      || invocation.output.layout == .punchcard
+      || (invocation.output.format == .html && !invocation.output.isCountsOnly)
+    {
+      throw .usage(
+        "'\(files[0].name)' holds days, not commits: the page (add --counts-only), --day, -i and the punch card need commits"
+      )
+    }
+    var kept: [NamedDayFile] = []
+    var ids: [String: String] = [:]
+    // Under --counts-only, files are named by their place on the command line, not their name.
+    let files = files.enumerated().map { index, named in
+      invocation.output.isCountsOnly
+        ? NamedDayFile(file: named.file, name: "day file \(index + 1)") : named
+    }
+    var notes: [String] = []
+    for named in files {
+      let file = named.file
+      if options.measure.needsLines && !file.hasLines {
+        throw .usage(
+          "'\(named.name)' holds no lines: make it with --measure lines, or draw commits")
+      }
+      let id = file.id
+      if let first = ids[id] {
+        notes.append("'\(named.name)' has the same days as '\(first)': counted once")
+        continue
+      }
+      ids[id] = named.name
+      if let source = file.source, !source.isEmpty, let window = file.window {
+        for other in kept where other.file.source == source {
+          if let theirs = other.file.window, theirs.first <= window.last,
+            window.first <= theirs.last
+          {
+            notes.append(
+              "'\(named.name)' and '\(other.name)' are of the same repositories and their windows overlap: the days they share are counted twice"
+            )
+          }
+        }
+      }
+      if file.origin == .gitHub {
+        notes.append(
+          "'\(named.name)' is GitHub's calendar, which counts issues, pull requests and reviews too, and commits to repositories that may also be read here"
+        )
+      }
+      kept.append(named)
+    }
+    if !options.filter.isEmpty || options.bots != .include || options.assisted == .only
+      || options.assisted == .exclude
+    {
+      notes.append(
+        "day files are counted as they were made: --author, --me, --bots and --assisted do not apply to them"
+      )
+    }
+    if !invocation.output.isQuiet {
+      for note in notes {
+        stderr.write("\(Command.name): warning: \(TextEscaping.terminal(note))\n")
+      }
+    }
+    return kept
   }
 
   /// A temporary file that has no name (unlinked at once) and leaves nothing behind: for
@@ -103,8 +214,13 @@ extension Run {
       automation: exportAutomation)
     let descriptor = try temporaryDescriptor(for: "the merged export")
     let spool = DescriptorWriter(descriptor: descriptor)
-    _ = try readExports(zone: .author, window: nil) { record in
+    let read = try readExports(zone: .author, window: nil) { record in
       writer.line(record).withUnsafeBytes { spool.write($0) }
+    }
+    if let days = read.dayFiles.first {
+      close(descriptor)
+      throw .usage(
+        "'\(days.name)' holds days, not commits: it cannot be part of a per-commit export")
     }
     guard spool.failure == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
       let code = spool.failure != 0 ? spool.failure : errno
@@ -128,11 +244,14 @@ extension Run {
 
   /// `--format commits`: every commit the selection reaches (the window and filters are readings,
   /// left to the draw), one record each, written a piece at a time.
-  func exportCommits(_ sources: [Source]) -> Output {
-    let writer = CommitExportWriter(
+  func exportCommits(_ sources: [Source]) throws(CommandError) -> Output {
+    var writer = CommitExportWriter(
       form: invocation.output.exportShape.form,
       includesCoAuthors: invocation.counting.options.countsCoAuthors,
       includesLines: readsLines, automation: exportAutomation)
+    if let file = invocation.output.pseudonymKeyFile {
+      writer.pseudonyms = Pseudonyms(key: try pseudonymKey(file))
+    }
     let single = sources.count == 1 && !invocation.sources.areSeveral
     let isGzipped = invocation.output.exportShape.isGzipped && invocation.output.file != nil
     return Output(text: "") { write in
@@ -174,10 +293,12 @@ extension Run {
   /// `ExportedCommits.readsPeople`).
   func readExports(
     zone: DayZone, window: DayRange?, tally: TallyBox? = nil, userEmail: String? = nil,
-    keptRecords: ((CommitRecord) -> Void)? = nil, readsPeople: Bool = true
-  ) throws(CommandError) -> (source: Source, leftOut: Int) {
+    keptRecords: ((CommitRecord) -> Void)? = nil, readsPeople: Bool = true, keepsIDs: Bool = false
+  ) throws(CommandError) -> (
+    source: Source, leftOut: Int, dayFiles: [NamedDayFile], exportCount: Int
+  ) {
     let keepsIDs =
-      invocation.days.listedDay != nil || invocation.output.isInteractive
+      keepsIDs || invocation.days.listedDay != nil || invocation.output.isInteractive
       || invocation.output.format == .html
     var commits = ExportedCommits(usesMailmap: invocation.counting.usesMailmap, keepsIDs: keepsIDs)
     commits.keepsLines = readsLines
@@ -197,10 +318,18 @@ extension Run {
       }
     }
     var opened: [(descriptor: Int32, name: String)] = []
+    var dayFiles: [NamedDayFile] = []
     defer { for file in opened where file.descriptor != STDIN_FILENO { close(file.descriptor) } }
     for file in try exportPaths() {
       let descriptor = file == "-" ? try spooledStandardInput() : try openExport(file)
-      opened.append((descriptor, file == "-" ? "standard input" : RawPath.display(file)))
+      let name = file == "-" ? "standard input" : RawPath.display(file)
+      // A day file (or a forge's calendar) among the exports is read whole here.
+      if let days = try readDayFile(descriptor, name: name, zone: zone) {
+        if descriptor != STDIN_FILENO { close(descriptor) }
+        dayFiles.append(NamedDayFile(file: days, name: name))
+        continue
+      }
+      opened.append((descriptor, name))
     }
     do throws(GitError) {
       for file in opened {
@@ -245,7 +374,56 @@ extension Run {
             byCommitter: invocation.counting.options.usesCommitterDate),
         userEmail: userEmail),
       exportedNames: result.repositories)
-    return (source, result.leftOut)
+    return (source, result.leftOut, dayFiles, opened.count)
+  }
+
+  /// The days of a file `--from` names when it holds days (a day file or a forge's calendar),
+  /// nil when it holds per-commit records; a day file that cannot be read is a data error
+  /// (exit 65) that names the file.
+  func readDayFile(_ descriptor: Int32, name: String, zone: DayZone) throws(CommandError)
+    -> DayFile?
+  {
+    // The first line that is not blank says which.
+    var first: [UInt8] = []
+    var offset: off_t = 0
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    reading: while offset < 1 << 20 {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, offset)
+      }
+      guard count > 0 else { break }
+      offset += off_t(count)
+      for byte in chunk[0..<count] {
+        if byte == 0x0A {
+          if first.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) { break reading }
+          first = []
+        } else {
+          first.append(byte)
+        }
+      }
+    }
+    guard DayFile.holdsDays(firstLine: first) else { return nil }
+    var bytes: [UInt8] = []
+    offset = 0
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, offset)
+      }
+      if count < 0 {
+        throw .failure("cannot read '\(name)': \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+      offset += off_t(count)
+      if bytes.count > DayFile.largestFile {
+        throw .data("\(name): larger than a day file can be (\(DayFile.largestFile >> 20) MiB)")
+      }
+    }
+    do {
+      return try DayFile.read(bytes, zone: zone)
+    } catch {
+      throw .data("\(name): \(TextEscaping.terminal(error.message))")
+    }
   }
 
   /// What the output keeps of each person: their days for a table of authors or graphs by

@@ -26,7 +26,7 @@ extension Run {
         return Output(text: "") { write in
           writer.json(rows, report: report) { write(Array($0.utf8)) }
         }
-      case .terminal, .summary, .svg, .commits, .html:
+      case .terminal, .summary, .svg, .commits, .html, .days:
         return Output(text: writer.terminal(rows, report: report))
       }
     case .byAuthor(let top, let perAuthor):
@@ -52,6 +52,8 @@ extension Run {
     switch invocation.output.format {
     case .commits, .html:
       return Output(text: "")  // written before a report is made (`exportCommits`, `page`)
+    case .days:
+      return dayFileOutput(report)
     case .csv:
       if let byAuthor { return Output(text: CSVWriter().renderByAuthor(report, top: byAuthor.top)) }
       return Output(text: CSVWriter().render(report))
@@ -83,7 +85,9 @@ extension Run {
       return Output(
         text: text,
         alternativeText:
-          "\(kind) of \(heading)\(byAuthor != nil && !isCalendar ? " by author" : ""): \(ReportText.description(for: report))"
+          report.isCountsOnly && options.title == nil
+          ? "\(kind) \(ReportText.phrase(report.window)): \(ReportText.description(for: report))"
+          : "\(kind) of \(heading)\(byAuthor != nil && !isCalendar ? " by author" : ""): \(ReportText.description(for: report))"
       )
     }
   }
@@ -171,7 +175,7 @@ extension Run {
     case .summary:
       return Output(
         text: headline + "\n" + ReportText.capitalized(ReportText.punchcardSummary(card)) + "\n")
-    case .terminal, .commits, .html:
+    case .terminal, .commits, .html, .days:
       return Output(
         text: TerminalRenderer(options: terminalOptions()).render(card, headline: headline))
     case .svg:

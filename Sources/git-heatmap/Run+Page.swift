@@ -8,6 +8,7 @@ extension Run {
   func page(
     _ activity: DailyActivity, sources: [Source], options: ActivityOptions, report: ActivityReport
   ) throws(CommandError) -> Output {
+    if report.isCountsOnly { return countsOnlyPage(report) }
     // A source from exports may name several repositories, each commit knowing its own.
     let names = sources.flatMap { $0.names.map(ReportText.shownName) }
     var firstRepository: [Int] = []
@@ -37,6 +38,24 @@ extension Run {
     page.commitURL = invocation.output.commitURL
     page.clock =
       report.zone == .author ? "each author's own clock" : "the clock of \(report.zone.description)"
+    return Output(text: phase("page markup") { page.html() })
+  }
+
+  /// `--counts-only --format html`: the page of the days' counts, with its graph, years and
+  /// statistics only.
+  private func countsOnlyPage(_ report: ActivityReport) -> Output {
+    var page = ContributionPage(
+      title: ReportText.heading(for: report, title: invocation.appearance.title),
+      repositories: [""], commits: ContributionPage.countsOnly(report.activity),
+      window: report.window, today: report.today)
+    page.isCountsOnly = true
+    page.scale = invocation.appearance.scale
+    page.measure = invocation.counting.options.measure
+    page.openingReport = report
+    var appearance = svgOptions()
+    if invocation.appearance.theme == nil { appearance.theme = .auto }
+    page.appearance = appearance
+    page.clock = ""
     return Output(text: phase("page markup") { page.html() })
   }
 

@@ -84,7 +84,7 @@ struct Run {
     if invocation.output.format == .commits {
       // An export holds the whole selection; the window is the draw's.
       let sources = try readSources(walk: walkOptions(), keepsIDs: true)
-      var result = exportCommits(sources)
+      var result = try exportCommits(sources)
       result.pendingWrites = sources.compactMap { source in
         source.pendingCache.map { cache in Threads.start { cache.save() } }
       }
@@ -106,6 +106,12 @@ struct Run {
     // Should anything below fail, the caches are still written whole before the process ends.
     var isHandedOver = false
     defer { if !isHandedOver { saving.forEach { $0.wait() } } }
+    if invocation.output.format == .days {
+      var result = dayFileOutput(report)
+      result.pendingWrites = saving
+      isHandedOver = true
+      return result
+    }
     let options = report.options
     if report.activity.total == 0 && !invocation.output.isQuiet
       && invocation.days.listedDay == nil
@@ -113,8 +119,9 @@ struct Run {
     {
       try noteCommitsOutside(report, today: today)
     }
+    let shown = invocation.output.isCountsOnly ? report.countsOnly() : report
     var result = try draw(
-      report, sources: report.readings.map { Source(read: $0) }, options: options)
+      shown, sources: report.readings.map { Source(read: $0) }, options: options)
     result.pendingWrites = saving
     isHandedOver = true
     return result
@@ -254,7 +261,9 @@ struct Run {
         ? "HEAD"
         : invocation.commits.revisionsWithStandardInput(invocation.commits.selection.revisions)
           .joined(separator: " ")
-    let shownSelection = TextEscaping.terminal(selection)
+    // Branch and tag names say what the work is: not under --counts-only.
+    let shownSelection =
+      invocation.output.isCountsOnly ? "the selection" : TextEscaping.terminal(selection)
     guard outside.count > 0 else {
       // Nothing anywhere: when a filter chose the people, say that it is the filter.
       let filter = options.filter
@@ -364,7 +373,9 @@ struct Run {
   /// `--me -v`: which identities counted as the user, so that a missing address shows.
   func tellOwnIdentities(_ activity: DailyActivity) {
     guard invocation.counting.isMe, invocation.counting.isVerbose else { return }
-    let names = activity.ownIdentities.map { TextEscaping.terminal($0.nameAndEmail) }
+    let names =
+      invocation.output.isCountsOnly
+      ? [] : activity.ownIdentities.map { TextEscaping.terminal($0.nameAndEmail) }
     stderr.write(
       "\(Command.name): --me counted \(Wording.count(names.count, "identity", "identities")) as you"
         + (names.isEmpty ? "\n" : ": \(names.joined(separator: ", "))\n"))
@@ -372,6 +383,13 @@ struct Run {
 
   func warn(_ warnings: [some CustomStringConvertible]) {
     guard !invocation.output.isQuiet else { return }
+    if invocation.output.isCountsOnly && !warnings.isEmpty {
+      // What a warning names (a repository, a commit, a file) is what must not leave.
+      stderr.write(
+        "\(Command.name): warning: \(Wording.count(warnings.count, "warning")) not shown under --counts-only (run without it to read them)\n"
+      )
+      return
+    }
     for warning in warnings.prefix(5) {
       stderr.write("\(Command.name): warning: \(TextEscaping.terminal(warning.description))\n")
     }
@@ -400,7 +418,8 @@ struct Run {
     switch invocation.output.format {
     case .csv: return Output(text: writer.csv(commits))
     case .json: return Output(text: writer.json(commits))
-    case .terminal, .summary, .svg, .commits, .html: return Output(text: writer.terminal(commits))
+    case .terminal, .summary, .svg, .commits, .html, .days:
+      return Output(text: writer.terminal(commits))
     }
   }
 

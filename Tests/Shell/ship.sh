@@ -122,6 +122,73 @@ env GITHUB_WORKSPACE="$shallow" GITHUB_OUTPUT="$work/action/output" INPUT_PUSH=f
 grep -q 'fetching the whole history' "$work/action/log" || fail "the shallow clone was deepened without a word"
 pass "the action deepens a shallow checkout first, and says so"
 
+# Hostile inputs: a newline or a control character in any input, a path outside the checkout or
+# into .git, a file git will not stage. Each fails the step, writes no output line, commits
+# nothing and writes nothing outside.
+hostile_run() {
+  : > "$work/action/output"
+  env GITHUB_WORKSPACE="$action_repo" GITHUB_OUTPUT="$work/action/output" GITHUB_REF=refs/heads/main \
+    INPUT_PUSH=false INPUT_FETCH_HISTORY=false "$@" "$project/action/run.sh" 2> "$work/action/log"
+}
+head_before=$(git -C "$action_repo" rev-parse HEAD)
+for input in OUTPUT PAGE AUTHOR WEEKS THEME TITLE MEASURE ARGS FROM COUNTS_ONLY BOTS COMMIT_MESSAGE \
+  COMMIT PUSH FETCH_HISTORY EXCLUDE_BOT; do
+  if hostile_run "INPUT_$input=x"$'\n'"changed=INJECTED"$'\n'"commit=deadbeef"; then
+    fail "the action took a newline in INPUT_$input"
+  fi
+  grep -q "holds a newline or another control character" "$work/action/log" || fail "INPUT_$input: $(cat "$work/action/log")"
+  [ ! -s "$work/action/output" ] || fail "INPUT_$input wrote into GITHUB_OUTPUT"
+done
+hostile_run INPUT_TITLE=$'bell\a' && fail "the action took a control character"
+mkdir -p "$work/outside"
+ln -s "$work/outside" "$action_repo/escape"
+for path in ../outside/x.svg .git/hooks/pre-commit.svg "docs/../.git/x.svg" /tmp/x.svg escape/x.svg .git; do
+  hostile_run INPUT_OUTPUT="$path" && fail "the action wrote to '$path'"
+  grep -Eq "outside the checkout|inside .git|absolute path" "$work/action/log" || fail "'$path': $(cat "$work/action/log")"
+  hostile_run INPUT_OUTPUT=ok.svg INPUT_PAGE="$path" && fail "the action wrote the page to '$path'"
+done
+rm "$action_repo/escape"
+[ -z "$(ls "$work/outside")" ] && [ ! -e "$action_repo/.git/hooks/pre-commit.svg" ] || fail "a file was written outside"
+echo "ignored/" > "$action_repo/.git/info/exclude"
+hostile_run INPUT_OUTPUT=ignored/graph.svg && fail "a file git would not stage was taken as unchanged"
+grep -q "unchanged" "$work/action/log" && fail "a failed git add was reported as unchanged"
+: > "$action_repo/.git/info/exclude"
+[ "$(git -C "$action_repo" rev-parse HEAD)" = "$head_before" ] || fail "a hostile run committed"
+pass "the action refuses control characters in every input, paths outside the checkout or in .git, and fails when git add does"
+
+# The profile recipe (README): private work carried as a day file made on another machine,
+# added to the profile repository's own history, published counts only.
+laptop="$work/laptop/secret-client-acme"
+git init -q -b main "$laptop"
+for day in 1 2 3; do
+  echo "$day" > "$laptop/payroll.txt"
+  git -C "$laptop" add payroll.txt
+  GIT_AUTHOR_DATE="$(date -u -d "-$day days" +%Y-%m-%dT12:00:00)" GIT_COMMITTER_DATE="$(date -u -d "-$day days" +%Y-%m-%dT12:00:00)" \
+    git -C "$laptop" -c user.name="Ada Secret" -c user.email=ada@corp.example commit -q -m "Fix ACME-123 payroll leak"
+done
+mkdir -p "$action_repo/days"
+block=$(awk '/^<!-- recipe: profile -->$/ { on = 1; next } on && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md)
+[ -n "$block" ] || fail "the README has no profile recipe block"
+(cd "$laptop" && export PROFILE="$action_repo" && bash -euo pipefail -c "$block") > "$work/laptop/out" 2>&1 ||
+  { cat "$work/laptop/out" >&2; fail "the profile recipe's day file"; }
+day_file=$(ls "$action_repo"/days/*.json)
+[ -n "$day_file" ] || fail "the recipe wrote no day file"
+git -C "$action_repo" add days && git -C "$action_repo" -c user.name=Ada -c user.email=ada@example.com commit -q -m "My private work, counts only"
+own=$(git -C "$action_repo" log --since="$(date -u -d '-366 days' +%Y-%m-%d)" --author=ada@example.com --format=%H | wc -l)
+: > "$work/action/output"
+env GITHUB_WORKSPACE="$action_repo" GITHUB_OUTPUT="$work/action/output" GITHUB_REF=refs/heads/main \
+  INPUT_OUTPUT=profile.svg INPUT_FROM="days/*.json" INPUT_COUNTS_ONLY=true INPUT_AUTHOR=ada@example.com \
+  INPUT_PUSH=false INPUT_FETCH_HISTORY=false "$project/action/run.sh" 2> "$work/action/log" ||
+  { cat "$work/action/log" >&2; fail "the action with a day file"; }
+grep -q "Contributions in the last year" "$action_repo/profile.svg" || fail "the profile graph's default title"
+grep -q ">$((own + 3)) commits in the last year<" "$action_repo/profile.svg" ||
+  fail "the profile graph does not add the day file's 3 commits to the $own of the repository: $(grep -o '[0-9,]* commits in the last year' "$action_repo/profile.svg" | head -1)"
+for secret in secret-client-acme ACME-123 payroll ada@corp Secret; do
+  ! grep -rq "$secret" "$action_repo/profile.svg" "$action_repo/days" "$work/action/log" || fail "'$secret' left the laptop"
+done
+grep -q '^changed=true$' "$work/action/output" || fail "the recipe's run did not commit"
+pass "the profile recipe adds a day file to the repository's history, counts only, and no name leaves"
+
 # The README's organisation recipe, run as written over generated repositories.
 recipe="$work/recipe"
 mkdir -p "$recipe"

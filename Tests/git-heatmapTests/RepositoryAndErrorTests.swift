@@ -47,7 +47,7 @@ struct RepositoryAndErrorTests {
       (["--format"], "git-heatmap: missing value for '--format <format>'"),
       (
         ["--format", "gif"],
-        "git-heatmap: invalid value 'gif' for '--format': expected terminal, svg, png, csv, json, summary, html or commits"
+        "git-heatmap: invalid value 'gif' for '--format': expected terminal, svg, png, csv, json, summary, html, commits or days"
       ),
       (
         ["--since", "last tuesday-ish"],

@@ -47,3 +47,11 @@ extension DayRange {
     return span
   }
 }
+
+extension Int {
+  /// The sum, stopping at `Int.max`.
+  func addingClamped(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? .max : sum
+  }
+}

@@ -16,6 +16,10 @@ package struct CommitExportWriter: Sendable {
   /// With rules, the records say whether each commit is AI-assisted and which agents it names
   /// (`assisted`, `agents`; the history must have been read with its trailers); nil: not told.
   package var automation: Automation?
+  /// `--pseudonymize`: ids, names, emails and the repository written as keyed hashes
+  /// (`Pseudonyms`), so that exports made with one key still deduplicate and still merge
+  /// people, and nobody without the key can say whose they are.
+  package var pseudonyms: Pseudonyms?
 
   /// A writer of `form`.
   package init(
@@ -43,7 +47,10 @@ package struct CommitExportWriter: Sendable {
     _ history: History, repository: String, mailmap: Mailmap, to sink: ([UInt8]) -> Void
   ) {
     var repositoryField: [UInt8] = []
-    append(RepositoryName.withoutCredentials(repository), to: &repositoryField)
+    append(
+      pseudonyms?.repository(repository) ?? RepositoryName.withoutCredentials(repository),
+      to: &repositoryField)
+    let botClassifier = Automation.Classifier(automation ?? Automation())
     // Each identity encoded once, the first time a commit names it.
     var people: [CommitRecord.Person?] = Array(repeating: nil, count: history.rawIdentities.count)
     func person(_ index: Int32) -> CommitRecord.Person {
@@ -54,7 +61,14 @@ package struct CommitExportWriter: Sendable {
       let mapped =
         history.mappedIdentities?[Int(index)]
         ?? Identity(name: resolved.name, email: resolved.email)
-      let made = CommitRecord.Person(mapped, written: written)
+      var made = CommitRecord.Person(mapped, written: written)
+      if let pseudonyms {
+        let isBot =
+          botClassifier.classify(Author(name: mapped.name, email: mapped.email)).kind == .bot
+        made = CommitRecord.Person(
+          pseudonyms.identity(mapped, isBot: isBot),
+          written: pseudonyms.identity(written, isBot: isBot))
+      }
       people[Int(index)] = made
       return made
     }
@@ -105,7 +119,8 @@ package struct CommitExportWriter: Sendable {
         agents = names
       }
       appendRecord(
-        repositoryField: repositoryField, id: history.objectIDs[index],
+        repositoryField: repositoryField,
+        id: pseudonyms?.commit(history.objectIDs[index]) ?? history.objectIDs[index],
         author: authorFields[facts.identity] ?? [], authorDate: facts.author,
         committer: committerFields[facts.committerIdentity] ?? [],
         committerDate: facts.committer, parentCount: Int(facts.parentCount),

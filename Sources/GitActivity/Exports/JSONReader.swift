@@ -12,7 +12,11 @@ struct JSONReader {
   }
 
   private func failure(_ what: String) -> Failure {
-    Failure(message: "\(what) at column \(index + 1)")
+    let (line, column) = place
+    return Failure(
+      message: line == 1
+        ? "\(what) at column \(column)" : "\(what) at line \(line), column \(column)"
+    )
   }
 
   private mutating func skipSpace() {
@@ -244,6 +248,46 @@ struct JSONReader {
   mutating func integer() throws(Failure) -> Int64 {
     guard let value = try optionalInteger() else { throw failure("expected a number, not null") }
     return value
+  }
+
+  /// Reads an array, calling `element` for each of its values; `element` must read the value.
+  mutating func array(_ element: (inout JSONReader) throws(Failure) -> Void) throws(Failure) {
+    try expect(UInt8(ascii: "["))
+    skipSpace()
+    if peek() == UInt8(ascii: "]") {
+      index += 1
+      return
+    }
+    while true {
+      try element(&self)
+      skipSpace()
+      guard let next = peek() else { throw failure("the list does not end") }
+      index += 1
+      if next == UInt8(ascii: "]") { return }
+      guard next == UInt8(ascii: ",") else {
+        index -= 1
+        throw failure("expected ',' or ']'")
+      }
+    }
+  }
+
+  /// The first byte of the next value, after space: `{`, `[`, `"`, a digit, `-`, `t`, `f`,
+  /// `n`; nil at the end.
+  mutating func nextValueStart() -> UInt8? {
+    skipSpace()
+    return peek()
+  }
+
+  /// Where the reader is, as a line and column of the text (1-based), for messages about a
+  /// document of several lines.
+  var place: (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    for offset in 0..<min(index, bytes.count) where bytes[offset] == 0x0A {
+      line += 1
+      lineStart = offset + 1
+    }
+    return (line, index - lineStart + 1)
   }
 
   /// `true` or `false`.

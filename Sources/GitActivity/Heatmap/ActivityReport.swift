@@ -29,6 +29,28 @@ public struct ActivityReport: Sendable {
   /// The histories counted, one a repository read (empty for a report made of counts): what
   /// the counts alone do not hold, for a day's list of commits, the punch card or the page.
   public var readings: [RepositoryHistory] = []
+  /// `--counts-only`: the report holds dates, counts and what follows from them, and nothing
+  /// that says what the work was (`countsOnly()`); renderers say nothing more.
+  public var isCountsOnly = false
+
+  /// The report with everything but its days' counts taken out: no repository names or
+  /// breakdown, no people (or whose commits a filter chose), no warnings, no readings. Headings
+  /// then say `Contributions in the last year` unless a title is given.
+  public func countsOnly() -> ActivityReport {
+    var report = self
+    report.isCountsOnly = true
+    report.repositories = []
+    report.repositoryTotals = []
+    report.subject = nil
+    report.activity.authors = []
+    report.activity.ownIdentities = []
+    report.activity.counted = []
+    report.activity.countsByHistory = []
+    report.activity.countsByRepository = []
+    report.warnings = []
+    report.readings = []
+    return report
+  }
 
   /// A report of `activity` over `window`; the statistics are computed here, once.
   public init(

@@ -326,6 +326,7 @@ extension ContributionPage {
     }
 
     function selectDay(d, focus) {
+      if (data.countsOnly) return;
       state.selected = d;
       state.month = null;
       document.querySelectorAll("td.day.selected").forEach(function (c) { c.classList.remove("selected"); c.setAttribute("aria-selected", "false"); c.setAttribute("tabindex", "-1"); });
@@ -524,8 +525,10 @@ extension ContributionPage {
     function redraw() {
       compute();
       drawHeader();
-      drawRepositories();
       drawGraph();
+      // A counts-only page holds days and counts: no commits to list, people or repositories.
+      if (data.countsOnly) return;
+      drawRepositories();
       drawDay();
       drawPeople();
       drawPunchcard();

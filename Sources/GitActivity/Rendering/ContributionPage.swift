@@ -60,6 +60,10 @@ public struct ContributionPage: Sendable {
   /// The report of the view the page opens on, when there is one: its heading, statistics and
   /// graph are then written into the page itself, for a reader without JavaScript.
   public var openingReport: ActivityReport?
+  /// `--counts-only`: the page holds the graph, the years and the statistics, and nothing of
+  /// what the commits were (no lists of commits, people, repositories, punch card or calendar);
+  /// its commits are the days' counts (`countsOnly(_:)`).
+  public var isCountsOnly = false
 
   /// A page of `commits` in `repositories`, opening on `window`.
   public init(
@@ -70,6 +74,34 @@ public struct ContributionPage: Sendable {
     self.commits = commits
     self.window = window
     self.today = today
+  }
+
+  /// The commits a counts-only page holds: for each day of `activity`, as many commits as it
+  /// counted, with nothing of them but the day (the first carries the day's lines, and as many
+  /// as the day had AI-assisted are marked so, by no agent's name).
+  public static func countsOnly(_ activity: DailyActivity) -> [Commit] {
+    var commits: [Commit] = []
+    let counts = activity.commitCounts
+    for (index, day) in activity.days.enumerated() where counts[index] > 0 {
+      let assisted = index < activity.assistedCommits.count ? activity.assistedCommits[index] : 0
+      for number in 0..<counts[index] {
+        var lines: LineStats?
+        if index < activity.insertions.count {
+          lines =
+            number == 0
+            ? LineStats(
+              insertions: activity.insertions[index], deletions: activity.deletions[index], files: 0
+            )
+            : LineStats()
+        }
+        let commit = DayCommit(
+          id: "", seconds: Int64(day.number) * 86_400, offsetSeconds: 0,
+          author: Author(name: "", email: ""), subject: "", lines: lines,
+          agents: number < assisted ? ["AI"] : [])
+        commits.append(Commit(commit: commit, day: day, repository: 0))
+      }
+    }
+    return commits
   }
 
   /// The characters of the short id (as `--day` shows it).
@@ -92,6 +124,8 @@ public struct ContributionPage: Sendable {
       }
     let name = TextEscaping.xml(TextEscaping.terminal(title))
     let opening = opening()
+    // Parts a counts-only page leaves hidden: the script never shows or draws them.
+    let scripted = isCountsOnly ? "" : " data-script"
     return """
       <!DOCTYPE html>
       <html lang="en" data-theme="\(theme)">
@@ -115,7 +149,7 @@ public struct ContributionPage: Sendable {
       <main class="layout">
       <div class="content">
       <section class="graph-area" aria-labelledby="headline">
-      <div class="controls" data-script hidden>
+      <div class="controls"\(scripted) hidden>
       <label for="filter">People</label>
       <input id="filter" type="search" placeholder="Filter by name or email" autocomplete="off" spellcheck="false">
       <span id="measure-control" hidden><label for="measure">Count</label> <select id="measure"><option value="commits">Commits</option><option value="lines">Lines changed</option><option value="insertions">Lines added</option><option value="deletions">Lines removed</option></select></span>
@@ -126,23 +160,23 @@ public struct ContributionPage: Sendable {
       <div id="graph" class="graph">\(opening.graph)</div>
       <div class="legend" aria-hidden="true">Less <span class="cell l0"></span><span class="cell l1"></span><span class="cell l2"></span><span class="cell l3"></span><span class="cell l4"></span> More</div>
       </section>
-      <section id="day" data-script hidden aria-labelledby="day-heading">
+      <section id="day"\(scripted) hidden aria-labelledby="day-heading">
       <h2 id="day-heading">Choose a day</h2>
       <p id="day-totals" aria-live="polite"></p>
       <div id="day-commits"></div>
       </section>
-      <section id="people" data-script hidden aria-labelledby="people-heading">
+      <section id="people"\(scripted) hidden aria-labelledby="people-heading">
       <h2 id="people-heading">People</h2>
       <div class="scroll people" tabindex="0" aria-labelledby="people-heading"><table id="author-table"><caption id="people-caption"></caption>
       <thead><tr><th scope="col">Author</th><th scope="col" class="number">Commits</th><th scope="col" class="number">Active days</th><th scope="col">First day</th><th scope="col">Last day</th></tr></thead>
       <tbody></tbody></table></div>
       </section>
-      <section id="punchcard-section" data-script hidden aria-labelledby="punchcard-heading">
+      <section id="punchcard-section"\(scripted) hidden aria-labelledby="punchcard-heading">
       <h2 id="punchcard-heading">Punch card</h2>
       <p id="punchcard-caption"></p>
       <div id="punchcard" class="scroll"></div>
       </section>
-      <section id="calendar-section" data-script hidden aria-labelledby="calendar-heading">
+      <section id="calendar-section"\(scripted) hidden aria-labelledby="calendar-heading">
       <h2 id="calendar-heading">Calendar</h2>
       <label for="month">Month</label> <select id="month"></select>
       <div id="calendar"></div>
@@ -203,7 +237,8 @@ public struct ContributionPage: Sendable {
       case .weeksEnding, .between:
         ReportText.range(window.days.first, window.days.last, joinedBy: " to ")
       }
-    raw("{\"v\":1,\"today\":\(today.number),\"weekStart\":\(window.weekStart.rawValue - 1),")
+    raw("{\"v\":1,\"countsOnly\":\(isCountsOnly),\"today\":\(today.number),")
+    raw("\"weekStart\":\(window.weekStart.rawValue - 1),")
     raw("\"window\":{\"first\":\(window.days.first.number),\"last\":\(window.days.last.number),")
     raw("\"year\":\(year),\"label\":")
     string(label)

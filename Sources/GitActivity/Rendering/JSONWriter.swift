@@ -12,10 +12,15 @@ public struct JSONWriter: Sendable {
   public func render(_ report: ActivityReport) -> String {
     let stats = report.statistics
     var out = "{\n"
-    out +=
-      "  \"repository\": \(TextEscaping.json(RepositoryName.withoutCredentials(report.repositories.first ?? ""))),\n"
-    out += Self.repositoriesAndWindow(report)
-    out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
+    if report.isCountsOnly {
+      // Dates and counts: no repository, no time zone's name, no people.
+      out += Self.window(report)
+    } else {
+      out +=
+        "  \"repository\": \(TextEscaping.json(RepositoryName.withoutCredentials(report.repositories.first ?? ""))),\n"
+      out += Self.repositoriesAndWindow(report)
+      out += "  \"timezone\": \(TextEscaping.json(report.zone.description)),\n"
+    }
     let activity = report.activity
     let withLines = activity.measure != .commits && !activity.insertions.isEmpty
     if withLines {
@@ -44,6 +49,7 @@ public struct JSONWriter: Sendable {
       report.activity.counts, in: report.activity.days, indent: "    ",
       lines: withLines ? activity : nil,
       assisted: activity.tellsAssisted ? activity.assistedCounts : nil)
+    if report.isCountsOnly { return out + "  ]\n}\n" }
     out += "  ],\n"
     out += "  \"authors\": [\n"
     out += report.activity.authors.enumerated().map { index, author in
@@ -72,9 +78,14 @@ public struct JSONWriter: Sendable {
     let paths = report.repositories.map {
       TextEscaping.json(RepositoryName.withoutCredentials($0))
     }.joined(separator: ", ")
+    return "  \"repositories\": [\(paths)],\n" + window(report)
+  }
+
+  /// The `window` member.
+  static func window(_ report: ActivityReport) -> String {
     let window = report.window
-    return "  \"repositories\": [\(paths)],\n"
-      + "  \"window\": {\"since\": \"\(window.days.first.iso)\", \"until\": \"\(window.days.last.iso)\", \"weekStart\": \"\(window.weekStart.name.lowercased())\"},\n"
+    return
+      "  \"window\": {\"since\": \"\(window.days.first.iso)\", \"until\": \"\(window.days.last.iso)\", \"weekStart\": \"\(window.weekStart.name.lowercased())\"},\n"
   }
 
   func streak(_ streak: Streak?) -> String {

@@ -233,6 +233,7 @@ package enum ReportText {
   /// An image's heading: `title` when given, else the repositories' names, and whose commits.
   package static func heading(for report: ActivityReport, title: String?) -> String {
     if let title { return title }
+    if report.isCountsOnly { return "Contributions " + phrase(report.window) }
     let names = report.repositories.map(shownName)
     var text = names.joined(separator: ", ")
     if let subject = report.subject { text += " · commits by " + subject }
