@@ -169,7 +169,8 @@ done
 mkdir -p "$action_repo/days"
 block=$(awk '/^<!-- recipe: profile -->$/ { on = 1; next } on && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md)
 [ -n "$block" ] || fail "the README has no profile recipe block"
-(cd "$laptop" && export PROFILE="$action_repo" && bash -euo pipefail -c "$block") > "$work/laptop/out" 2>&1 ||
+git -C "$laptop" config user.email ada@corp.example
+(cd "$laptop" && export PROFILE="$action_repo" WORK="$work/laptop" && bash -euo pipefail -c "$block") > "$work/laptop/out" 2>&1 ||
   { cat "$work/laptop/out" >&2; fail "the profile recipe's day file"; }
 day_file=$(ls "$action_repo"/days/*.json)
 [ -n "$day_file" ] || fail "the recipe wrote no day file"

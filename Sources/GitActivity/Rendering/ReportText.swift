@@ -207,7 +207,9 @@ package enum ReportText {
 
   /// What `automationItems` says, as sentences for descriptions and alt text: `3 of them
   /// (50.0%) AI-assisted.`, `2 commits by bots left out.`
-  static func automationSentences(_ report: ActivityReport) -> [String] {
+  /// An image's description leaves out the bots left out (`includesBots` false): a graph kept
+  /// fresh by a bot would change with each of the bot's own commits.
+  static func automationSentences(_ report: ActivityReport, includesBots: Bool = true) -> [String] {
     let activity = report.activity
     var sentences: [String] = []
     if let assisted = activity.assistedTotal, assisted > 0 {
@@ -215,7 +217,7 @@ package enum ReportText {
       let share = total > 0 ? percent(100 * Double(assisted) / Double(total)) : percent(0)
       sentences.append("AI-assisted: \(amount(assisted, activity.measure)) (\(share)).")
     }
-    if activity.botsLeftOut > 0 {
+    if includesBots && activity.botsLeftOut > 0 {
       sentences.append("Left out: \(Wording.count(activity.botsLeftOut, "commit")) by bots.")
     }
     return sentences
@@ -247,7 +249,8 @@ package enum ReportText {
     return
       ([
         "\(totals(report.activity)) \(phrase(report.window)) on \(Wording.count(stats.activeDays, "active day"))."
-      ] + automationSentences(report) + factSentences(report)).joined(separator: " ")
+      ] + automationSentences(report, includesBots: false) + factSentences(report)).joined(
+        separator: " ")
   }
 
   /// `3 repositories: 12 commits in api, 3 in web, 0 in cli` (as GitHub's profile breaks a total
