@@ -53,6 +53,17 @@ enum ManPage {
       "Options given on the command line win;",
       ".B \\-\\-no\\-config",
       "ignores the configuration.",
+      "These keys are lists, each value one \\fBgit config \\-\\-add\\fR:",
+    ]
+    for (key, help) in OptionTable.configuredLists {
+      out += [".TP", ".B " + escape(key), escape(help) + "."]
+    }
+    out += [
+      "Bots: a name or an email's local part ending in [bot], GitHub web-flow and Actions,"
+        + " Renovate, Dependabot, semantic-release, ImgBot, pyup.io, Snyk, Travis CI, Weblate,"
+        + " bors and GitLab's token bots. Agents: Claude, GitHub Copilot, Cursor, Codex, Gemini,"
+        + " Jules, Aider, Devin, Amp, OpenHands, Amazon Q, Sweep, Codegen, Factory Droid, by"
+        + " email or GitHub account (docs/who-counts.md lists each).",
       ".SH ENVIRONMENT",
       ".TP",
       ".B NO_COLOR",
@@ -73,7 +84,7 @@ enum ManPage {
       "\\fB$XDG_CACHE_HOME/git\\-heatmap/\\fR when the git directory is not writable.",
       "Remove it with \\fB\\-\\-clear\\-cache\\fR.",
       ".SH EXIT STATUS",
-      "0 on success, 1 on a failure (git, I/O), 64 on a usage error.",
+      "0 on success, 1 on a failure (git, I/O), 64 on a usage error, 65 on a day file that is not one.",
       ".SH EXAMPLES",
       ".TP",
       ".B git heatmap",
@@ -87,6 +98,12 @@ enum ManPage {
       ".TP",
       ".B git heatmap \\-\\-scan ~/src \\-\\-me",
       "Your own graph across every repository below ~/src.",
+      ".TP",
+      ".B git heatmap \\-\\-scan ~/work \\-\\-me \\-\\-format days \\-o work.json",
+      "A day file of your private work: dates and counts only, for \\fB\\-\\-from\\fR elsewhere.",
+      ".TP",
+      ".B git heatmap \\-\\-no\\-bots \\-\\-assisted only",
+      "The AI-assisted commits of people, bots left out.",
       ".SH SEE ALSO",
       ".BR git\\-log (1),",
       ".BR git\\-shortlog (1),",

@@ -100,6 +100,7 @@ public struct Automation: Hashable, Sendable {
   public static let bots: [Known] = [
     Known(label: "GitHub", match: .email("noreply@github.com")),
     Known(label: "GitHub Actions", match: .email("action@github.com")),
+    Known(label: "GitHub Actions", match: .email("actions@github.com")),
     Known(label: "GitHub Actions", match: .gitHubLogin("github-actions")),
     Known(label: "Renovate", match: .email("bot@renovateapp.com")),
     Known(label: "Renovate", match: .email("renovate@whitesourcesoftware.com")),
@@ -144,25 +145,78 @@ public struct Automation: Hashable, Sendable {
   /// The login of a GitHub noreply address (`ID+login@users.noreply.github.com`,
   /// `login@users.noreply.github.com`), lowercase; nil for any other address.
   static func gitHubLogin(of email: String) -> String? {
-    let suffix = "@users.noreply.github.com"
-    guard email.hasSuffix(suffix) else { return nil }
+    let suffix = "@users.noreply.github.com".utf8
+    let bytes = email.utf8
+    guard bytes.count > suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else {
+      return nil
+    }
     let local = email.dropLast(suffix.count)
     if let plus = local.firstIndex(of: "+") { return String(local[local.index(after: plus)...]) }
     return String(local)
   }
 
-  /// Whether `name` or the local part of `email` ends in `[bot]`.
+  /// Whether `name` or the local part of `email` ends in `[bot]` (compared as bytes, without
+  /// regard to ASCII case: every identity of a history is asked).
   static func hasBotMark(name: String, email: String) -> Bool {
-    if name.lowercased().hasSuffix("[bot]") { return true }
-    let local = email.lastIndex(of: "@").map { email[..<$0] } ?? email[...]
-    return local.lowercased().hasSuffix("[bot]")
+    if endsIgnoringCase(name.utf8[...], "[bot]") { return true }
+    let bytes = email.utf8
+    let local = bytes.lastIndex(of: UInt8(ascii: "@")).map { bytes[..<$0] } ?? bytes[...]
+    return endsIgnoringCase(local, "[bot]")
   }
 
-  /// The rules compiled, for deciding once per distinct identity.
+  /// Whether `bytes` end with `suffix` (lowercase ASCII), without regard to ASCII case.
+  static func endsIgnoringCase(_ bytes: Substring.UTF8View, _ suffix: StaticString) -> Bool {
+    let count = suffix.utf8CodeUnitCount
+    guard bytes.count >= count else { return false }
+    var index = bytes.index(bytes.endIndex, offsetBy: -count)
+    for offset in 0..<count {
+      let byte = bytes[index]
+      let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+      if lowered != suffix.utf8Start[offset] { return false }
+      index = bytes.index(after: index)
+    }
+    return true
+  }
+
+  /// `text` in lowercase, the same string when it has no capital letter (most emails).
+  static func lowercase(_ text: String) -> String {
+    var text = text
+    let isLower = text.withUTF8 { bytes in
+      for byte in bytes where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) { return false }
+      return true
+    }
+    return isLower ? text : text.lowercased()
+  }
+
+  /// The rules compiled, for deciding once per distinct identity: the built-in lists as tables
+  /// of lowercase emails and GitHub logins (a history of thousands of people is classified on
+  /// every run), the patterns compiled.
   struct Classifier {
     let bots: [POSIXRegex]
     let notBots: [POSIXRegex]
     let agents: [POSIXRegex]
+
+    /// The built-in lists by how they match: email or login to the entry's label.
+    private static let agentEmails = table(Automation.agents, email: true)
+    private static let agentLogins = table(Automation.agents, email: false)
+    private static let botEmails = table(Automation.bots, email: true)
+    private static let botLogins = table(Automation.bots, email: false)
+    private static let agentSuffixes = Automation.agents.compactMap { known -> (String, String)? in
+      if case .nameSuffix(let suffix) = known.match { return (suffix, known.label) }
+      return nil
+    }
+
+    private static func table(_ list: [Known], email: Bool) -> [String: String] {
+      var table: [String: String] = [:]
+      for known in list {
+        switch known.match {
+        case .email(let address) where email: table[address] = table[address] ?? known.label
+        case .gitHubLogin(let login) where !email: table[login] = table[login] ?? known.label
+        default: break
+        }
+      }
+      return table
+    }
 
     init(_ rules: Automation) {
       bots = rules.botPatterns.compactMap { try? POSIXRegex($0) }
@@ -172,19 +226,28 @@ public struct Automation: Hashable, Sendable {
 
     /// What `author` is, and for an agent the name outputs give it.
     func classify(_ author: Author) -> (kind: Kind, label: String?) {
-      let text = author.nameAndEmail
+      let hasPatterns = !agents.isEmpty || !bots.isEmpty || !notBots.isEmpty
+      let text = hasPatterns ? author.nameAndEmail : ""
       let shownName = author.name.isEmpty ? author.email : author.name
       if agents.contains(where: { $0.matches(text) }) { return (.agent, shownName) }
       let isNotBot = notBots.contains { $0.matches(text) }
       if !isNotBot && bots.contains(where: { $0.matches(text) }) { return (.bot, nil) }
-      if let known = Automation.agents.first(where: {
-        $0.matches(name: author.name, email: author.email)
-      }) {
-        return (.agent, known.label)
+      let email = Automation.lowercase(author.email)
+      let login = Automation.gitHubLogin(of: email)
+      if let label = Self.agentEmails[email] ?? login.flatMap({ Self.agentLogins[$0] }) {
+        return (.agent, label)
+      }
+      if author.name.utf8.last == UInt8(ascii: ")") {
+        let name = author.name.lowercased()
+        if let (_, label) = Self.agentSuffixes.first(where: { name.hasSuffix($0.0) }) {
+          return (.agent, label)
+        }
       }
       if isNotBot { return (.person, nil) }
       if Automation.hasBotMark(name: author.name, email: author.email)
-        || Automation.bots.contains(where: { $0.matches(name: author.name, email: author.email) })
+        || Self.botEmails[email] != nil || login.flatMap({ Self.botLogins[$0] }) != nil
+        || ((email.hasPrefix("project_") || email.hasPrefix("group_"))
+          && Known(label: "", match: .gitLabTokenBot).matches(name: author.name, email: email))
       {
         return (.bot, nil)
       }

@@ -215,8 +215,17 @@ public struct DailyActivity: Hashable, Sendable {
           carried = (lineage, numbers, committers, kinds)
         }
       }
-      // The person an identity names, mailmapped, with the email the commit wrote.
+      // The person an identity names, mailmapped, with the email the commit wrote: decoded and
+      // resolved once, whoever asks (the filter, the kind, the committer).
+      var people: [(author: Author, rawEmail: String, written: Author)?] = []
       func person(_ identityIndex: Int) -> (author: Author, rawEmail: String, written: Author) {
+        if people.isEmpty { people = Array(repeating: nil, count: identityCount) }
+        if let known = people[identityIndex] { return known }
+        let found = resolve(identityIndex)
+        people[identityIndex] = found
+        return found
+      }
+      func resolve(_ identityIndex: Int) -> (author: Author, rawEmail: String, written: Author) {
         let identity = history.rawIdentities[identityIndex].decoded
         let mapped =
           history.mappedIdentities.map {
@@ -232,6 +241,7 @@ public struct DailyActivity: Hashable, Sendable {
       // neither a person nor anyone's kind.
       var agentLabels: [Int: String] = [:]
       let classifies = options.bots != .include || options.detectsAssisted
+      @inline(__always)
       func kind(of identityIndex: Int) -> Automation.Kind {
         if kinds[identityIndex] >= 0 {
           return Automation.Kind(rawValue: kinds[identityIndex]) ?? .person
@@ -349,8 +359,13 @@ public struct DailyActivity: Hashable, Sendable {
         }
         repositoryTotals = totals
       }
+      let trailerIndices = history.coAuthors.keys.sorted()
+      var trailerCursor = 0
       for index in commits.indices {
         let commit = commits[index]
+        while trailerCursor < trailerIndices.count && trailerIndices[trailerCursor] < index {
+          trailerCursor += 1
+        }
         if options.excludesMerges && commit.isMerge { continue }
         if Int(commit.parentCount) < options.minimumParents { continue }
         if let maximum = options.maximumParents, Int(commit.parentCount) > maximum { continue }
@@ -361,7 +376,13 @@ public struct DailyActivity: Hashable, Sendable {
         // person the filter lets in, once. The author needs no array (no allocation a commit).
         let author = commit.identity >= 0 ? number(of: Int(commit.identity)) : -1
         var coAuthorPeople: [Int] = []
-        let trailers = history.coAuthors.isEmpty ? nil : history.coAuthors[index]
+        // The commits with trailers, met in order: a step along their sorted indices, not a
+        // hash lookup for every commit.
+        var trailers: [Int32]?
+        if trailerCursor < trailerIndices.count && trailerIndices[trailerCursor] == index {
+          trailers = history.coAuthors[index]
+          trailerCursor += 1
+        }
         if options.countsCoAuthors, let trailers {
           for identity in trailers {
             let person = number(of: Int(identity), asCoAuthor: true)
