@@ -97,6 +97,11 @@ struct ArgumentParser {
             try record(spec, try take(spec, inline: letters.isEmpty ? nil : String(letters)))
             break
           }
+          // git's -M50%, -C90: what follows the letter is the flag's optional value.
+          if spec.optionalPlaceholder != nil && !letters.isEmpty {
+            try record(spec, String(letters))
+            break
+          }
           try record(spec, "")
         }
       } else {

@@ -28,6 +28,8 @@ extension Invocation {
     var isVerbose = false
     /// The assisted trailer keys `heatmap.assistedTrailer` adds to the built-in ones.
     var assistedTrailerKeys = CommitTrailers.builtInAssistedKeys
+    /// git log's diff options, as far as they change `--numstat`.
+    var lineChoices = LineCountingChoices()
     var usesMailmap: Bool
     var zone = ZoneChoice.zone(.author)
 
@@ -49,6 +51,7 @@ extension Invocation {
         }
       }
       options.filter = filter
+      lineChoices = try Self.lineChoices(parsed)
       isMe = parsed.has(.me)
       isVerbose = parsed.has(.verbose)
       options.countsCoAuthors = parsed.has(.coAuthors)
@@ -111,6 +114,51 @@ extension Invocation {
             expected: "expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM")
         }
       }
+    }
+
+    /// `--no-renames`, `-M[<n>]`, `-C[<n>]` (twice: harder), `--find-copies-harder`, `--text`,
+    /// `--relative[=<path>]`, `--no-relative`, `--diff-merges`, with git log's meanings; of the
+    /// rename options and of the relative ones, the last given wins.
+    static func lineChoices(_ parsed: ParsedArguments) throws(CommandError) -> LineCountingChoices {
+      var choices = LineCountingChoices()
+      func score(_ option: OptionName) throws(CommandError) -> Int? {
+        guard let text = parsed.last(option), !text.isEmpty else { return nil }
+        guard let value = LineCountingChoices.renameScore(Substring(text)) else {
+          throw parsed.invalid(option, text, expected: "expected a similarity such as 50% or 5")
+        }
+        return value
+      }
+      switch parsed.lastOf([.noRenames, .findRenames, .findCopies]) {
+      case .noRenames?: choices.renames = .off
+      case .findRenames?:
+        choices.renames = .renames
+        choices.renameScore = try score(.findRenames)
+      case .findCopies?:
+        choices.renames = .copies
+        choices.renameScore = try score(.findCopies)
+        choices.findsCopiesHarder = parsed.all(.findCopies).count > 1
+      default: break
+      }
+      if parsed.has(.findCopiesHarder) { choices.findsCopiesHarder = true }
+      choices.treatsAllAsText = parsed.has(.text)
+      switch parsed.lastOf([.relative, .noRelative]) {
+      case .relative?:
+        let path = parsed.last(.relative) ?? ""
+        choices.relative = path.isEmpty ? .current : .folder(path)
+      case .noRelative?: choices.relative = .off
+      default: break
+      }
+      switch parsed.last(.diffMerges) {
+      case nil: break
+      case "off", "none": choices.mergeDiffs = .off
+      case "first-parent", "1": choices.mergeDiffs = .firstParent
+      case "separate", "m", "on": choices.mergeDiffs = .separate
+      case let other?:
+        throw .usage(
+          "'--diff-merges=\(other)' shows a merge's combined diff, whose lines git log --numstat does not count as a commit's: use first-parent or separate"
+        )
+      }
+      return choices
     }
 
     /// The bot and agent rules: the built-in lists and `heatmap.bot`, `heatmap.notBot`,

@@ -2,6 +2,14 @@
 /// mistyped is a compile error, not an option that silently reads as absent. `OptionTable`
 /// declares each with its help; a test checks that the two hold the same names.
 enum OptionName: String, CaseIterable, Sendable {
+  case diffMerges = "diff-merges"
+  case noRelative = "no-relative"
+  case relative = "relative"
+  case text = "text"
+  case findCopiesHarder = "find-copies-harder"
+  case findCopies = "find-copies"
+  case findRenames = "find-renames"
+  case noRenames = "no-renames"
   case countsOnly = "counts-only"
   case pseudonymize = "pseudonymize"
   case verbose = "verbose"

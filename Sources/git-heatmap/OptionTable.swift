@@ -9,8 +9,8 @@ enum OptionTable {
 
   private static let options: [OptionSpec] = [
     OptionSpec(
-      long: "directory", short: "C", kind: .value(placeholder: "path"), completes: .directories,
-      help: "run as if started in <path>", group: .repository),
+      long: "directory", kind: .value(placeholder: "path"), completes: .directories,
+      help: "run as if started in <path> (git's own: git -C <path> heatmap)", group: .repository),
 
     OptionSpec(
       long: "repo", kind: .value(placeholder: "path"), completes: .directories, isRepeatable: true,
@@ -215,6 +215,43 @@ enum OptionTable {
       choices: Measure.allCases.map(\.rawValue), defaultValue: "commits",
       help:
         "what a day's number is: commits, or the lines they change as git log --numstat counts them (lines: insertions + deletions, insertions, deletions)",
+      group: .measure),
+
+    OptionSpec(
+      long: "no-renames", kind: .flag,
+      help: "lines: a renamed file counts as removed and added (diff.renames=false)",
+      group: .measure),
+    OptionSpec(
+      long: "find-renames", short: "M", kind: .flag, optionalPlaceholder: "n",
+      help: "lines: find renames, files at least <n> alike (50% by default), as git log -M",
+      group: .measure),
+    OptionSpec(
+      long: "find-copies", short: "C", kind: .flag, optionalPlaceholder: "n", isRepeatable: true,
+      help: "lines: find copies of changed files too (-C -C: of every file), as git log -C",
+      group: .measure),
+    OptionSpec(
+      long: "find-copies-harder", kind: .flag,
+      help: "lines: unchanged files are copy sources too, as git log --find-copies-harder",
+      group: .measure),
+    OptionSpec(
+      long: "text", short: "a", kind: .flag,
+      help: "lines: every file is text, whatever its attributes or bytes, as git log --text",
+      group: .measure),
+    OptionSpec(
+      long: "relative", kind: .flag, optionalPlaceholder: "path",
+      help: "lines: only changes below the folder the run is in, or below <path>",
+      group: .measure),
+    OptionSpec(
+      long: "no-relative", kind: .flag, help: "lines: the whole tree, whatever diff.relative says",
+      group: .measure),
+    OptionSpec(
+      long: "diff-merges", kind: .value(placeholder: "format"),
+      choices: [
+        "off", "none", "first-parent", "1", "separate", "m", "on", "combined", "c",
+        "dense-combined", "cc", "remerge", "r",
+      ],
+      help:
+        "lines: a merge's lines: off (none, git log's default), first-parent, or separate (each parent's, added)",
       group: .measure),
 
     OptionSpec(

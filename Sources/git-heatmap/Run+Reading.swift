@@ -48,6 +48,7 @@ extension Run {
         } catch {
           throw .git(error)
         }
+        request.workingPrefix = repository.workingPrefix(of: startDirectory())
         request.walk.recordsCommitIDs =
           invocation.days.listedDay != nil || invocation.output.isInteractive
           || invocation.output.format == .html || !invocation.commits.messageFilter.isEmpty
@@ -169,6 +170,7 @@ extension Run {
         } catch {
           throw .git(error)
         }
+        request.workingPrefix = repository.workingPrefix(of: startDirectory())
         let progressLine = startProgressLine(&request)
         defer { progressLine?.finish() }
         let source = Source(read: try repository.read(request))
@@ -217,6 +219,7 @@ extension Run {
     request.options.usesCommitterDate = invocation.counting.options.usesCommitterDate
     request.options.measure = invocation.counting.options.measure
     request.countsLines = readsLines
+    request.lineCountingChoices = invocation.counting.lineChoices
     request.cache = CachePolicy(
       isEnabled: invocation.sources.usesCache, clearsFirst: invocation.sources.clearsCache,
       fallbackDirectory: fallbackCacheDirectory())

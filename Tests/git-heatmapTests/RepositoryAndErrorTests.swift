@@ -24,7 +24,7 @@ struct RepositoryAndErrorTests {
     try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
     #expect(nonZeroDays(heatmap(Self.window, in: sub).stdout) == expected)
     #expect(
-      nonZeroDays(heatmap(Self.window + ["-C", "repo/a"], in: repo.root.path).stdout) == expected)
+      nonZeroDays(heatmap(Self.window + ["--directory", "repo/a"], in: repo.root.path).stdout) == expected)
     #expect(nonZeroDays(heatmap(Self.window + ["-Crepo"], in: repo.root.path).stdout) == expected)
     #expect(
       nonZeroDays(

@@ -415,7 +415,7 @@ extension TrustFourthPassTests {
     try repo.git(["clone", "-q", repo.path, other])
     let result = heatmap(
       [
-        "-C", "repo", "--repo", "../other", "--since", "2024-01-01", "--until", "2024-01-31", "-o",
+        "--directory", "repo", "--repo", "../other", "--since", "2024-01-01", "--until", "2024-01-31", "-o",
         "out.csv",
       ], in: repo.root.path)
     #expect(result.status == 0, "\(result.stderr)")
@@ -424,11 +424,11 @@ extension TrustFourthPassTests {
     #expect(
       !FileManager.default.fileExists(atPath: repo.root.appendingPathComponent("out.csv").path))
     let export = heatmap(
-      ["-C", "repo", "--format", "commits", "-o", "all.ndjson"], in: repo.root.path)
+      ["--directory", "repo", "--format", "commits", "-o", "all.ndjson"], in: repo.root.path)
     #expect(export.status == 0, "\(export.stderr)")
     let drawn = heatmap(
       [
-        "-C", "repo", "--from", "all.ndjson", "--since", "2024-01-01", "--until", "2024-01-31",
+        "--directory", "repo", "--from", "all.ndjson", "--since", "2024-01-01", "--until", "2024-01-31",
         "--format", "csv",
       ], in: repo.root.path)
     #expect(drawn.status == 0, "\(drawn.stderr)")

@@ -334,7 +334,7 @@ struct TrustTests {
     // Started inside it, with -C, with --repo, and found by --scan.
     #expect(nonZeroDays(heatmap(Self.everything, in: folder + "/repo").stdout) == expected)
     #expect(
-      nonZeroDays(heatmap(Self.everything + ["-C", folder + "/repo"], in: "/").stdout) == expected)
+      nonZeroDays(heatmap(Self.everything + ["--directory", folder + "/repo"], in: "/").stdout) == expected)
     #expect(
       nonZeroDays(heatmap(Self.everything + ["--repo", folder + "/repo"], in: "/").stdout)
         == expected)
@@ -344,7 +344,7 @@ struct TrustTests {
       "\(scanned.stdout)")
     // Its cache is written inside it, and a missing folder is named with the byte escaped.
     #expect(RawDirectory.kind(folder + "/repo/.git/git-heatmap/history.cache").exists)
-    let missing = heatmap(["-C", folder + "/none"], in: "/")
+    let missing = heatmap(["--directory", folder + "/none"], in: "/")
     #expect(
       missing.stderr
         == "git-heatmap: not a git repository (or any of the parent directories): '\(root)/caf\\xE9/none'\n"

@@ -10,6 +10,11 @@ struct ChangeCounter {
   let options: LineCountingOptions
   let pathspec: Pathspec?
   var attributes: DiffAttributes
+  /// The most files a rename search of this counter met that `diff.renameLimit` turned away
+  /// (git's "you may want to set your diff.renameLimit variable to at least N"), 0 for none.
+  var renameLimitNeeded = 0
+  /// Whether some search under `--find-copies-harder` took copies from changed files only.
+  var degradedCopies = false
 
   init(options: LineCountingOptions, pathspec: Pathspec?, attributes: DiffAttributes) {
     self.options = options
@@ -57,19 +62,42 @@ struct ChangeCounter {
   mutating func count<Source: ObjectSource & ~Copyable>(
     from old: ObjectID?, to new: ObjectID, source: borrowing Source
   ) throws(GitError) -> LineStats {
-    let changes = try TreeChanges.between(old, new, pathspec: pathspec, source: source)
+    var changes = try TreeChanges.between(old, new, pathspec: pathspec, source: source)
+    // `--relative`: only what changes below the folder counts (git drops the rest as it
+    // queues the changes, before any rename search).
+    if let folder = options.relativeFolder {
+      changes.removeAll { !$0.path.starts(with: folder) }
+    }
     if changes.isEmpty { return LineStats() }
     var blobs: [ObjectID: Blob] = [:]
     let pairs: [Pair]
+    let harder = options.renames == .copies && options.findsCopiesHarder
     if options.renames == .off || !changes.contains(where: { $0.old == nil })
-      || !changes.contains(where: { $0.new == nil || options.renames == .copies && $0.old != nil })
+      || (!harder
+        && !changes.contains(where: {
+          $0.new == nil || options.renames == .copies && $0.old != nil
+        }))
     {
       pairs = changes.map {
         Pair(oldPath: $0.path, old: $0.old, newPath: $0.path, new: $0.new, isRenamed: false)
       }
     } else {
-      var search = RenameSearch(changes: changes, copies: options.renames == .copies)
+      // `--find-copies-harder`: every file of the parent's tree the pathspec lets in is a
+      // source, changed or not.
+      var unchanged: [FileChange] = []
+      if harder, let old {
+        let changed = Set(changes.map(\.path))
+        for file in try TreeChanges.between(nil, old, pathspec: pathspec, source: source)
+        where !changed.contains(file.path) {
+          if let folder = options.relativeFolder, !file.path.starts(with: folder) { continue }
+          unchanged.append(FileChange(path: file.path, old: file.new, new: file.new))
+        }
+      }
+      var search = RenameSearch(
+        changes: changes, copies: options.renames == .copies, unchanged: unchanged)
       pairs = try search.pairs(counter: &self, blobs: &blobs, source: source)
+      renameLimitNeeded = max(renameLimitNeeded, search.limitNeeded)
+      degradedCopies = degradedCopies || search.isDegraded
     }
     var stats = LineStats()
     for pair in pairs {
@@ -85,7 +113,7 @@ struct ChangeCounter {
   ) throws(GitError) {
     let oldBinary = try isBinary(pair.oldPath, pair.old, blobs: &blobs, source: source)
     let newBinary = try isBinary(pair.newPath, pair.new, blobs: &blobs, source: source)
-    if oldBinary || newBinary {
+    if (oldBinary || newBinary) && !options.treatsAllAsText {
       stats.files += 1
       return
     }
@@ -120,18 +148,23 @@ struct ChangeCounter {
     stats.deletions += counted.deletions
   }
 
-  /// Whether git takes the file at `path` for binary (`diff_filespec_is_binary`): its
-  /// attributes, else its size past `core.bigFileThreshold` or a NUL in its first bytes. A side
-  /// that is not there is binary only by attributes.
+  /// Whether git takes the file at `path` for binary (`diff_filespec_is_binary`): for a
+  /// regular file its attributes (`-diff` binary, `diff` text, `diff=<driver>` as
+  /// `diff.<driver>.binary` says), else (and for a symbolic link, whose driver is always the
+  /// default one) its size past `core.bigFileThreshold`, read from the object's header without
+  /// inflating it, or a NUL in its first 8,000 bytes. A side that is not there is not binary.
   mutating func isBinary<Source: ObjectSource & ~Copyable>(
     _ path: [UInt8], _ side: FileChange.Side?, blobs: inout [ObjectID: Blob],
     source: borrowing Source
   ) throws(GitError) -> Bool {
-    if let byAttributes = attributes.isBinary(path) { return byAttributes }
     guard let side else { return false }
     if TreeMode.isSubmodule(side.mode) { return false }
-    let blob = try self.blob(side.id, blobs: &blobs, source: source)
-    return blob.bytes.count > options.bigFileThreshold || blob.hasNUL
+    if side.isRegularFile, let byAttributes = attributes.isBinary(path) { return byAttributes }
+    if let known = blobs[side.id] {
+      return known.bytes.count > options.bigFileThreshold || known.hasNUL
+    }
+    if try source.blobSize(side.id) > options.bigFileThreshold { return true }
+    return try self.blob(side.id, blobs: &blobs, source: source).hasNUL
   }
 
   /// The bytes git diffs for a side: the blob, or a submodule's `Subproject commit <id>` line.

@@ -5,7 +5,7 @@ import Foundation
 /// link is not followed), `$GIT_DIR/info/attributes` above all of them, and
 /// `core.attributesFile` and the system's file below; within a file, later lines win. `binary`
 /// is git's built-in macro for `-diff -merge -text`, and `[attr]` lines of the top-level files
-/// define more. `-diff` makes a file binary; `diff=<driver>` makes it what
+/// define more. `-diff` makes a file binary, `diff` makes it text; `diff=<driver>` makes it what
 /// `diff.<driver>.binary` says, when that is set; otherwise its content decides.
 ///
 /// A bare repository has no work tree, so only the files outside it count, as in git. Each
@@ -47,8 +47,11 @@ struct DiffAttributes {
   private let driverBinary: [[UInt8]: Bool]
   private var folders: [[UInt8]: File?] = [:]
   private var answers: [[UInt8]: Bool?] = [:]
+  /// The lines git ignores for their length (`ignoring overly long attributes line N`), by
+  /// number, of every file read.
+  private(set) var longLines = Set<Int>()
 
-  /// Lines longer than this are ignored, as git ignores them (`ATTR_MAX_LINE_LENGTH`).
+  /// Lines this long or longer are ignored, as git ignores them (`ATTR_MAX_LINE_LENGTH`).
   static let maximumLineLength = 2048
   /// Files larger than this are ignored, as git ignores them (`ATTR_MAX_FILE_SIZE`).
   static let maximumFileSize = 100 << 20
@@ -67,6 +70,7 @@ struct DiffAttributes {
       ]
     ]
     // Files outside the folders may define macros; later ones override earlier ones.
+    var longLines = Set<Int>()
     func load(_ path: String?, followsLinks: Bool) -> File? {
       guard let path,
         let bytes = try? AtomicFile.read(
@@ -74,6 +78,7 @@ struct DiffAttributes {
       else { return nil }
       let parsed = Self.parse(bytes, folder: [])
       macros.merge(parsed.macros) { $1 }
+      longLines.formUnion(parsed.longLines)
       return parsed.file
     }
     let system = load(systemFile, followsLinks: true)
@@ -83,23 +88,33 @@ struct DiffAttributes {
     above = [info].compactMap { $0 }
     below = [global, system].compactMap { $0 }
     self.macros = macros
+    self.longLines = longLines
     if let top { folders[[]] = top } else { folders[[]] = .some(nil) }
   }
 
   /// An attributes file's lines, and the macros its `[attr]` lines define (which only the
   /// files outside the folders may: git ignores them in a folder's own file).
   static func parse(_ bytes: [UInt8], folder: [UInt8]) -> (
-    file: File, macros: [[UInt8]: [(name: [UInt8], state: State)]]
+    file: File, macros: [[UInt8]: [(name: [UInt8], state: State)]], longLines: [Int]
   ) {
     var rules: [Rule] = []
     var macros: [[UInt8]: [(name: [UInt8], state: State)]] = [:]
-    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
-      guard line.count <= maximumLineLength else { continue }
+    var longLines: [Int] = []
+    for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+      .enumerated()
+    {
       var rest = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
       while let last = rest.last, last == 0x0D || last == 0x20 || last == 0x09 {
         rest = rest.dropLast()
       }
       guard let first = rest.first, first != UInt8(ascii: "#") else { continue }
+      // git's `ATTR_MAX_LINE_LENGTH` (`parse_attr_line`): a line of 2,048 bytes or more (its
+      // newline, and a carriage return before it, aside) is ignored, with a warning.
+      let length = line.last == 0x0D ? line.count - 1 : line.count
+      guard length < maximumLineLength else {
+        longLines.append(number + 1)
+        continue
+      }
       var pattern: [UInt8]
       if first == UInt8(ascii: "\"") {
         // A quoted pattern runs to the closing quote that no backslash escapes.
@@ -136,7 +151,7 @@ struct DiffAttributes {
           pattern: pattern, matchesFoldersOnly: foldersOnly,
           matchesNames: !pattern.contains(UInt8(ascii: "/")), states: states))
     }
-    return (File(folder: folder, rules: rules), macros)
+    return (File(folder: folder, rules: rules), macros, longLines)
   }
 
   /// One `attr`, `-attr`, `!attr` or `attr=value`.
@@ -160,7 +175,9 @@ struct DiffAttributes {
     switch diffState(path) {
     case .unset: answer = true
     case .value(let driver): answer = driverBinary[driver]
-    case .set, .unspecified: answer = nil
+    // `diff` set is git's `driver_true`: text, whatever the content.
+    case .set: answer = false
+    case .unspecified: answer = nil
     }
     answers[path] = answer
     return answer
@@ -208,7 +225,9 @@ struct DiffAttributes {
     if let workingDirectory {
       let path = workingDirectory + "/" + RawPath.string(folder) + "/.gitattributes"
       if let bytes = try? AtomicFile.read(path, followsLinks: false, limit: Self.maximumFileSize) {
-        file = Self.parse(bytes, folder: folder).file
+        let parsed = Self.parse(bytes, folder: folder)
+        file = parsed.file
+        longLines.formUnion(parsed.longLines)
       }
     }
     folders[folder] = .some(file)

@@ -21,6 +21,19 @@ public struct LineCountingOptions: Sendable, Hashable {
   public var algorithm: DiffAlgorithm
   /// Files larger than this count as binary (`core.bigFileThreshold`).
   public var bigFileThreshold: Int
+  /// The least similarity of a rename or copy on git's scale of 60,000 (`-M<n>`; 50 %).
+  public var renameScore = RenameSearch.minimumScore
+  /// `--find-copies-harder`: unchanged files are copy sources too.
+  public var findsCopiesHarder = false
+  /// `--text`: every file is text.
+  public var treatsAllAsText = false
+  /// `--relative`, `diff.relative`: only the changes below this folder of the work tree count
+  /// (its path from the top, ending in `/`); nil for the whole tree.
+  public var relativeFolder: [UInt8]?
+  /// How a merge's lines count (`--diff-merges`; `--first-parent` makes it `firstParent`).
+  public var mergeDiffs = LineCountingChoices.MergeDiffs.off
+  /// `log.showRoot`: whether a root commit's files count as added (git's default).
+  public var showsRoot = true
 
   /// git's defaults: renames, a limit of 1,000, Myers, 512 MiB.
   public init(

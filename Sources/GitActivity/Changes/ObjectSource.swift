@@ -5,4 +5,6 @@ protocol ObjectSource: ~Copyable {
   func tree(_ id: ObjectID) throws(GitError) -> [UInt8]
   /// The bytes of blob `id`; an error in git's words when it is missing or damaged.
   func blob(_ id: ObjectID) throws(GitError) -> [UInt8]
+  /// The size of blob `id`, from its header, without reading the blob.
+  func blobSize(_ id: ObjectID) throws(GitError) -> Int
 }

@@ -20,14 +20,26 @@ struct RenameSearch {
   /// git's scale of similarity, and its thresholds (50 %, and 75 % for a name match).
   static let maximumScore = 60000
   static let minimumScore = 30000
-  static let basenameScore = minimumScore + (maximumScore - minimumScore) / 2
+  static let basenameScore = basenameScore(minimumScore)
+
+  /// The least similarity of a basename match: halfway from the rename score to the whole.
+  static func basenameScore(_ minimum: Int) -> Int { minimum + (maximumScore - minimum) / 2 }
   /// How many best sources a destination keeps in the matrix.
   static let candidatesPerDestination = 4
 
-  init(changes: [FileChange], copies: Bool) {
-    self.changes = changes
+  /// How many of `changes` are the commit's own: those after them are unchanged files that
+  /// `--find-copies-harder` adds as sources, never listed themselves.
+  private let ownCount: Int
+  /// With `diff.renameLimit` reached: the limit the search would have needed (git's advice).
+  private(set) var limitNeeded = 0
+  /// Whether the limit left only changed files as copy sources (`--find-copies-harder`).
+  private(set) var isDegraded = false
+
+  init(changes: [FileChange], copies: Bool, unchanged: [FileChange] = []) {
+    self.changes = changes + unchanged
+    ownCount = changes.count
     self.copies = copies
-    for (index, change) in changes.enumerated() {
+    for (index, change) in self.changes.enumerated() {
       if change.old == nil {
         if change.new != nil { destinations.append(index) }
       } else if change.new == nil {
@@ -49,7 +61,7 @@ struct RenameSearch {
       try search(counter: &counter, blobs: &blobs, source: source)
     }
     var pairs: [ChangeCounter.Pair] = []
-    for (index, change) in changes.enumerated() {
+    for (index, change) in changes.enumerated() where index < ownCount {
       if change.old == nil, let from = matched[index] {
         let origin = changes[from]
         pairs.append(
@@ -81,7 +93,15 @@ struct RenameSearch {
     let left = destinations.count - found
     guard left > 0, !sources.isEmpty else { return }
     let limit = counter.options.renameLimit
-    if limit > 0 && left * sources.count > limit * limit { return }
+    if limit > 0 && left * sources.count > limit * limit {
+      limitNeeded = max(left, sources.count)
+      // git's `too_many_rename_candidates`: under -C -C, copies from changed files only when
+      // those fit the limit.
+      let changed = sources.filter { $0 < ownCount }
+      guard ownCount < changes.count, left * changed.count <= limit * limit else { return }
+      sources = changed
+      isDegraded = true
+    }
     try matrix(counter: &counter, blobs: &blobs, source: source)
   }
 
@@ -154,10 +174,11 @@ struct RenameSearch {
       guard let destination = destinationNames[name], destination >= 0,
         sourceNames[name] == index, matched[destination] == nil
       else { continue }
+      let minimum = Self.basenameScore(counter.options.renameScore)
       let score = try similarity(
-        from: index, to: destination, minimum: Self.basenameScore, counter: &counter,
-        blobs: &blobs, source: source)
-      if score < Self.basenameScore { continue }
+        from: index, to: destination, minimum: minimum, counter: &counter, blobs: &blobs,
+        source: source)
+      if score < minimum { continue }
       record(destination, from: index)
       found += 1
     }
@@ -195,8 +216,8 @@ struct RenameSearch {
         let candidate = Candidate(
           source: origin, destination: destination,
           score: try similarity(
-            from: origin, to: destination, minimum: Self.minimumScore, counter: &counter,
-            blobs: &blobs, source: source),
+            from: origin, to: destination, minimum: counter.options.renameScore,
+            counter: &counter, blobs: &blobs, source: source),
           sameName: Self.sameName(changes[origin].path, changes[destination].path))
         var worst = 0
         for slot in 1..<best.count where best[slot].compare(best[worst]) > 0 { worst = slot }
@@ -210,7 +231,7 @@ struct RenameSearch {
     }
     for pass in copies ? [false, true] : [false] {
       for cell in order.map({ cells[$0] }) {
-        if cell.destination < 0 || cell.score < Self.minimumScore { break }
+        if cell.destination < 0 || cell.score < counter.options.renameScore { break }
         if matched[cell.destination] != nil { continue }
         if !pass && used[cell.source, default: 0] > 0 { continue }
         record(cell.destination, from: cell.source)
@@ -228,6 +249,11 @@ struct RenameSearch {
     guard let one = changes[origin].old, let two = changes[destination].new,
       one.isRegularFile && two.isRegularFile
     else { return 0 }
+    // A file past core.bigFileThreshold is never read for a likeness (it may inflate to
+    // gigabytes): it is like nothing.
+    let threshold = counter.options.bigFileThreshold
+    if blobs[one.id] == nil, try source.blobSize(one.id) > threshold { return 0 }
+    if blobs[two.id] == nil, try source.blobSize(two.id) > threshold { return 0 }
     let a = try counter.blob(one.id, blobs: &blobs, source: source)
     let b = try counter.blob(two.id, blobs: &blobs, source: source)
     let largest = max(a.bytes.count, b.bytes.count)

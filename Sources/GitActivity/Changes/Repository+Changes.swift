@@ -34,6 +34,14 @@ extension Repository {
       }
       options.algorithm = algorithm
     }
+    if let value = try configString("log.showRoot") {
+      guard let shows = ConfigBoolean.parse(value) else {
+        throw GitError(
+          message: "bad boolean config value '\(value)' for 'log.showroot'",
+          function: "git_config_bool")
+      }
+      options.showsRoot = shows
+    }
     if let threshold = try configString("core.bigFileThreshold") {
       guard let value = Self.configInteger(threshold) else {
         throw GitError(
@@ -105,9 +113,11 @@ extension Repository {
   /// files outside the tree, each `.gitattributes` the index tracks as the work tree holds it,
   /// and `diff.<driver>.binary`. (An untracked `.gitattributes` is read but not part of the key.)
   func attributesFingerprint() throws(GitError) -> [UInt8] {
+    // Each file by its role and its contents, never by where it is: the same attributes under
+    // another $HOME, or in a repository moved elsewhere, count the same lines.
     var bytes: [UInt8] = []
-    func add(_ path: String, followsLinks: Bool) {
-      bytes += Array(path.utf8) + [0]
+    func add(_ path: String, as role: String, followsLinks: Bool) {
+      bytes += Array(role.utf8) + [0]
       if let contents = try? AtomicFile.read(
         path, followsLinks: followsLinks, limit: DiffAttributes.maximumFileSize)
       {
@@ -116,12 +126,14 @@ extension Repository {
       bytes.append(0)
     }
     let (global, system) = try attributesFiles(environment)
-    if let global { add(global, followsLinks: true) }
-    if let system { add(system, followsLinks: true) }
-    add(gitDirectory + "/info/attributes", followsLinks: true)
+    if let global { add(global, as: "global", followsLinks: true) }
+    if let system { add(system, as: "system", followsLinks: true) }
+    add(gitDirectory + "/info/attributes", as: "info", followsLinks: true)
     if let workingDirectory {
       for path in try indexedPaths(named: ".gitattributes") {
-        add(workingDirectory + "/" + RawPath.string(path), followsLinks: false)
+        add(
+          workingDirectory + "/" + RawPath.string(path), as: RawPath.string(path),
+          followsLinks: false)
       }
     }
     for (key, value) in try configEntries(prefix: "diff.") where key.hasSuffix(".binary") {

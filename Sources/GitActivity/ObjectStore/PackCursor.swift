@@ -242,6 +242,49 @@ final class PackCursor {
     return true
   }
 
+  /// The size of object `id` once inflated (its deltas applied), read from its entry's header,
+  /// or for a delta from the first bytes of its stream, without inflating the object: nil when
+  /// the packs do not hold it (the caller then asks libgit2).
+  func objectSize(_ id: ObjectID) -> Int? {
+    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts())
+    else { return nil }
+    let pack = store.packs[packIndex]
+    guard let entry = entry(in: pack, at: offset) else { return nil }
+    if entry.type <= 4 { return entry.size }
+    // A delta begins with its base's size and its result's, each a varint: 20 bytes at most.
+    guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
+    var header = [UInt8](repeating: 0, count: 32)
+    let end = pack.pack.size - 20
+    stream.pointee.next_in = UnsafeMutablePointer(
+      mutating: (pack.pack.base + entry.data).assumingMemoryBound(to: UInt8.self))
+    stream.pointee.avail_in = UInt32(clamping: end - entry.data)
+    let produced = header.withUnsafeMutableBufferPointer { buffer -> Int in
+      stream.pointee.next_out = buffer.baseAddress
+      stream.pointee.avail_out = UInt32(buffer.count)
+      while stream.pointee.avail_out > 0 {
+        let status = CGit2.inflate(stream, Z_SYNC_FLUSH)
+        if status == Z_STREAM_END { break }
+        guard status == Z_OK else { break }
+      }
+      return buffer.count - Int(stream.pointee.avail_out)
+    }
+    var position = 0
+    func varint() -> Int? {
+      var value = 0
+      var shift = 0
+      while position < produced, shift <= 56 {
+        let byte = header[position]
+        position += 1
+        value |= Int(byte & 0x7F) << shift
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    guard varint() != nil else { return nil }
+    return varint()
+  }
+
   /// All of object `id` (its deltas applied, zlib's checksum checked) when the packs hold it as
   /// an object of `type`, handed over without a copy; nil when they do not (the caller then
   /// reads it through libgit2).

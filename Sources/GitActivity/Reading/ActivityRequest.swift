@@ -29,6 +29,11 @@ public struct ActivityRequest: Sendable, Equatable {
   /// How lines are counted when they are (`countsLines`); nil counts them as the repository's
   /// configuration says (`Repository.configuredLineCounting()`).
   public var lineCounting: LineCountingOptions?
+  /// The command line's diff options (`-M`, `--text`, `--relative` …), over `lineCounting`.
+  public var lineCountingChoices = LineCountingChoices()
+  /// The folder the run is in, from the top of the work tree (`""` at the top), for
+  /// `--relative` and `diff.relative`; nil when there is none (several repositories, bare).
+  public var workingPrefix: String?
   /// Whether each commit's lines are counted, whatever the measure (for a table sorted by
   /// lines, or an export that carries them); a measure of lines counts them anyway.
   public var countsLines = false

@@ -14,4 +14,12 @@ public enum ActivityWarning: Hashable, Sendable {
   /// A repository of several that could not be read (`name` as it was given), and why; the
   /// others are counted.
   case skippedRepository(name: String, error: ActivityError)
+  /// Some commit had more added and removed files than `diff.renameLimit` lets the rename
+  /// search compare: its renames were found as git's were, among exact copies only (or, under
+  /// `--find-copies-harder`, from changed files only: `degraded`).
+  case renameDetectionSkipped(degraded: Bool)
+  /// git's advice after it: the limit the largest such commit needed.
+  case renameLimitAdvice(needed: Int)
+  /// An attributes file's line of 2,048 bytes or more, ignored as git ignores it.
+  case longAttributesLine(Int)
 }

@@ -116,6 +116,18 @@ extension Repository {
   }
 
   /// `pathspec`, failing in git's words.
+  /// The folder `currentDirectory` is, from the top of the work tree (`""` at the top, or
+  /// inside the git directory); nil for a bare repository or a folder outside the work tree.
+  public func workingPrefix(of currentDirectory: String) -> String? {
+    guard let top = workingDirectory else { return nil }
+    if isInsideGitDirectory(currentDirectory) { return "" }
+    let topComponents = top.split(separator: "/")
+    let here = Self.normalized(components: currentDirectory.split(separator: "/").map(String.init))
+      .split(separator: "/")
+    guard here.starts(with: topComponents) else { return nil }
+    return here.dropFirst(topComponents.count).joined(separator: "/")
+  }
+
   package func canonicalPathspec(
     _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
   ) throws(GitError) -> [String] {

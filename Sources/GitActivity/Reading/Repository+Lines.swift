@@ -7,16 +7,13 @@ extension Repository {
   /// for saving; replaced or grafted commits are never cached (their ids do not name them).
   func countLines(
     of history: inout History, _ request: ActivityRequest, cachedAt location: HistoryCache.Location?
-  ) throws(GitError) -> (table: LineStatsCache, location: HistoryCache.Location)? {
-    let options: LineCountingOptions
-    if let given = request.lineCounting {
-      options = given
-    } else {
-      options = try configuredLineCounting()
-    }
+  ) throws(GitError) -> (
+    cached: (table: LineStatsCache, location: HistoryCache.Location)?, warnings: [ActivityWarning]
+  ) {
+    let options = try lineCounting(for: request)
     let paths = request.selection.paths
     let pathspec = paths.isEmpty ? nil : try Pathspec(canonical: paths)
-    let diffsMerges = request.walk.followsFirstParentOnly
+    let diffsMerges = options.mergeDiffs != .off
     let substitutions = try self.substitutions(
       replaceRefBase: request.walk.replaceRefBase, graftFile: request.walk.graftFile)
     var table: LineStatsCache?
@@ -41,17 +38,56 @@ extension Repository {
       }
     }
     let counted = try lineStats(
-      of: missing.map { ids[$0] }, pathspec: pathspec, options: options, diffsMerges: diffsMerges,
+      of: missing.map { ids[$0] }, pathspec: pathspec, options: options,
       substitutions: substitutions, workers: request.walk.workerCount,
       progress: request.walk.progress)
-    for (index, stats) in zip(missing, counted) {
+    for (index, stats) in zip(missing, counted.stats) {
       let packed = PackedLineStats(stats)
       lines[index] = packed
       table?.set(packed, for: ids[index])
     }
     history.packedLines = lines
-    guard let table, let tableLocation, !counted.isEmpty || table.wasLoaded else { return nil }
-    return (table, tableLocation)
+    guard let table, let tableLocation, !counted.stats.isEmpty || table.wasLoaded else {
+      return (nil, counted.warnings)
+    }
+    return ((table, tableLocation), counted.warnings)
+  }
+
+  /// How `request` counts lines: its options (else the configuration's), its command line's
+  /// choices over them, `--first-parent`'s diff of merges and `diff.relative`.
+  func lineCounting(for request: ActivityRequest) throws(GitError) -> LineCountingOptions {
+    var options: LineCountingOptions
+    if let given = request.lineCounting {
+      options = given
+    } else {
+      options = try configuredLineCounting()
+    }
+    let choices = request.lineCountingChoices
+    if let renames = choices.renames { options.renames = renames }
+    if let score = choices.renameScore { options.renameScore = score }
+    if choices.findsCopiesHarder {
+      options.renames = .copies
+      options.findsCopiesHarder = true
+    }
+    options.treatsAllAsText = options.treatsAllAsText || choices.treatsAllAsText
+    options.mergeDiffs =
+      choices.mergeDiffs
+      ?? (request.walk.followsFirstParentOnly ? .firstParent : options.mergeDiffs)
+    var folder: String?
+    switch choices.relative {
+    case .off: folder = nil
+    case .current: folder = request.workingPrefix
+    case .folder(let path): folder = path
+    case .configured:
+      if let value = try configString("diff.relative"), ConfigBoolean.parse(value) == true {
+        folder = request.workingPrefix
+      }
+    }
+    if let folder {
+      let trimmed = folder.split(separator: "/").joined(separator: "/")
+      options.relativeFolder = trimmed.isEmpty ? nil : Array((trimmed + "/").utf8)
+    }
+    return options
   }
 
   /// What the lines of a commit depend on besides its id, as the lines cache's key.
@@ -62,7 +98,10 @@ extension Repository {
       .joined()
     return [
       "lines", options.renames.rawValue, String(options.renameLimit), options.algorithm.rawValue,
-      String(options.bigFileThreshold), diffsMerges ? "first-parent" : "merges-empty",
+      String(options.bigFileThreshold), options.mergeDiffs.rawValue, String(options.renameScore),
+      options.findsCopiesHarder ? "harder" : "", options.treatsAllAsText ? "text" : "",
+      options.relativeFolder.map { String(decoding: $0, as: UTF8.self) } ?? "",
+      options.showsRoot ? "root" : "no-root",
       attributes, PathspecAnswerCache.key(paths: paths),
     ].joined(separator: "\u{0}")
   }

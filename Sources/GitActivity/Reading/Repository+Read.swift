@@ -100,11 +100,13 @@ extension Repository {
           history, mailmap: mailmap.mailmap, request: request, userEmail: userEmail, cache: known)
       }
     }
+    var lineWarnings: [ActivityWarning] = []
     if request.readsLines {
-      let table = try phase("lines") { () throws(GitError) in
+      let (table, warnings) = try phase("lines") { () throws(GitError) in
         try countLines(
           of: &history, request, cachedAt: policy.isEnabled ? location : nil)
       }
+      lineWarnings = warnings
       if let table {
         pending = pending ?? PendingCache(cache: nil, location: location)
         pending?.lines = table
@@ -113,7 +115,7 @@ extension Repository {
     var result = RepositoryHistory(
       name: RawPath.display(displayPath), history: history, mailmap: mailmap.mailmap,
       warnings: mailmap.unreadable.map { .unreadableMailmap(path: $0.path, reason: $0.reason) }
-        + history.undatedWarnings(byCommitter: request.options.usesCommitterDate),
+        + history.undatedWarnings(byCommitter: request.options.usesCommitterDate) + lineWarnings,
       userEmail: userEmail)
     result.commonDirectory = commonDirectory
     result.gitDirectory = gitDirectory

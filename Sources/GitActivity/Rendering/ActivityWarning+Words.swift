@@ -15,6 +15,15 @@ extension ActivityWarning: CustomStringConvertible {
         "\(Wording.count(count, "commit")) dated \(count == 1 ? "" : "from ")\(day.iso), outside the years 1 to 9999 a graph can draw; not counted"
     case .skippedRepository(_, let error):
       return "\(error.description); skipped"
+    case .renameDetectionSkipped(let degraded):
+      return degraded
+        ? "only found copies from modified paths due to too many files."
+        : "exhaustive rename detection was skipped due to too many files."
+    case .renameLimitAdvice(let needed):
+      return
+        "you may want to set your diff.renameLimit variable to at least \(needed) and retry the command."
+    case .longAttributesLine(let line):
+      return "ignoring overly long attributes line \(line)"
     }
   }
 }

@@ -18,6 +18,10 @@ struct ChangeReader: ObjectSource, ~Copyable {
   func blob(_ id: ObjectID) throws(GitError) -> [UInt8] {
     try reader.objectBytes(try substitutions.object(for: id), type: 3)
   }
+
+  func blobSize(_ id: ObjectID) throws(GitError) -> Int {
+    try reader.objectSize(try substitutions.object(for: id))
+  }
 }
 
 extension Repository {
@@ -27,10 +31,10 @@ extension Repository {
   /// shallow clone's boundary, adds its whole tree. Commits are shared among `workers` threads
   /// a batch at a time, each thread with its own repository, reader and attributes.
   func lineStats(
-    of ids: [ObjectID], pathspec: Pathspec?, options: LineCountingOptions, diffsMerges: Bool,
+    of ids: [ObjectID], pathspec: Pathspec?, options: LineCountingOptions,
     substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil
-  ) throws(GitError) -> [LineStats] {
-    guard !ids.isEmpty else { return [] }
+  ) throws(GitError) -> (stats: [LineStats], warnings: [ActivityWarning]) {
+    guard !ids.isEmpty else { return ([], []) }
     let packs = PackStore(objectsDirectory: objectsDirectory)
     let shallow = shallowBoundary()
     let attributes = try diffAttributes()
@@ -41,6 +45,9 @@ extension Repository {
     nonisolated(unsafe) let slots = results
     let next = Atomic<Int>(0)
     let failure = Mutex<GitError?>(nil)
+    // What the workers' counters noticed: the rename limit they would have needed, the
+    // attributes lines they ignored.
+    let noticed = Mutex<(limit: Int, degraded: Bool, longLines: Set<Int>)>((0, false, []))
     let batch = 16
     let width = max(1, min(workers, (ids.count + batch - 1) / batch))
     // Worker 0 uses this repository while the caller waits for the workers: one thread at a
@@ -54,6 +61,15 @@ extension Repository {
             repository: repository, packs: packs, baseCacheLimit: ChangeReader.baseCacheLimit),
           substitutions: substitutions)
         var counter = ChangeCounter(options: options, pathspec: pathspec, attributes: attributes)
+        defer {
+          let (limit, lines) = (counter.renameLimitNeeded, counter.attributes.longLines)
+          let degraded = counter.degradedCopies
+          noticed.withLock {
+            $0.limit = max($0.limit, limit)
+            $0.degraded = $0.degraded || degraded
+            $0.longLines.formUnion(lines)
+          }
+        }
         var parents: [ObjectID] = []
         while failure.withLock({ $0 == nil }) {
           let start = next.wrappingAdd(batch, ordering: .relaxed).oldValue
@@ -62,7 +78,7 @@ extension Repository {
             if progress?.isCancelled == true { throw GitError.cancelled }
             slots[index] = try Self.lineStats(
               of: ids[index], counter: &counter, source: source, parents: &parents,
-              shallow: shallow, diffsMerges: diffsMerges)
+              shallow: shallow)
           }
           progress?.add(min(batch, ids.count - start))
         }
@@ -77,7 +93,11 @@ extension Repository {
       }
       throw error
     }
-    return Array(results)
+    let (limit, degraded, longLines) = noticed.withLock { $0 }
+    var warnings: [ActivityWarning] = longLines.sorted().map { .longAttributesLine($0) }
+    if limit > 0 || degraded { warnings.append(.renameDetectionSkipped(degraded: degraded)) }
+    if limit > 0 { warnings.append(.renameLimitAdvice(needed: limit)) }
+    return (Array(results), warnings)
   }
 
   /// Whether the repository is a partial clone: a promisor remote, whose objects may be
@@ -91,24 +111,36 @@ extension Repository {
     }
   }
 
-  /// One commit's lines: its tree against its first parent's.
+  /// One commit's lines: its tree against its first parent's; a merge's as `--diff-merges`
+  /// says (nothing, against its first parent, or against each parent, added up); a root
+  /// commit's against the empty tree unless `log.showRoot` is false.
   private static func lineStats(
     of id: ObjectID, counter: inout ChangeCounter, source: borrowing ChangeReader,
-    parents: inout [ObjectID], shallow: Set<ObjectID>, diffsMerges: Bool
+    parents: inout [ObjectID], shallow: Set<ObjectID>
   ) throws(GitError) -> LineStats {
     let commit = try source.substitutions.object(for: id)
     let tree = try Self.tree(of: commit, reader: source.reader, parents: &parents)
     if let grafted = source.substitutions.grafts[id] { parents = grafted }
     if shallow.contains(id) { parents = [] }
-    if parents.count > 1 && !diffsMerges { return LineStats() }
-    var parentTree: ObjectID?
-    if let parent = parents.first {
+    if parents.isEmpty && !counter.options.showsRoot { return LineStats() }
+    var compared = parents.isEmpty ? [] : [parents[0]]
+    if parents.count > 1 {
+      switch counter.options.mergeDiffs {
+      case .off: return LineStats()
+      case .firstParent: break
+      case .separate: compared = parents
+      }
+    }
+    if compared.isEmpty { return try counter.count(from: nil, to: tree, source: source) }
+    var total = LineStats()
+    for parent in compared {
       var ignored: [ObjectID] = []
-      parentTree = try Self.tree(
+      let parentTree = try Self.tree(
         of: try source.substitutions.object(for: parent), reader: source.reader,
         parents: &ignored)
+      total += try counter.count(from: parentTree, to: tree, source: source)
     }
-    return try counter.count(from: parentTree, to: tree, source: source)
+    return total
   }
 
   /// The tree of commit `id`, its parents in `parents`.
