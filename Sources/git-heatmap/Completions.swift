@@ -181,7 +181,8 @@ enum Completions {
       let repeated = spec.isRepeatable ? "*" : ""
       if let short = spec.short {
         lines.append(
-          "  '\(repeated)(-\(short) --\(spec.long))'{-\(short),--\(spec.long)\(spec.takesValue ? "=" : "")}'[\(help)]\(action)' \\"
+          // A repeatable option excludes neither spelling: `*` alone, before the name.
+          "  '\(spec.isRepeatable ? "*" : "(-\(short) --\(spec.long))")'{-\(short),--\(spec.long)\(spec.takesValue ? "=" : "")}'[\(help)]\(action)' \\"
         )
       } else {
         lines.append(

@@ -140,7 +140,6 @@ extension Invocation {
       default: break
       }
       if parsed.has(.findCopiesHarder) { choices.findsCopiesHarder = true }
-      choices.treatsAllAsText = parsed.has(.text)
       switch parsed.lastOf([.relative, .noRelative]) {
       case .relative?:
         let path = parsed.last(.relative) ?? ""

@@ -122,7 +122,10 @@ struct Invocation {
       throw .usage("'--repository-name' names the repository in an export: add --format commits")
     }
     if output.format == .commits {
-      if let reading = Self.readingOptions.first(where: given) {
+      // git log's --since and --until choose the commits an export holds.
+      if let reading = Self.readingOptions.first(where: {
+        given($0) && $0 != .since && $0 != .until
+      }) {
         throw .usage(
           "'--\(reading.rawValue)' is a reading, not part of an export: give it when drawing from the export (--from)"
         )
@@ -132,6 +135,28 @@ struct Invocation {
           "'--repository-name' names one repository: with --repo or --scan each is named by its path"
         )
       }
+    }
+    if output.format == .commits && parsed.has(.from),
+      let dated = [OptionName.since, .until].first(where: given)
+    {
+      throw .usage(
+        "'--\(dated.rawValue)' chooses the commits git log lists in a repository, not in exports: give it when drawing from them"
+      )
+    }
+    if output.format == .commits && given(.since) {
+      let hides = commits.selection.revisions.contains {
+        $0.hasPrefix("^") || $0.contains("..") || $0 == "--not"
+      }
+      if !(commits.pathArguments ?? []).isEmpty || commits.selection.followsRenames || hides {
+        throw .usage(
+          "'--since' in an export walks as git log does only without paths and hidden commits (^a, a..b, --not): give it when drawing (--from)"
+        )
+      }
+    }
+    if output.format == .commits && commits.limitsCount && (given(.since) || given(.until)) {
+      throw .usage(
+        "'-n' and '--skip' with '--since' or '--until' are not part of an export: give them when drawing (--from)"
+      )
     }
     if commits.limitsCount && sources.areSeveral {
       throw .usage(

@@ -235,7 +235,7 @@ enum OptionTable {
       group: .measure),
     OptionSpec(
       long: "text", short: "a", kind: .flag,
-      help: "lines: every file is text, whatever its attributes or bytes, as git log --text",
+      help: "accepted as git log takes it: its --numstat still counts a binary file as -",
       group: .measure),
     OptionSpec(
       long: "relative", kind: .flag, optionalPlaceholder: "path",

@@ -511,6 +511,7 @@ extension Run {
   /// that matches nothing is an error, never a silently smaller graph.
   func exportPaths() throws(CommandError) -> [String] {
     var paths: [String] = []
+    var skippedExports: [String] = []
     for argument in invocation.sources.exportFiles {
       if argument == "-" || RawDirectory.kind(absolute(argument)).exists
         || !argument.contains(where: { "*?[".contains($0) })
@@ -518,17 +519,21 @@ extension Run {
         paths.append(argument)
         continue
       }
-      var found = glob_t()
-      defer { globfree(&found) }
-      let status = RawPath.withCString(argument.hasPrefix("/") ? argument : absolute(argument)) {
-        glob($0, 0, nil, &found)
+      let pattern = argument.hasPrefix("/") ? argument : absolute(argument)
+      let matches = Self.glob(pattern, flags: 0)
+      // A name that starts with a dot is no match for `*`, as in the shell: say so, not draw
+      // less in silence (`tr / _` made `.._flask.git.ndjson.gz` of `../flask.git`).
+      let hidden = Set(Self.glob(pattern, flags: GLOB_PERIOD)).subtracting(matches).filter {
+        let name = $0.split(separator: "/").last ?? ""
+        return name != "." && name != ".."
       }
-      guard status == 0, found.gl_pathc > 0 else {
+      if !hidden.isEmpty {
+        skippedExports.append(
+          "'\(RawPath.display(argument))' leaves out \(Wording.count(hidden.count, "file")) whose name starts with a dot: \(hidden.sorted().prefix(3).map { "'\(RawPath.display($0))'" }.joined(separator: ", "))\(hidden.count > 3 ? ", …" : "") (name exports without a leading dot, or give them too)"
+        )
+      }
+      guard !matches.isEmpty else {
         throw .failure("no export matches '\(RawPath.display(argument))'")
-      }
-      var matches: [String] = []
-      for index in 0..<Int(found.gl_pathc) {
-        if let path = found.gl_pathv[index] { matches.append(RawPath.string(cString: path)) }
       }
       // A FIFO or a device a pattern happens to match is no export (reading it could wait for
       // ever); one named on purpose (`--from <(…)`) is read as a pipe.
@@ -539,6 +544,20 @@ extension Run {
       }
       paths += matches.sorted()
     }
+    warn(skippedExports)
     return paths
+  }
+
+  /// The paths `pattern` matches (`glob(3)` with `flags`), none when it matches nothing.
+  private static func glob(_ pattern: String, flags: Int32) -> [String] {
+    var found = glob_t()
+    defer { globfree(&found) }
+    let status = RawPath.withCString(pattern) { Glibc.glob($0, flags, nil, &found) }
+    guard status == 0 else { return [] }
+    var matches: [String] = []
+    for index in 0..<Int(found.gl_pathc) {
+      if let path = found.gl_pathv[index] { matches.append(RawPath.string(cString: path)) }
+    }
+    return matches
   }
 }

@@ -226,6 +226,11 @@ extension Run {
     request.messageFilter = invocation.commits.messageFilter
     request.messageFilter.locale = Self.characterLocale(context.environment)
     request.phases = phase
+    if invocation.output.format == .commits {
+      let window = invocation.days.window
+      request.committedSince = window.since?.gitMoment(now: context.now, in: context.localTimeZone)
+      request.committedUntil = window.until?.gitMoment(now: context.now, in: context.localTimeZone)
+    }
     return request
   }
 

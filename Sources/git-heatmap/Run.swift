@@ -82,7 +82,16 @@ struct Run {
       return try drawExports(zone: zone, window: windowRequest.resolve(today: today), today: today)
     }
     if invocation.output.format == .commits {
-      // An export holds the whole selection; the window is the draw's.
+      // An export holds the whole selection, or what git log's --since and --until list.
+      for (name, date) in [
+        ("since", invocation.days.window.since), ("until", invocation.days.window.until),
+      ] {
+        if case .month = date {
+          throw .usage(
+            "'--\(name)' in an export is a moment, as git log reads it, not a month: give a day or a time"
+          )
+        }
+      }
       let sources = try readSources(walk: walkOptions(), keepsIDs: true)
       var result = try exportCommits(sources)
       result.pendingWrites = sources.compactMap { source in

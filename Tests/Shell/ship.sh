@@ -202,8 +202,10 @@ for name in api web cli; do
       git -C "$recipe/$name" -c user.name="Ada $name" -c user.email="ada@$name.example" commit -q \
       -m "commit $index" -m "Co-authored-by: Grace <grace@example.com>"
   done
-  echo "$recipe/$name" >> "$recipe/clones.txt"
 done
+# A path that starts above the folder the recipe runs in (a name from it must not be a
+# dot-file), an absolute one, and one with a trailing slash.
+printf '%s\n' ../api "$recipe/web" ../cli/ > "$recipe/clones.txt"
 block=$(awk '/^<!-- recipe: organisation -->$/ { on = 1; next } on && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md)
 [ -n "$block" ] || fail "the README has no organisation recipe block"
 for variant in parallel xargs; do
@@ -213,7 +215,8 @@ for variant in parallel xargs; do
   script=$(echo "$block" | grep -v "^$( [ $variant = parallel ] && echo xargs || echo parallel) ")
   (cd "$dir" && bash -euo pipefail -c "$script") > "$dir/out" 2> "$dir/err" ||
     { cat "$dir/err" >&2; fail "the recipe with $variant"; }
-  [ "$(ls "$dir/exports" | wc -l)" = 3 ] || fail "the recipe with $variant wrote $(ls "$dir/exports" | wc -l) exports"
+  [ "$(ls -A "$dir/exports" | wc -l)" = 3 ] || fail "the recipe with $variant wrote $(ls -A "$dir/exports" | wc -l) exports"
+  ! grep -q 'warning' "$dir/err" || { cat "$dir/err" >&2; fail "the recipe with $variant warned"; }
   grep -q '9 commits in 2026' "$dir/org-2026.svg" || fail "the recipe with $variant drew the wrong total"
 done
 pass "the organisation recipe runs as written, with GNU parallel and with xargs"

@@ -110,7 +110,7 @@ struct ExportTests {
         "-c",
         // Each line of the list is "name extension": sh gets $0 the binary, $1 the root, $2
         // the exports folder, then $3 and $4 from the line.
-        "xargs -P 4 -L 1 sh -c 'exec \"$0\" -C \"$1/$3\" --format commits --co-authors --repository-name \"$3\" -o \"$2/$3.$4\"' \"$HEATMAP\" \"$ROOT\" \"$EXPORTS\" < \"$EXPORTS/list\"",
+        "xargs -P 4 -L 1 sh -c 'exec \"$0\" --directory \"$1/$3\" --format commits --co-authors --repository-name \"$3\" -o \"$2/$3.$4\"' \"$HEATMAP\" \"$ROOT\" \"$EXPORTS\" < \"$EXPORTS/list\"",
       ], in: root.path,
       environment: environment.merging([
         "HEATMAP": binary, "ROOT": root.path, "EXPORTS": exports,
@@ -392,7 +392,7 @@ struct ExportTests {
           || result.stderr.contains("paths select what an export holds"), "\(result.stderr)")
     }
     for arguments in [
-      ["--author", "x"], ["--since", "2024-01-01"], ["--timezone", "utc"], ["--no-merges"],
+      ["--author", "x"], ["--year", "2024"], ["--timezone", "utc"], ["--no-merges"],
       ["--layout", "calendar"],
     ] {
       let result = heatmap(["--format", "commits"] + arguments, in: repo.path)

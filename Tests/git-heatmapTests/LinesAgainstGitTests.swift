@@ -18,8 +18,10 @@ struct LinesAgainstGitTests {
     var current: String?
     for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
       if line.hasPrefix("C ") {
-        current = String(line.dropFirst(2))
-        result[current ?? ""] = [0, 0, 0]
+        // `-m` shows a merge once per parent: its lines are all of them.
+        let commit = String(line.dropFirst(2))
+        current = commit
+        if result[commit] == nil { result[commit] = [0, 0, 0] }
       } else if let commit = current {
         let fields = line.split(separator: "\t", maxSplits: 2)
         guard fields.count == 3 else { continue }
@@ -216,6 +218,28 @@ struct LinesAgainstGitTests {
     Setting(name: "--first-parent", arguments: ["--first-parent"]),
     Setting(name: "a pathspec", arguments: ["--", "notes.txt", "src/", "*.md"]),
     Setting(name: "an excluding pathspec", arguments: ["--", ":!*.txt"]),
+    Setting(name: "--no-renames", arguments: ["--no-renames"]),
+    Setting(
+      name: "--no-renames over diff.renames=copies", config: ["diff.renames=copies"],
+      arguments: ["--no-renames"]),
+    Setting(name: "-M over diff.renames=false", config: ["diff.renames=false"], arguments: ["-M"]),
+    Setting(name: "-M30%", arguments: ["-M30%"]),
+    Setting(name: "-M60", arguments: ["-M60"]),
+    Setting(name: "--find-renames=0.49", arguments: ["--find-renames=0.49"]),
+    Setting(name: "-C", arguments: ["-C"]),
+    Setting(name: "-C -C", arguments: ["-C", "-C"]),
+    Setting(name: "--find-copies-harder", arguments: ["--find-copies-harder"]),
+    Setting(name: "-C40%", arguments: ["-C40%"]),
+    Setting(name: "--text", arguments: ["--text"]),
+    Setting(name: "-a with a pathspec", arguments: ["-a", "--", "*.dat", "*.txt"]),
+    Setting(name: "--diff-merges=first-parent", arguments: ["--diff-merges=first-parent"]),
+    Setting(name: "--diff-merges=1", arguments: ["--diff-merges=1"]),
+    Setting(name: "--diff-merges=separate", arguments: ["--diff-merges=separate"]),
+    Setting(
+      name: "--diff-merges=off after =separate",
+      arguments: ["--diff-merges=separate", "--diff-merges=off"]),
+    Setting(
+      name: "--first-parent --diff-merges=off", arguments: ["--first-parent", "--diff-merges=off"]),
   ]
 
   @Test("every commit's lines and files equal git's", arguments: settings)

@@ -415,7 +415,8 @@ extension TrustFourthPassTests {
     try repo.git(["clone", "-q", repo.path, other])
     let result = heatmap(
       [
-        "--directory", "repo", "--repo", "../other", "--since", "2024-01-01", "--until", "2024-01-31", "-o",
+        "--directory", "repo", "--repo", "../other", "--since", "2024-01-01", "--until",
+        "2024-01-31", "-o",
         "out.csv",
       ], in: repo.root.path)
     #expect(result.status == 0, "\(result.stderr)")
@@ -428,7 +429,8 @@ extension TrustFourthPassTests {
     #expect(export.status == 0, "\(export.stderr)")
     let drawn = heatmap(
       [
-        "--directory", "repo", "--from", "all.ndjson", "--since", "2024-01-01", "--until", "2024-01-31",
+        "--directory", "repo", "--from", "all.ndjson", "--since", "2024-01-01", "--until",
+        "2024-01-31",
         "--format", "csv",
       ], in: repo.root.path)
     #expect(drawn.status == 0, "\(drawn.stderr)")

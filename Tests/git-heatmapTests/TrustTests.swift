@@ -334,7 +334,8 @@ struct TrustTests {
     // Started inside it, with -C, with --repo, and found by --scan.
     #expect(nonZeroDays(heatmap(Self.everything, in: folder + "/repo").stdout) == expected)
     #expect(
-      nonZeroDays(heatmap(Self.everything + ["--directory", folder + "/repo"], in: "/").stdout) == expected)
+      nonZeroDays(heatmap(Self.everything + ["--directory", folder + "/repo"], in: "/").stdout)
+        == expected)
     #expect(
       nonZeroDays(heatmap(Self.everything + ["--repo", folder + "/repo"], in: "/").stdout)
         == expected)

@@ -273,6 +273,21 @@ public enum DateExpression: Hashable, Sendable {
     }
   }
 
+  /// The moment `git log --since`/`--until` reads this expression as (approxidate): a day
+  /// without a time is that day at the current time of day, as git reads it (`--since
+  /// 2024-01-01` at 15:00 starts at 15:00). Nil for a month alone (`2024-03`), which git reads
+  /// as a day of the current month.
+  public func gitMoment(now: Date, in zone: TimeZone) -> Int64? {
+    if let moment = moment(now: now, in: zone) { return moment }
+    if case .month = self { return nil }
+    let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+    let offset = Int64(zone.secondsFromGMT(for: now))
+    let today = Day(epochSeconds: seconds, offsetSeconds: offset)
+    let intoDay = seconds + offset - Int64(today.number) * 86_400
+    let wall = Int64(resolve(today: today).number) * 86_400 + intoDay
+    return wall - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
+  }
+
   /// The second this expression names when it names one finer than a day (a time, an amount
   /// before now), as git's approxidate reads it with `now` on `zone`'s clock; nil for a day, a
   /// month or a weekday, which a window takes whole.

@@ -99,6 +99,13 @@ struct ChangeCounter {
       renameLimitNeeded = max(renameLimitNeeded, search.limitNeeded)
       degradedCopies = degradedCopies || search.isDegraded
     }
+    return try lines(of: pairs, blobs: &blobs, source: source)
+  }
+
+  /// The lines and files of `pairs`, each counted as `--numstat` counts one file.
+  mutating func lines<Source: ObjectSource & ~Copyable>(
+    of pairs: [Pair], blobs: inout [ObjectID: Blob], source: borrowing Source
+  ) throws(GitError) -> LineStats {
     var stats = LineStats()
     for pair in pairs {
       try add(pair, to: &stats, blobs: &blobs, source: source)
@@ -113,7 +120,8 @@ struct ChangeCounter {
   ) throws(GitError) {
     let oldBinary = try isBinary(pair.oldPath, pair.old, blobs: &blobs, source: source)
     let newBinary = try isBinary(pair.newPath, pair.new, blobs: &blobs, source: source)
-    if (oldBinary || newBinary) && !options.treatsAllAsText {
+    // git's numstat decides binary files so whatever `--text` says (`builtin_diffstat`).
+    if oldBinary || newBinary {
       stats.files += 1
       return
     }

@@ -45,7 +45,8 @@ struct DiffAttributes {
   private let macros: [[UInt8]: [(name: [UInt8], state: State)]]
   /// `diff.<driver>.binary`, by driver.
   private let driverBinary: [[UInt8]: Bool]
-  private var folders: [[UInt8]: File?] = [:]
+  /// The work tree's folders read: `.some(nil)` for one without a file, nil for one it lacks.
+  private var folders: [[UInt8]: File??] = [:]
   private var answers: [[UInt8]: Bool?] = [:]
   /// The lines git ignores for their length (`ignoring overly long attributes line N`), by
   /// number, of every file read.
@@ -89,7 +90,7 @@ struct DiffAttributes {
     below = [global, system].compactMap { $0 }
     self.macros = macros
     self.longLines = longLines
-    if let top { folders[[]] = top } else { folders[[]] = .some(nil) }
+    folders[[]] = .some(.some(top))
   }
 
   /// An attributes file's lines, and the macros its `[attr]` lines define (which only the
@@ -191,9 +192,13 @@ struct DiffAttributes {
       path.lastIndex(of: UInt8(ascii: "/")).map { path[(path.index(after: $0))...] }
       ?? path[...]
     var files = above
-    var chain: [File?] = [folderFile([])]
+    var chain: [File?] = [folderFile([]) ?? nil]
+    // Down the path's folders while the work tree has them: below a folder it lacks (or one
+    // longer than a path can be) there is no attributes file, and a tree thousands deep costs
+    // one look, not one per level.
     for (index, byte) in path.enumerated() where byte == UInt8(ascii: "/") {
-      chain.append(folderFile(Array(path[..<index])))
+      guard index < Self.longestPath, let file = folderFile(Array(path[..<index])) else { break }
+      chain.append(file)
     }
     files += chain.reversed().compactMap { $0 }
     files += below
@@ -218,19 +223,27 @@ struct DiffAttributes {
     return nil
   }
 
-  /// The attributes file of `folder` in the work tree, read once.
-  private mutating func folderFile(_ folder: [UInt8]) -> File? {
+  /// The longest path the work tree can hold (`PATH_MAX`).
+  private static let longestPath = 4096
+
+  /// The attributes file of `folder` in the work tree, read once: `.some(nil)` when the folder
+  /// has none, nil when the work tree has no such folder (nor then any below it).
+  private mutating func folderFile(_ folder: [UInt8]) -> File?? {
     if let known = folders[folder] { return known }
-    var file: File?
+    var file: File??
     if let workingDirectory {
-      let path = workingDirectory + "/" + RawPath.string(folder) + "/.gitattributes"
+      let folderPath = workingDirectory + "/" + RawPath.string(folder)
+      let path = folderPath + "/.gitattributes"
       if let bytes = try? AtomicFile.read(path, followsLinks: false, limit: Self.maximumFileSize) {
         let parsed = Self.parse(bytes, folder: folder)
-        file = parsed.file
+        file = .some(parsed.file)
         longLines.formUnion(parsed.longLines)
+      } else {
+        var status = stat()
+        file = lstat(folderPath, &status) == 0 ? .some(nil) : nil
       }
     }
-    folders[folder] = .some(file)
+    folders[folder] = file
     return file
   }
 

@@ -8,8 +8,6 @@ public struct LineCountingChoices: Sendable, Hashable {
   public var renameScore: Int?
   /// `--find-copies-harder` (or `-C -C`): unchanged files are copy sources too.
   public var findsCopiesHarder = false
-  /// `--text` (`-a`): every file is text, whatever its attributes or bytes.
-  public var treatsAllAsText = false
   /// `--relative[=<path>]`, `--no-relative` (over `diff.relative`).
   public var relative = Relative.configured
   /// `--diff-merges`: how a merge's lines are counted.

@@ -25,8 +25,6 @@ public struct LineCountingOptions: Sendable, Hashable {
   public var renameScore = RenameSearch.minimumScore
   /// `--find-copies-harder`: unchanged files are copy sources too.
   public var findsCopiesHarder = false
-  /// `--text`: every file is text.
-  public var treatsAllAsText = false
   /// `--relative`, `diff.relative`: only the changes below this folder of the work tree count
   /// (its path from the top, ending in `/`); nil for the whole tree.
   public var relativeFolder: [UInt8]?

@@ -96,7 +96,10 @@ package struct CommitExportWriter: Sendable {
     var committerFields: [Int32: [UInt8]] = [:]
     var out: [UInt8] = []
     out.reserveCapacity(1 << 17)
-    for index in history.commits.indices {
+    let ids = history.commits.indices.map {
+      pseudonyms?.commit(history.objectIDs[$0]) ?? history.objectIDs[$0]
+    }
+    for index in Self.order(history, ids: ids) {
       let facts = history.commits[index]
       if authorFields[facts.identity] == nil {
         authorFields[facts.identity] = fields(person(facts.identity), role: "author")
@@ -120,7 +123,7 @@ package struct CommitExportWriter: Sendable {
       }
       appendRecord(
         repositoryField: repositoryField,
-        id: pseudonyms?.commit(history.objectIDs[index]) ?? history.objectIDs[index],
+        id: ids[index],
         author: authorFields[facts.identity] ?? [], authorDate: facts.author,
         committer: committerFields[facts.committerIdentity] ?? [],
         committerDate: facts.committer, parentCount: Int(facts.parentCount),
@@ -133,6 +136,16 @@ package struct CommitExportWriter: Sendable {
       }
     }
     if !out.isEmpty { sink(out) }
+  }
+
+  /// The order records are written in, whatever the walk or the cache read first: the newest
+  /// committer date first (a commit without one last), ties by the id written, smallest first.
+  /// The same history makes the same bytes.
+  static func order(_ history: History, ids: [ObjectID]) -> [Int] {
+    let times = history.commits.map { $0.committer?.seconds ?? Int64.min }
+    return history.commits.indices.sorted { left, right in
+      times[left] != times[right] ? times[left] > times[right] : ids[left] < ids[right]
+    }
   }
 
   /// One record as its line, newline included.

@@ -39,6 +39,14 @@ public struct ActivityRequest: Sendable, Equatable {
   public var countsLines = false
   /// `-n` and `--skip`: only the newest commits of each repository, in `git log`'s order.
   public var limit = CommitLimit()
+  /// `git log --since`/`--until` (`--after`/`--before`): only the commits git lists with them,
+  /// by commit date, moments in seconds since the epoch. `--since` walks as git's walk does
+  /// (see `Repository.commitIDs(_:committedSince:options:)`): not with paths or hidden
+  /// commits (`invalidRequest`). Nil reads the selection whole.
+  public var committedSince: Int64?
+  /// `git log --until`: only the commits committed at or before this moment (git's date for a
+  /// commit without one is 0).
+  public var committedUntil: Int64?
   /// Which days a report counts: the window's, or (`.wholeHistory`) the window widened to
   /// every commit the selection holds, as the page and `-i` show them.
   public var span = Span.window

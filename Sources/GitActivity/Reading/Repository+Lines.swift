@@ -47,10 +47,18 @@ extension Repository {
       table?.set(packed, for: ids[index])
     }
     history.packedLines = lines
-    guard let table, let tableLocation, !counted.stats.isEmpty || table.wasLoaded else {
-      return (nil, counted.warnings)
+    let notices = counted.notices
+    var warnings: [ActivityWarning] = notices.longAttributeLines.map { .longAttributesLine($0) }
+    if notices.renameLimitNeeded > 0 || notices.degradedCopies {
+      warnings.append(.renameDetectionSkipped(degraded: notices.degradedCopies))
     }
-    return ((table, tableLocation), counted.warnings)
+    if notices.renameLimitNeeded > 0 {
+      warnings.append(.renameLimitAdvice(needed: notices.renameLimitNeeded))
+    }
+    guard let table, let tableLocation, !counted.stats.isEmpty || table.wasLoaded else {
+      return (nil, warnings)
+    }
+    return ((table, tableLocation), warnings)
   }
 
   /// How `request` counts lines: its options (else the configuration's), its command line's
@@ -69,7 +77,6 @@ extension Repository {
       options.renames = .copies
       options.findsCopiesHarder = true
     }
-    options.treatsAllAsText = options.treatsAllAsText || choices.treatsAllAsText
     options.mergeDiffs =
       choices.mergeDiffs
       ?? (request.walk.followsFirstParentOnly ? .firstParent : options.mergeDiffs)
@@ -99,7 +106,7 @@ extension Repository {
     return [
       "lines", options.renames.rawValue, String(options.renameLimit), options.algorithm.rawValue,
       String(options.bigFileThreshold), options.mergeDiffs.rawValue, String(options.renameScore),
-      options.findsCopiesHarder ? "harder" : "", options.treatsAllAsText ? "text" : "",
+      options.findsCopiesHarder ? "harder" : "",
       options.relativeFolder.map { String(decoding: $0, as: UTF8.self) } ?? "",
       options.showsRoot ? "root" : "no-root",
       attributes, PathspecAnswerCache.key(paths: paths),

@@ -69,7 +69,8 @@ extension Repository {
         paths.isEmpty
         ? nil : phase("load answers") { PathspecAnswerCache.load(key: key, from: answersLocation) }
       let walked = try phase("walk") { () throws(GitError) in
-        try self.history(request.selection, options: request.walk, cache: cache, answers: answers)
+        try self.history(
+          request.selection, options: try followWalk(request), cache: cache, answers: answers)
       }
       pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
       if !paths.isEmpty && cache.count == 0 && !request.selection.followsRenames
@@ -88,10 +89,13 @@ extension Repository {
       read = walked.history
     } else {
       read = try phase("walk") { () throws(GitError) in
-        try self.history(request.selection, options: request.walk)
+        try self.history(request.selection, options: try followWalk(request))
       }
     }
     var history = try request.messageFilter.filter(read, in: self)
+    if request.committedSince != nil || request.committedUntil != nil {
+      history = try phase("dates") { () throws(GitError) in try dated(history, request) }
+    }
     let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
     let userEmail = try configString("user.email").flatMap { $0.isEmpty ? nil : $0 }
     if request.limit.isActive && !limitApplied {
@@ -101,7 +105,8 @@ extension Repository {
       }
     }
     var lineWarnings: [ActivityWarning] = []
-    if request.readsLines {
+    // --follow counts its file's lines as it walks (its name changes on the way).
+    if request.readsLines && !(request.selection.followsRenames && history.hasLineStats) {
       let (table, warnings) = try phase("lines") { () throws(GitError) in
         try countLines(
           of: &history, request, cachedAt: policy.isEnabled ? location : nil)
@@ -122,6 +127,39 @@ extension Repository {
     result.remoteURL = try configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 }
     result.pendingCache = pending
     return result
+  }
+
+  /// `history` with only the commits `git log --since`/`--until` lists.
+  private func dated(_ history: History, _ request: ActivityRequest) throws(GitError) -> History {
+    var shown: Set<String>?
+    if let since = request.committedSince {
+      guard request.selection.paths.isEmpty,
+        let found = try commitIDs(request.selection, committedSince: since, options: request.walk)
+      else {
+        throw GitError(
+          message:
+            "'--since' walks as git log does only without paths and hidden commits (^a, a..b, --not)",
+          function: "since", kind: .invalidRequest)
+      }
+      shown = found
+    }
+    let until = request.committedUntil ?? .max
+    return history.keeping { index in
+      guard let committed = history.commits[index].committer?.seconds, committed <= until else {
+        // git's date for a commit without one is 0, inside any --until.
+        return history.commits[index].committer == nil && until >= 0 && shown == nil
+      }
+      return shown.map { $0.contains(history.objectIDs[index].hex) } ?? true
+    }
+  }
+
+  /// The request's walk options, with `--follow`'s line counting when lines are read.
+  private func followWalk(_ request: ActivityRequest) throws(GitError) -> WalkOptions {
+    var walk = request.walk
+    if request.selection.followsRenames && request.readsLines {
+      walk.followLines = try lineCounting(for: request)
+    }
+    return walk
   }
 
   /// The read of the whole history `request` selects (its paths aside), as a run without paths

@@ -5,8 +5,12 @@ extension Repository {
   /// changes the path; where a commit adds the path, git's rename and copy detection (copies
   /// from every file of the parent the commit changed) looks for where it came from, and the
   /// walk follows that name from then on, for every later commit it meets, as git's one
-  /// pathspec does. The limit: git also looks among the files the commit did not change
-  /// (`--find-copies-harder`); a file copied from one of those is not followed here.
+  /// pathspec does. git looks among the files the commit did not change too
+  /// (`--find-copies-harder`), and so does this walk.
+  ///
+  /// With `options.followLines`, each commit's lines are those `git log --follow --numstat`
+  /// shows: the followed file's change only, and where the file came from another, that pair
+  /// (`0 0 a => b` for a rename without edits).
   func followedHistory(
     _ selection: RevisionSelection, path start: [UInt8], options: WalkOptions
   ) throws(GitError) -> History {
@@ -59,8 +63,16 @@ extension Repository {
     for id in tips.included where reached[id] != nil && seen.insert(id).inserted {
       heap.push(id, time: committed(id))
     }
+    let lineOptions: LineCountingOptions
+    if let given = options.followLines {
+      lineOptions = given
+    } else {
+      lineOptions = try configuredLineCounting()
+    }
     var counter = ChangeCounter(
-      options: try configuredLineCounting(), pathspec: nil, attributes: try diffAttributes())
+      options: lineOptions, pathspec: nil, attributes: try diffAttributes())
+    let counting = options.followLines != nil
+    var lines: [PackedLineStats] = []
     var path = start
     var commits: [CommitFacts] = []
     var ids: [ObjectID] = []
@@ -88,6 +100,14 @@ extension Repository {
       guard !changes.isEmpty else { continue }
       if !commit.coAuthors.isEmpty { coAuthors[commits.count] = commit.coAuthors }
       commits.append(commit.facts)
+      if counting {
+        var blobs: [ObjectID: ChangeCounter.Blob] = [:]
+        let pairs = changes.map {
+          ChangeCounter.Pair(
+            oldPath: $0.path, old: $0.old, newPath: $0.path, new: $0.new, isRenamed: false)
+        }
+        lines.append(PackedLineStats(try counter.lines(of: pairs, blobs: &blobs, source: source)))
+      }
       ids.append(id)
       if commit.facts.author == nil || commit.facts.committer == nil {
         undated.append(
@@ -98,16 +118,29 @@ extension Repository {
       // The path appears here: where did it come from?
       guard changes.count == 1, changes[0].old == nil, changes[0].new != nil else { continue }
       let all = try TreeChanges.between(parentTree, commit.tree, pathspec: nil, source: source)
-      var search = RenameSearch(changes: all, copies: true)
+      var unchanged: [FileChange] = []
+      if let parentTree {
+        let changed = Set(all.map(\.path))
+        for file in try TreeChanges.between(nil, parentTree, pathspec: nil, source: source)
+        where !changed.contains(file.path) {
+          unchanged.append(FileChange(path: file.path, old: file.new, new: file.new))
+        }
+      }
+      var search = RenameSearch(changes: all, copies: true, unchanged: unchanged)
       var blobs: [ObjectID: ChangeCounter.Blob] = [:]
       let pairs = try search.pairs(counter: &counter, blobs: &blobs, source: source)
       if let origin = pairs.first(where: { $0.isRenamed && $0.newPath == path }) {
+        if counting {
+          lines[lines.count - 1] = PackedLineStats(
+            try counter.lines(of: [origin], blobs: &blobs, source: source))
+        }
         path = origin.oldPath
       }
     }
     var history = History(
       commits: commits, objectIDs: ids, identities: interner.rawIdentities(), undated: undated)
     history.coAuthors = coAuthors
+    if counting { history.packedLines = lines }
     return history
   }
 }

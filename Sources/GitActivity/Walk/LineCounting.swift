@@ -24,6 +24,17 @@ struct ChangeReader: ObjectSource, ~Copyable {
   }
 }
 
+/// What git would warn of while counting lines: a rename limit reached, attributes lines
+/// ignored for their length.
+struct LineNotices {
+  /// The `diff.renameLimit` rename detection needed (0: it was not reached).
+  var renameLimitNeeded = 0
+  /// Copies were looked for among the changed files only, the limit reached.
+  var degradedCopies = false
+  /// The attributes lines ignored for their length, by number.
+  var longAttributeLines: [Int] = []
+}
+
 extension Repository {
   /// What each commit of `ids` changes, as `git log --numstat` counts it with the same
   /// selection: a merge changes nothing (git shows it no diff) unless `diffsMerges` (with
@@ -33,8 +44,8 @@ extension Repository {
   func lineStats(
     of ids: [ObjectID], pathspec: Pathspec?, options: LineCountingOptions,
     substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil
-  ) throws(GitError) -> (stats: [LineStats], warnings: [ActivityWarning]) {
-    guard !ids.isEmpty else { return ([], []) }
+  ) throws(GitError) -> (stats: [LineStats], notices: LineNotices) {
+    guard !ids.isEmpty else { return ([], LineNotices()) }
     let packs = PackStore(objectsDirectory: objectsDirectory)
     let shallow = shallowBoundary()
     let attributes = try diffAttributes()
@@ -94,10 +105,11 @@ extension Repository {
       throw error
     }
     let (limit, degraded, longLines) = noticed.withLock { $0 }
-    var warnings: [ActivityWarning] = longLines.sorted().map { .longAttributesLine($0) }
-    if limit > 0 || degraded { warnings.append(.renameDetectionSkipped(degraded: degraded)) }
-    if limit > 0 { warnings.append(.renameLimitAdvice(needed: limit)) }
-    return (Array(results), warnings)
+    return (
+      Array(results),
+      LineNotices(
+        renameLimitNeeded: limit, degradedCopies: degraded, longAttributeLines: longLines.sorted())
+    )
   }
 
   /// Whether the repository is a partial clone: a promisor remote, whose objects may be

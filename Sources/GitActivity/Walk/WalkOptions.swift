@@ -55,6 +55,10 @@ public struct WalkOptions: Sendable, Equatable {
   static func normalized(_ keys: [String]) -> [String] {
     Array(Set(keys.map { $0.lowercased() })).sorted()
   }
+  /// With `--follow`: how the followed file's lines are counted, commit by commit, as git log
+  /// --follow --numstat shows them (the walk counts them: the file's name changes on the way);
+  /// nil when lines are not counted.
+  var followLines: LineCountingOptions?
   /// Whether each commit's tree is kept beside its facts in the cache the walk makes (in memory
   /// only: the cache file holds none), for a pathspec walk that compares trees after it.
   var recordsTrees = false
