@@ -120,7 +120,15 @@ struct ArgumentParser {
     let groups: [(String, [String])] = [
       (
         "a graph counts commits, not the changes inside them; give paths after --",
-        ["diff-filter", "S", "G", "pickaxe-regex", "pickaxe-all", "find-object", "L"]
+        ["S", "G", "pickaxe-regex", "pickaxe-all", "find-object", "L"]
+      ),
+      (
+        "breaking rewrites changes how renames pair, not which commits count, and is not built",
+        ["B", "break-rewrites"]
+      ),
+      (
+        "a graph of days draws no graph of commits; git log --graph shows the same commits",
+        ["graph"]
       ),
       (
         "reflog entries are not commits of the history; --reflog counts the commits they name",

@@ -140,6 +140,13 @@ extension Invocation {
       default: break
       }
       if parsed.has(.findCopiesHarder) { choices.findsCopiesHarder = true }
+      for value in parsed.all(.diffFilter) {
+        do throws(DiffFilter.FilterError) {
+          try choices.diffFilter.add(value)
+        } catch {
+          throw .usage(error.message)
+        }
+      }
       switch parsed.lastOf([.relative, .noRelative]) {
       case .relative?:
         let path = parsed.last(.relative) ?? ""

@@ -3,6 +3,7 @@
 /// declares each with its help; a test checks that the two hold the same names.
 enum OptionName: String, CaseIterable, Sendable {
   case diffMerges = "diff-merges"
+  case diffFilter = "diff-filter"
   case noRelative = "no-relative"
   case relative = "relative"
   case text = "text"

@@ -230,6 +230,11 @@ enum OptionTable {
       help: "lines: find copies of changed files too (-C -C: of every file), as git log -C",
       group: .measure),
     OptionSpec(
+      long: "diff-filter", kind: .value(placeholder: "ACDMRTXB*"), isRepeatable: true,
+      help:
+        "only commits whose diff has changes of these kinds (lowercase: all but these), as git log --diff-filter",
+      group: .measure),
+    OptionSpec(
       long: "find-copies-harder", kind: .flag,
       help: "lines: unchanged files are copy sources too, as git log --find-copies-harder",
       group: .measure),

@@ -482,3 +482,40 @@ extension LinesWhereRulesBendTests {
     #expect(plain.stderr.isEmpty, "\(plain.stderr)")
   }
 }
+
+extension LinesWhereRulesBendTests {
+  @Test(
+    "--diff-filter counts the commits git log --numstat shows, without a measure of lines too",
+    arguments: [
+      ["--diff-filter=A"], ["--diff-filter=d"], ["--diff-filter=R*"],
+      ["--diff-filter=MT", "--", "*.txt"],
+    ])
+  func diffFilterCommits(_ arguments: [String]) throws {
+    let repository = try Lines.makeRepository()
+    let git = try Lines.gitNumstat(repository, arguments)
+    #expect(!git.isEmpty)
+    let result = heatmap(["--format", "commits", "--no-cache"] + arguments, in: repository.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Set(TrustFourthPassTests.ids(result.stdout)) == Set(git.keys), "\(arguments)")
+    let refused = heatmap(["--diff-filter=AQ"], in: repository.path)
+    #expect(refused.status == 64)
+    #expect(refused.stderr.hasPrefix("git-heatmap: unknown change class 'Q' in --diff-filter=AQ\n"))
+  }
+}
+
+extension LinesWhereRulesBendTests {
+  @Test(
+    "git log's options that stay refused say why in one line",
+    arguments: [
+      ("-B", "breaking rewrites"), ("--break-rewrites=40%", "breaking rewrites"),
+      ("--graph", "draws no graph of commits"), ("-g", "reflog entries"),
+      ("--diff-merges=cc", "combined diff"),
+    ])
+  func refusedWithReasons(_ option: String, _ words: String) throws {
+    let repo = try Self.datedRepository()
+    let result = heatmap([option], in: repo.path)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix("git-heatmap: ") && result.stderr.contains(words), "\(result.stderr)")
+  }
+}

@@ -99,15 +99,23 @@ struct ChangeCounter {
       renameLimitNeeded = max(renameLimitNeeded, search.limitNeeded)
       degradedCopies = degradedCopies || search.isDegraded
     }
-    return try lines(of: pairs, blobs: &blobs, source: source)
+    let deleted = Set(changes.lazy.filter { $0.new == nil }.map(\.path))
+    return try lines(of: pairs, deleted: deleted, blobs: &blobs, source: source)
   }
 
-  /// The lines and files of `pairs`, each counted as `--numstat` counts one file.
+  /// The lines and files of `pairs`, each counted as `--numstat` counts one file, those
+  /// `--diff-filter` keeps only. `deleted`: the paths the commit deleted (a rename's source).
   mutating func lines<Source: ObjectSource & ~Copyable>(
-    of pairs: [Pair], blobs: inout [ObjectID: Blob], source: borrowing Source
+    of pairs: [Pair], deleted: Set<[UInt8]>, blobs: inout [ObjectID: Blob],
+    source: borrowing Source
   ) throws(GitError) -> LineStats {
+    var kept = pairs
+    if !options.diffFilter.isEmpty {
+      let indices = options.diffFilter.kept(Self.statuses(of: pairs, deleted: deleted))
+      kept = indices.map { pairs[$0] }
+    }
     var stats = LineStats()
-    for pair in pairs {
+    for pair in kept {
       try add(pair, to: &stats, blobs: &blobs, source: source)
     }
     return stats

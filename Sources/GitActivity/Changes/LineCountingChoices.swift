@@ -12,6 +12,8 @@ public struct LineCountingChoices: Sendable, Hashable {
   public var relative = Relative.configured
   /// `--diff-merges`: how a merge's lines are counted.
   public var mergeDiffs: MergeDiffs?
+  /// `--diff-filter`: the kinds of change kept; a commit that keeps none is not counted.
+  public var diffFilter = DiffFilter()
 
   /// Which folder's changes count (`--relative`).
   public enum Relative: Sendable, Hashable {

@@ -25,6 +25,8 @@ public struct LineCountingOptions: Sendable, Hashable {
   public var renameScore = RenameSearch.minimumScore
   /// `--find-copies-harder`: unchanged files are copy sources too.
   public var findsCopiesHarder = false
+  /// `--diff-filter`: the kinds of change counted.
+  public var diffFilter = DiffFilter()
   /// `--relative`, `diff.relative`: only the changes below this folder of the work tree count
   /// (its path from the top, ending in `/`); nil for the whole tree.
   public var relativeFolder: [UInt8]?

@@ -64,7 +64,9 @@ public struct ActivityRequest: Sendable, Equatable {
   }
 
   /// Whether this request reads each commit's lines.
-  public var readsLines: Bool { countsLines || options.measure.needsLines }
+  public var readsLines: Bool {
+    countsLines || options.measure.needsLines || !lineCountingChoices.diffFilter.isEmpty
+  }
   /// Where the read's phases are timed.
   package var phases = PhaseLog()
 

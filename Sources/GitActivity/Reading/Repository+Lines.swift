@@ -77,6 +77,7 @@ extension Repository {
       options.renames = .copies
       options.findsCopiesHarder = true
     }
+    options.diffFilter = choices.diffFilter
     options.mergeDiffs =
       choices.mergeDiffs
       ?? (request.walk.followsFirstParentOnly ? .firstParent : options.mergeDiffs)
@@ -106,7 +107,7 @@ extension Repository {
     return [
       "lines", options.renames.rawValue, String(options.renameLimit), options.algorithm.rawValue,
       String(options.bigFileThreshold), options.mergeDiffs.rawValue, String(options.renameScore),
-      options.findsCopiesHarder ? "harder" : "",
+      options.findsCopiesHarder ? "harder" : "", options.diffFilter.key,
       options.relativeFolder.map { String(decoding: $0, as: UTF8.self) } ?? "",
       options.showsRoot ? "root" : "no-root",
       attributes, PathspecAnswerCache.key(paths: paths),

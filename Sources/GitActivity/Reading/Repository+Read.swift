@@ -117,6 +117,12 @@ extension Repository {
         pending?.lines = table
       }
     }
+    // --diff-filter: git log shows no commit whose diff keeps nothing (a merge it does not
+    // diff among them).
+    if !request.lineCountingChoices.diffFilter.isEmpty {
+      let counted = history
+      history = counted.keeping { (counted.lineStats(ofCommit: $0)?.files ?? 0) > 0 }
+    }
     var result = RepositoryHistory(
       name: RawPath.display(displayPath), history: history, mailmap: mailmap.mailmap,
       warnings: mailmap.unreadable.map { .unreadableMailmap(path: $0.path, reason: $0.reason) }

@@ -106,7 +106,10 @@ extension Repository {
           ChangeCounter.Pair(
             oldPath: $0.path, old: $0.old, newPath: $0.path, new: $0.new, isRenamed: false)
         }
-        lines.append(PackedLineStats(try counter.lines(of: pairs, blobs: &blobs, source: source)))
+        let deleted = Set(changes.filter { $0.new == nil }.map(\.path))
+        lines.append(
+          PackedLineStats(
+            try counter.lines(of: pairs, deleted: deleted, blobs: &blobs, source: source)))
       }
       ids.append(id)
       if commit.facts.author == nil || commit.facts.committer == nil {
@@ -132,7 +135,9 @@ extension Repository {
       if let origin = pairs.first(where: { $0.isRenamed && $0.newPath == path }) {
         if counting {
           lines[lines.count - 1] = PackedLineStats(
-            try counter.lines(of: [origin], blobs: &blobs, source: source))
+            try counter.lines(
+              of: [origin], deleted: Set(all.filter { $0.new == nil }.map(\.path)), blobs: &blobs,
+              source: source))
         }
         path = origin.oldPath
       }
