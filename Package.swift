@@ -14,7 +14,7 @@ let package = Package(
     .systemLibrary(
       name: "CGit2",
       pkgConfig: "libgit2",
-      providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+      providers: [.apt(["libgit2-dev", "libdeflate-dev"]), .brew(["libgit2", "libdeflate"])]
     ),
     .target(name: "GitActivity", dependencies: ["CGit2"]),
     .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),
