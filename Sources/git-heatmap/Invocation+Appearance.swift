@@ -50,8 +50,13 @@ extension Invocation {
         }
         self.palette = colors.compactMap { $0 }
       }
+      // Lines: a quarter of the active days at each level, so that one import does not make
+      // every other day level 1.
+      let measuresLines =
+        (parsed.last(.measure).flatMap(Measure.init(rawValue:)) ?? .commits).needsLines
       scale =
-        parsed.last(.scale).flatMap(LevelScale.init(rawValue:)) ?? (isCalendar ? .linear : .github)
+        parsed.last(.scale).flatMap(LevelScale.init(rawValue:))
+        ?? (isCalendar ? .linear : measuresLines ? .quantile : .github)
       colorMode = parsed.last(.color).flatMap(GitColorConfig.Mode.init(rawValue:)) ?? .auto
       gitColor = parsed.gitColor
       isASCII = parsed.has(.ascii)

@@ -6,7 +6,7 @@ extension Invocation {
   struct Output {
     /// `--layout`: weeks as columns (GitHub's), the wall calendar, or the punch card.
     enum Layout: String, CaseIterable {
-      case github, calendar, punchcard
+      case github, calendar, punchcard, frequency
     }
 
     enum Mode: Equatable {

@@ -295,7 +295,8 @@ enum OptionTable {
     OptionSpec(
       long: "layout", kind: .value(placeholder: "layout"),
       choices: Invocation.Output.Layout.allCases.map(\.rawValue), defaultValue: "github",
-      help: "weeks as columns, a month calendar of the days, or weekday by hour of day",
+      help:
+        "weeks as columns, a month calendar of the days, weekday by hour of day, or lines added and removed each week",
       group: .output),
     OptionSpec(
       long: "interactive", kind: .flag,
@@ -344,7 +345,9 @@ enum OptionTable {
     OptionSpec(
       long: "scale", kind: .value(placeholder: "scale"),
       choices: LevelScale.allCases.map(\.rawValue),
-      defaultValue: "github", help: "how counts become levels", group: .appearance),
+      defaultValue: "github",
+      help: "how counts become levels (quantile, a quarter of active days a level, for lines)",
+      group: .appearance),
     OptionSpec(
       long: "no-color", kind: .flag, aliasOf: "color", aliasValue: "never",
       help: "the same as --color=never", group: .appearance),

@@ -163,6 +163,35 @@ extension Run {
     return context.stdoutIsTerminal && !writesFile
   }
 
+  /// `--layout frequency` in the chosen format: a week a row in CSV and JSON.
+  func frequencyOutput(_ chart: CodeFrequency, report: ActivityReport) -> Output {
+    let description = ReportText.frequencyDescription(chart, report: report)
+    switch invocation.output.format {
+    case .csv:
+      return Output(
+        text: "week,insertions,deletions\n"
+          + chart.weeks.map { "\($0.first.iso),\($0.insertions),\($0.deletions)\n" }.joined())
+    case .json:
+      let weeks = chart.weeks.map {
+        #"    {"week": "\#($0.first.iso)", "insertions": \#($0.insertions), "deletions": \#($0.deletions)}"#
+      }
+      return Output(
+        text: "{\n  \"cap\": \(chart.cap),\n  \"weeks\": [\n" + weeks.joined(separator: ",\n")
+          + "\n  ]\n}\n")
+    case .summary:
+      return Output(text: description + "\n")
+    case .terminal, .commits, .html, .days:
+      return Output(
+        text: TerminalRenderer(options: terminalOptions()).render(chart, report: report))
+    case .svg:
+      let options = svgOptions()
+      let heading = ReportText.heading(for: report, title: options.title)
+      return Output(
+        text: SVGRenderer(options: options).render(chart, report: report),
+        alternativeText: "Code frequency of \(heading): \(description)")
+    }
+  }
+
   /// `--layout punchcard` in the chosen format.
   func punchcardOutput(_ card: Punchcard, report: ActivityReport) -> Output {
     let clock =

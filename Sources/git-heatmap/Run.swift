@@ -153,6 +153,11 @@ struct Run {
       return try listDay(
         report.activity, sources: sources, day: report.window.days.first, options: options)
     }
+    if invocation.output.layout == .frequency {
+      return frequencyOutput(
+        CodeFrequency(activity: report.activity, weekStart: report.window.weekStart),
+        report: report)
+    }
     if invocation.output.layout == .punchcard {
       let card = Punchcard(
         activity: report.activity, histories: sources.map(\.history), options: options,
@@ -416,13 +421,18 @@ struct Run {
     return "C"
   }
 
-  /// `--day`: the commits of one day, newest first, with their subjects read from each
+  /// `--day`: the commits of one day, newest first (under a measure of lines, most of the
+  /// measure first, so that a merge's `+0 −0` comes last), with their subjects read from each
   /// repository.
   private func listDay(
     _ activity: DailyActivity, sources: [Source], day: Day, options: ActivityOptions
   ) throws(CommandError) -> Output {
     var commits = try listed(activity, sources: sources, options: options).map(\.commit)
-    commits.sort { ($0.seconds, $0.id) > ($1.seconds, $1.id) }
+    let measure = invocation.counting.options.measure
+    commits.sort {
+      let (left, right) = (measure.weight($0.lines), measure.weight($1.lines))
+      return left != right ? left > right : ($0.seconds, $0.id) > ($1.seconds, $1.id)
+    }
     let writer = DayListWriter(day: day)
     switch invocation.output.format {
     case .csv: return Output(text: writer.csv(commits))

@@ -6,7 +6,7 @@ import Foundation
 
 /// Collects the day cells of an SVG, and fails on anything that is not well-formed XML. A cell is
 /// a `<rect>` or a `<use>` with `data-date`; its count is `data-count`, or else the number its
-/// tooltip ends with (`…: 12 commits`); its size is its own `width` or its shape's in `<defs>`;
+/// tooltip ends with (`…: 12 commits`; `…: No contributions` is 0); its size is its own `width` or its shape's in `<defs>`;
 /// its place adds the `translate` of the groups it is in. Cells are in date order.
 public final class SVGCells: NSObject, XMLParserDelegate {
   public struct Cell: Equatable, Sendable {
@@ -62,7 +62,10 @@ public final class SVGCells: NSObject, XMLParserDelegate {
         Cell(
           date: date, count: Int(attributes["data-count"] ?? "") ?? -1,
           // A cell without a level class is empty: level 0 is every cell's default fill.
-          level: classes.compactMap { $0.hasPrefix("l") ? Int($0.dropFirst()) : nil }.first ?? 0,
+          // `l3`, or `r3` for a day drawn in the colour of removal.
+          level: classes.compactMap {
+            $0.hasPrefix("l") || $0.hasPrefix("r") ? Int($0.dropFirst()) : nil
+          }.first ?? 0,
           x: (Double(attributes["x"] ?? "0") ?? -1) + offsets.map(\.x).reduce(0, +),
           y: (Double(attributes["y"] ?? "0") ?? -1) + offsets.map(\.y).reduce(0, +),
           size: Double(attributes["width"] ?? "") ?? -1))
@@ -78,6 +81,10 @@ public final class SVGCells: NSObject, XMLParserDelegate {
   ) {
     if name == "title" {
       titles.append(text)
+      // An empty day says "No contributions", as GitHub's graph does.
+      if let openCell, cells[openCell].count < 0, text.hasSuffix(": No contributions") {
+        cells[openCell].count = 0
+      }
       if let openCell, cells[openCell].count < 0,
         let number = text.split(separator: " ").dropLast().last.flatMap({
           Int($0.filter { $0 != "," })

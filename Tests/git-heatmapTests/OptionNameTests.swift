@@ -15,7 +15,7 @@ struct OptionNameTests {
       "only in the table: \(table.subtracting(names)); only in the enum: \(names.subtracting(table))"
     )
     // Choices come from the library's own enums where there is one.
-    #expect(OptionTable.spec(long: "scale")?.choices == ["github", "linear", "log"])
+    #expect(OptionTable.spec(long: "scale")?.choices == ["github", "linear", "log", "quantile"])
     #expect(OptionTable.spec(long: "week-start")?.choices.first == "sunday")
     #expect(OptionTable.spec(long: "format")?.choices.contains("png") == true)
   }

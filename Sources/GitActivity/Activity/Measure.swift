@@ -14,7 +14,7 @@ public enum Measure: String, CaseIterable, Sendable, Hashable {
   public var needsLines: Bool { self != .commits }
 
   /// What one commit weighs under this measure.
-  func weight(_ lines: LineStats?) -> Int {
+  public func weight(_ lines: LineStats?) -> Int {
     switch self {
     case .commits: return 1
     case .lines: return lines?.lines ?? 0

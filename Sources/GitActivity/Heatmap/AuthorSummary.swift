@@ -144,12 +144,14 @@ public struct AuthorSummary: Hashable, Sendable {
     }
   }
 
-  /// The weekly counts as a one-line chart: `▁▂▃▄▅▆▇█` scaled to the busiest week, a space for
-  /// a week without commits; ` .:-=+*#` in ASCII.
+  /// The weekly counts as a one-line chart: `▁▂▃▄▅▆▇█` scaled to the busiest week (as Code
+  /// frequency scales, to four times the 75th percentile of active weeks when the busiest is
+  /// beyond it, so that one import does not flatten the year), a space for a week without
+  /// commits; ` .:-=+*#` in ASCII.
   public func sparkline(ascii: Bool) -> String {
     let bars: [Character] =
       ascii ? [".", ":", "-", "=", "+", "*", "#", "@"] : ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-    let highest = weekly.max() ?? 0
+    let highest = CodeFrequency.cap(weekly)
     return String(
       weekly.map { count -> Character in
         guard count > 0, highest > 0 else { return " " }

@@ -15,6 +15,10 @@ public struct HeatmapGrid: Hashable, Sendable {
   public let leadingEmptyRows: Int
   /// The scale that made the levels, for legends and for splitting the grid.
   public let thresholds: LevelScale.Thresholds
+  /// Which days are drawn in the colour of removal (red), as GitHub's Code frequency draws
+  /// deletions: under `--measure lines` a day that removed more lines than it added, under
+  /// `--measure deletions` every active day. Empty when no day is (commits, insertions).
+  public private(set) var removals: [Bool] = []
 
   /// A row per weekday.
   public static let rows = 7
@@ -35,6 +39,27 @@ public struct HeatmapGrid: Hashable, Sendable {
     self.init(
       days: activity.days, counts: activity.counts, weekStart: weekStart,
       thresholds: LevelScale.Thresholds(scale: scale, counts: activity.counts))
+    removals = Self.removals(activity)
+  }
+
+  /// The days `activity` draws in the colour of removal (see `removals`).
+  static func removals(_ activity: DailyActivity) -> [Bool] {
+    switch activity.measure {
+    case .lines where activity.deletions.count == activity.counts.count:
+      return zip(activity.insertions, activity.deletions).map { $1 > $0 }
+    case .deletions: return activity.counts.map { $0 > 0 }
+    default: return []
+    }
+  }
+
+  /// Whether the day at `index` is drawn in the colour of removal.
+  public func isRemoval(_ index: Int) -> Bool { index < removals.count && removals[index] }
+
+  /// This grid with `removals`, for a grid made from counts alone.
+  func withRemovals(_ flags: [Bool]) -> HeatmapGrid {
+    var copy = self
+    copy.removals = flags.count == counts.count ? flags : []
+    return copy
   }
 
   /// How many week columns the grid has.
@@ -132,7 +157,8 @@ public struct HeatmapGrid: Hashable, Sendable {
         HeatmapGrid(
           days: DayRange(
             first: days.first.advanced(by: start), last: days.first.advanced(by: end - 1)),
-          counts: Array(counts[start..<end]), weekStart: weekStart, thresholds: thresholds))
+          counts: Array(counts[start..<end]), weekStart: weekStart, thresholds: thresholds
+        ).withRemovals(removals.isEmpty ? [] : Array(removals[start..<end])))
       start = end
     }
     return grids

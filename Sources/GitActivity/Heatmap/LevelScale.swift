@@ -8,6 +8,10 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
   case linear
   /// Like linear, in log(1 + count): quiet days stay visible beside busy ones.
   case log
+  /// Quartiles of the active days: a quarter of them at each level (ties together), so that
+  /// one huge day (a vendor import of 50,000 lines) takes level 4 without flattening every
+  /// other day to level 1. The default for a measure of lines.
+  case quantile
 
   /// The z-score above which GitHub treats a count as an outlier.
   static let outlierZScore = 3.78
@@ -22,8 +26,12 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
   public struct Thresholds: Hashable, Sendable {
     /// The rule the thresholds follow.
     public let scale: LevelScale
-    /// The largest count that is not an outlier (github), or the largest (linear, log).
+    /// The largest count that is not an outlier (github), or the largest (linear, log,
+    /// quantile).
     public let highest: Int
+    /// With `quantile`: the largest count of levels 1, 2 and 3 (nearest rank of the sorted
+    /// active days at a quarter, a half and three quarters); empty for the other scales.
+    public let quartiles: [Int]
 
     /// What `scale` learns from `counts`.
     public init(scale: LevelScale, counts: [Int]) {
@@ -31,7 +39,19 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
       let positive = counts.filter { $0 > 0 }
       guard let maximum = positive.max() else {
         highest = 0
+        quartiles = []
         return
+      }
+      if scale == .quantile {
+        let sorted = positive.sorted()
+        quartiles = (1..<HeatmapMath.levelCount).map { quarter in
+          sorted[
+            max(
+              0, (quarter * sorted.count + HeatmapMath.levelCount - 1) / HeatmapMath.levelCount - 1)
+          ]
+        }
+      } else {
+        quartiles = []
       }
       guard scale == .github, Set(positive).count >= 5 else {
         highest = maximum
@@ -70,6 +90,8 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
       case .log:
         let ratio = Foundation.log1p(Double(count)) / Foundation.log1p(Double(highest))
         return min(max(Int((ratio * Double(levels)).rounded(.up)), 1), levels)
+      case .quantile:
+        return (quartiles.firstIndex { count <= $0 } ?? quartiles.count) + 1
       }
     }
   }

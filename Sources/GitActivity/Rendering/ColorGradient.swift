@@ -64,7 +64,8 @@ public struct ColorGradient: Hashable, Sendable {
     guard highest > 1 else { return color(at: 1) }
     let fraction: Double
     switch scale {
-    case .log:
+    case .log, .quantile:
+      // A gradient has no levels to share out: quantile reads as log there.
       fraction = Foundation.log1p(Double(count - 1)) / Foundation.log1p(Double(highest - 1))
     case .linear, .github:
       fraction = Double(count - 1) / Double(highest - 1)

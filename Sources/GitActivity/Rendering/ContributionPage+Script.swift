@@ -67,6 +67,10 @@ extension ContributionPage {
         if (counts[i] > maximum) maximum = counts[i];
       }
       if (!positive.length) return 0;
+      if (data.scale === "quantile") {
+        positive.sort(function (a, b) { return a - b; });
+        return [1, 2, 3].map(function (q) { return positive[Math.max(0, Math.ceil(q * positive.length / 4) - 1)]; });
+      }
       if (data.scale !== "github" || kinds < 5) return maximum;
       var mean = 0; positive.forEach(function (v) { mean += v; }); mean /= positive.length;
       var variance = 0; positive.forEach(function (v) { variance += (v - mean) * (v - mean); });
@@ -78,6 +82,10 @@ extension ContributionPage {
     }
     function level(v, highest) {
       if (v <= 0 || highest <= 0) return 0;
+      if (data.scale === "quantile") {
+        for (var q = 0; q < 3; q++) if (v <= highest[q]) return q + 1;
+        return 4;
+      }
       if (data.scale === "github") {
         if (v > highest) return 4;
         for (var l = 1; l < 4; l++) if (v * 4 <= highest * l) return l;
@@ -101,7 +109,7 @@ extension ContributionPage {
     var people = data.people.map(function (p) { return { name: p[0], email: p[1], key: (p[0] + " <" + p[1] + ">").toLowerCase() }; });
     var uncredited = {}, assisted = C.agents || {}, hasAssisted = Object.keys(assisted).length > 0;
     C.uncredited.forEach(function (i) { uncredited[i] = true; });
-    var state = { assisted: "all", view: 0, filter: "", repositories: data.repositories.map(function () { return true; }), selected: null, month: null, measure: hasLines ? data.measure : "commits" };
+    var state = { peopleSort: "commits", assisted: "all", view: 0, filter: "", repositories: data.repositories.map(function () { return true; }), selected: null, month: null, measure: hasLines ? data.measure : "commits" };
     for (var v = 0; v < views.length; v++) if (views[v].year === window0.year && window0.year !== null) state.view = v;
 
     // Who each commit counts for, and whether the filters let it in.
@@ -151,8 +159,9 @@ extension ContributionPage {
         punch[row * 24 + Math.floor(C.minute[i] / 60)]++;
         credits(i).forEach(function (p) {
           if (matching && !matching[p]) return;
-          var entry = perPerson[p] || (perPerson[p] = { person: p, commits: 0, days: {}, active: 0, first: d, last: d });
+          var entry = perPerson[p] || (perPerson[p] = { person: p, commits: 0, added: 0, removed: 0, days: {}, active: 0, first: d, last: d });
           entry.commits++;
+          if (hasLines) { entry.added += C.insertions[i]; entry.removed += C.deletions[i]; }
           if (!entry.days[d]) { entry.days[d] = true; entry.active++; }
           if (d < entry.first) entry.first = d;
           if (d > entry.last) entry.last = d;
@@ -235,8 +244,10 @@ extension ContributionPage {
 
     function dayLabel(d) {
       var view = current.view, k = d - view.first, inView = d >= view.first && d <= view.last;
-      var text = longDate(d) + ": " + count(inView ? current.commits[k] : 0, "commit");
-      return hasLines && inView ? text + ", " + plusMinus(current.added[k], current.removed[k]) : text;
+      // An empty day says so as GitHub says it.
+      if (!inView || current.commits[k] === 0) return longDate(d) + ": No contributions";
+      var text = longDate(d) + ": " + count(current.commits[k], "commit");
+      return hasLines ? text + ", " + plusMinus(current.added[k], current.removed[k]) : text;
     }
 
     function drawGraph() {
@@ -280,8 +291,10 @@ extension ContributionPage {
         for (var w2 = 0; w2 < weeks; w2++) {
           var day = start + w2 * 7 + row;
           if (day < view.first || day > view.last) { tr.appendChild(el("td", { "class": "pad" })); continue; }
-          var v = countOn(day), l = level(v, current.highest);
-          var td = el("td", { "class": "day l" + l + (day === state.selected ? " selected" : ""), role: "gridcell", "data-date": iso(day), "data-day": String(day), "data-count": String(v), "data-level": String(l), tabindex: day === focusDay ? "0" : "-1", "aria-selected": day === state.selected ? "true" : "false" });
+          var v = countOn(day), l = level(v, current.highest), k2 = day - view.first;
+          // A day that removed more lines than it added is red, as the SVG draws it.
+          var tone = l > 0 && (state.measure === "deletions" || (state.measure === "lines" && current.removed[k2] > current.added[k2])) ? "r" : "l";
+          var td = el("td", { "class": "day " + tone + l + (day === state.selected ? " selected" : ""), role: "gridcell", "data-date": iso(day), "data-day": String(day), "data-count": String(v), "data-level": String(l), tabindex: day === focusDay ? "0" : "-1", "aria-selected": day === state.selected ? "true" : "false" });
           td.appendChild(el("span", { "class": "sr" }, dayLabel(day)));
           tr.appendChild(td);
         }
@@ -403,7 +416,13 @@ extension ContributionPage {
 
     function drawPeople() {
       var rows = Object.keys(current.perPerson).map(function (k) { return current.perPerson[k]; });
-      rows.sort(function (a, b) { return b.commits - a.commits || (people[a.person].key < people[b.person].key ? -1 : people[a.person].key > people[b.person].key ? 1 : 0); });
+      // Most of the chosen column first (commits unless a lines column was chosen), then by name.
+      var by = state.peopleSort;
+      function value(row) { return by === "net" ? row.added - row.removed : row[by]; }
+      rows.sort(function (a, b) { return value(b) - value(a) || b.commits - a.commits || (people[a.person].key < people[b.person].key ? -1 : people[a.person].key > people[b.person].key ? 1 : 0); });
+      document.querySelectorAll("#author-table thead th[data-sort]").forEach(function (th) {
+        th.setAttribute("aria-sort", th.getAttribute("data-sort") === by ? "descending" : "none");
+      });
       var body = document.querySelector("#author-table tbody"); body.textContent = "";
       var fragment = document.createDocumentFragment();
       rows.forEach(function (row) {
@@ -412,6 +431,12 @@ extension ContributionPage {
         if (person.email) { th.appendChild(document.createTextNode(" ")); var e = el("span", { "class": "email" }); e.appendChild(el("bdi", null, "<" + person.email + ">")); th.appendChild(e); }
         tr.appendChild(th);
         tr.appendChild(el("td", { "class": "number" }, grouped(row.commits)));
+        if (hasLines) {
+          tr.appendChild(el("td", { "class": "number" }, "+" + grouped(row.added)));
+          tr.appendChild(el("td", { "class": "number" }, "\u2212" + grouped(row.removed)));
+          var net = row.added - row.removed;
+          tr.appendChild(el("td", { "class": "number" }, (net < 0 ? "\u2212" : "+") + grouped(Math.abs(net))));
+        }
         tr.appendChild(el("td", { "class": "number" }, grouped(row.active)));
         tr.appendChild(el("td", null, iso(row.first)));
         tr.appendChild(el("td", null, iso(row.last)));
@@ -419,6 +444,44 @@ extension ContributionPage {
       });
       body.appendChild(fragment);
       $("people-caption").textContent = count(rows.length, "person").replace("persons", "people") + " " + current.view.phrase + (matching ? ", matching \u201c" + state.filter.trim() + "\u201d" : "");
+    }
+
+    // Code frequency: the view's weeks (the graph's columns), lines added up in green and
+    // removed down in red, cut as CodeFrequency cuts them (four times the 75th percentile).
+    function drawFrequency() {
+      var view = current.view, weeks = [], lead = (weekday(view.first) - data.weekStart + 7) % 7;
+      for (var k = 0; k < current.added.length; k++) {
+        var w = Math.floor((k + lead) / 7);
+        if (!weeks[w]) weeks[w] = { first: view.first + k, added: 0, removed: 0 };
+        weeks[w].added += current.added[k]; weeks[w].removed += current.removed[k];
+      }
+      var active = [];
+      weeks.forEach(function (x) { if (x.added > 0) active.push(x.added); if (x.removed > 0) active.push(x.removed); });
+      active.sort(function (a, b) { return a - b; });
+      var cap = 0;
+      if (active.length) {
+        var largest = active[active.length - 1], q = active[Math.max(0, Math.ceil(3 * active.length / 4) - 1)];
+        cap = largest <= 4 * q ? largest : 4 * q;
+      }
+      var NS = "http://www.w3.org/2000/svg", pitch = 13, half = 44, width = weeks.length * pitch, height = 2 * half + 2;
+      var svg = document.createElementNS(NS, "svg");
+      svg.setAttribute("viewBox", "0 0 " + width + " " + height); svg.setAttribute("width", String(width)); svg.setAttribute("height", String(height));
+      svg.setAttribute("role", "img"); svg.setAttribute("aria-labelledby", "frequency-caption");
+      function rect(cls, x, y, w, h) { var r = document.createElementNS(NS, "rect"); r.setAttribute("class", cls); r.setAttribute("x", String(x)); r.setAttribute("y", String(y)); r.setAttribute("width", String(w)); r.setAttribute("height", String(h)); return r; }
+      svg.appendChild(rect("axis", 0, half, width, 1));
+      weeks.forEach(function (x, i) {
+        var g = document.createElementNS(NS, "g"), t = document.createElementNS(NS, "title");
+        t.textContent = "Week of " + longDate(x.first) + ": " + (x.added || x.removed ? count(x.added, "line") + " added, " + grouped(x.removed) + " removed" : "No contributions");
+        g.appendChild(t);
+        g.appendChild(rect("hit", i * pitch, 0, 10, height));
+        if (x.added > 0) { var a = Math.max(1, Math.round(Math.min(1, x.added / cap) * half)); g.appendChild(rect("add" + (x.added > cap ? " cut" : ""), i * pitch, half - a, 10, a)); }
+        if (x.removed > 0) { var r = Math.max(1, Math.round(Math.min(1, x.removed / cap) * half)); g.appendChild(rect("del" + (x.removed > cap ? " cut" : ""), i * pitch, half + 1, 10, r)); }
+        svg.appendChild(g);
+      });
+      var added = 0, removed = 0;
+      weeks.forEach(function (x) { added += x.added; removed += x.removed; });
+      $("frequency-caption").textContent = count(added, "line") + " added and " + grouped(removed) + " removed " + view.phrase + ", a week a bar; a full bar is " + count(cap, "line") + (active.length && active[active.length - 1] > cap ? ", taller weeks cut (outlined)" : "");
+      var box = $("frequency"); box.textContent = ""; box.appendChild(svg);
     }
 
     function drawPunchcard() {
@@ -526,6 +589,7 @@ extension ContributionPage {
       compute();
       drawHeader();
       drawGraph();
+      if (hasLines) drawFrequency();
       // A counts-only page holds days and counts: no commits to list, people or repositories.
       if (data.countsOnly) return;
       drawRepositories();
@@ -558,6 +622,10 @@ extension ContributionPage {
       });
     });
     if (hasLines) {
+      document.querySelectorAll(".lines-only").forEach(function (e) { e.hidden = false; });
+      document.querySelectorAll("#author-table thead th[data-sort] button").forEach(function (b) {
+        b.addEventListener("click", function () { state.peopleSort = b.parentNode.getAttribute("data-sort"); drawPeople(); });
+      });
       $("measure-control").hidden = false;
       $("measure").value = state.measure;
       $("measure").addEventListener("change", function () { state.measure = $("measure").value; redraw(); });

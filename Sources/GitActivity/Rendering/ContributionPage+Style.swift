@@ -6,6 +6,10 @@ extension ContributionPage {
   static func style(light: Palette, dark: Palette) -> String {
     func levels(_ palette: Palette) -> String {
       palette.levels.enumerated().map { "--l\($0.offset):\($0.element.hex);" }.joined()
+        + palette.removal.levels.enumerated().dropFirst().map {
+          "--r\($0.offset):\($0.element.hex);"
+        }
+        .joined()
     }
     // Text on a level's colour (a month's day numbers): the page's text or its background,
     // whichever reads better on that colour, so that every level keeps 4.5:1 in any palette.
@@ -61,6 +65,9 @@ extension ContributionPage {
       td.day{cursor:pointer;transition:outline-color .15s ease-out}
       td.pad{padding:0}
       .l0{background:var(--l0)}.l1{background:var(--l1)}.l2{background:var(--l2)}.l3{background:var(--l3)}.l4{background:var(--l4)}
+      .r1{background:var(--r1)}.r2{background:var(--r2)}.r3{background:var(--r3)}.r4{background:var(--r4)}
+      #frequency rect.add{fill:var(--added)}#frequency rect.del{fill:var(--removed)}#frequency rect.axis{fill:var(--line)}#frequency rect.hit{fill:transparent}#frequency rect.cut{stroke:var(--text);stroke-width:1;stroke-dasharray:3 2}
+      th[data-sort] button{font:inherit;font-weight:600;color:inherit;background:none;border:0;padding:0;cursor:pointer}th[aria-sort="descending"] button::after{content:" \\2193"}
       td.day:hover{outline:1px solid var(--muted)}
       td.day:focus-visible,td.day.selected{outline:2px solid var(--selected);outline-offset:0}
       :focus-visible{outline:2px solid var(--accent);outline-offset:2px}

@@ -126,6 +126,19 @@ public struct ContributionPage: Sendable {
     let opening = opening()
     // Parts a counts-only page leaves hidden: the script never shows or draws them.
     let scripted = isCountsOnly ? "" : " data-script"
+    // Lines: Added, Removed and Net in the people table, and Code frequency (shown by the
+    // script when the commits carry their lines).
+    let lineHeaders = [("added", "Added"), ("removed", "Removed"), ("net", "Net")].map {
+      #"<th scope="col" class="number lines-only" data-sort="\#($0.0)" aria-sort="none" hidden><button type="button">\#($0.1)</button></th>"#
+    }.joined()
+    let frequencySection = """
+      <section id="frequency-section" class="lines-only" hidden aria-labelledby="frequency-heading">
+      <h2 id="frequency-heading">Code frequency</h2>
+      <p id="frequency-caption"></p>
+      <div id="frequency" class="scroll"></div>
+      </section>
+
+      """
     return """
       <!DOCTYPE html>
       <html lang="en" data-theme="\(theme)">
@@ -168,10 +181,10 @@ public struct ContributionPage: Sendable {
       <section id="people"\(scripted) hidden aria-labelledby="people-heading">
       <h2 id="people-heading">People</h2>
       <div class="scroll people" tabindex="0" aria-labelledby="people-heading"><table id="author-table"><caption id="people-caption"></caption>
-      <thead><tr><th scope="col">Author</th><th scope="col" class="number">Commits</th><th scope="col" class="number">Active days</th><th scope="col">First day</th><th scope="col">Last day</th></tr></thead>
+      <thead><tr><th scope="col">Author</th><th scope="col" class="number" data-sort="commits" aria-sort="descending"><button type="button">Commits</button></th>\(lineHeaders)<th scope="col" class="number">Active days</th><th scope="col">First day</th><th scope="col">Last day</th></tr></thead>
       <tbody></tbody></table></div>
       </section>
-      <section id="punchcard-section"\(scripted) hidden aria-labelledby="punchcard-heading">
+      \(frequencySection)<section id="punchcard-section"\(scripted) hidden aria-labelledby="punchcard-heading">
       <h2 id="punchcard-heading">Punch card</h2>
       <p id="punchcard-caption"></p>
       <div id="punchcard" class="scroll"></div>

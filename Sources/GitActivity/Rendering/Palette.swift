@@ -41,6 +41,14 @@ public struct Palette: Hashable, Sendable {
     return copy
   }
 
+  /// The red of GitHub's deletions (its Code frequency and diffs), light and dark.
+  static let removalRed = RGB(red: 0xcf, green: 0x22, blue: 0x2e)
+  static let removalRedDark = RGB(red: 0xf8, green: 0x51, blue: 0x49)
+
+  /// This palette's ramp in GitHub's deletion red, for the days that removed more lines than
+  /// they added: the same lightness steps, so that a level reads the same in either colour.
+  public var removal: Palette { tinted(isDark ? Self.removalRedDark : Self.removalRed) }
+
   /// GitHub's light graph.
   public static let github = Palette(
     levels: githubLevels,

@@ -27,6 +27,8 @@ package enum ReportText {
     -> String
   {
     let day = activity.days.first.advanced(by: index)
+    // An empty day says so as GitHub says it.
+    guard activity.commitCounts[index] > 0 else { return "\(date(day)): No contributions" }
     var text = dayTotal(day, count: activity.commitCounts[index])
     if index < activity.insertions.count {
       text +=
@@ -238,7 +240,10 @@ package enum ReportText {
     if report.isCountsOnly { return "Contributions " + phrase(report.window) }
     let names = report.repositories.map(shownName)
     var text = names.joined(separator: ", ")
-    if let subject = report.subject { text += " · commits by " + subject }
+    // Whose, in the measure's words: `commits by Ada`, `lines added by Ada`.
+    if let subject = report.subject {
+      text += " · \(unit(of: report.activity.measure)) by " + subject
+    }
     if let limit = report.limit.map(limitPhrase) { text += " · " + limit }
     return text
   }

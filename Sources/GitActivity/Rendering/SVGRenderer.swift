@@ -63,7 +63,10 @@ public struct SVGRenderer: Sendable {
     }
     // The footer: summary at the left, legend at the right.
     y += layout.fontSize * 0.8
-    let legend = layout.legendWidth
+    // Under a measure of lines, days that removed more than they added are red: the legend
+    // says so before "Less".
+    let removes = panels.contains { $0.grid.removals.contains(true) }
+    let legend = layout.legendWidth + (removes ? layout.removalKeyWidth : 0)
     let summaryWidth = layout.textWidth(summary)
     // The canvas is as wide as the graph, or the footer when that is wider; the legend's "More"
     // ends on its right edge, and a longer heading is shortened (the whole of it is the title).
@@ -90,7 +93,8 @@ public struct SVGRenderer: Sendable {
     body.append(
       #"<text class="summary" x="\#(n(layout.padding))" y="\#(n(baseline))">\#(TextEscaping.xml(summary))</text>"#
     )
-    body += drawLegend(right: contentRight, baseline: baseline, layout: layout, palette: light)
+    body += drawLegend(
+      right: contentRight, baseline: baseline, layout: layout, palette: light, removes: removes)
     let width = (contentRight + layout.padding).rounded(.up)
     let height = (baseline + layout.fontSize * 0.4 + layout.padding).rounded(.up)
 
@@ -110,6 +114,9 @@ public struct SVGRenderer: Sendable {
     }
     return people.isEmpty ? "" : " One graph each for " + people.joined(separator: ", ") + "."
   }
+
+  /// What a red day means, in the legend.
+  static let removalKey = "more removed than added"
 
   /// The id of the day cell's shape, which every cell of the graph uses.
   static let cellID = "day"
@@ -240,7 +247,8 @@ public struct SVGRenderer: Sendable {
         // Every cell is a `<use>` of the one shape in <defs>; the level's color comes from its
         // class (one CSS rule a level, level 0 the default); with --animate a week's class
         // carries its delay (one CSS rule a week).
-        let classes = [level > 0 ? "l\(level)" : nil, options.animates ? "w\(column)" : nil]
+        let tone = grid.isRemoval(dayIndex) ? "r" : "l"
+        let classes = [level > 0 ? "\(tone)\(level)" : nil, options.animates ? "w\(column)" : nil]
           .compactMap { $0 }.joined(separator: " ")
         let place =
           "xlink:href=\"#\(Self.cellID)\" x=\"\(n(left + Double(column) * pitch))\""
@@ -264,18 +272,29 @@ public struct SVGRenderer: Sendable {
   }
 
   /// "Less", a square per level and "More", ending on `right`; the squares on whole pixels.
-  func drawLegend(right: Double, baseline: Double, layout: Layout, palette: Palette)
-    -> [String]
-  {
+  func drawLegend(
+    right: Double, baseline: Double, layout: Layout, palette: Palette, removes: Bool = false
+  ) -> [String] {
     let cell = layout.legendCell
     let more = right - layout.textWidth("More")
     let squaresRight = (more - layout.fontSize * 0.4).rounded(.down)
     var x = squaresRight - 5 * cell - 4 * layout.legendGap
     let y = (baseline - cell + layout.fontSize * 0.1).rounded()
     let radius = n(max(0, min(options.radius, cell / 2) - 0.5))
+    let less = x - layout.fontSize * 0.4 - layout.textWidth("Less")
     var elements = [
-      #"<text class="label" x="\#(n(x - layout.fontSize * 0.4 - layout.textWidth("Less")))" y="\#(n(baseline))">Less</text>"#
+      #"<text class="label" x="\#(n(less))" y="\#(n(baseline))">Less</text>"#
     ]
+    if removes {
+      // A red square and its words, before the ramp: what a red day means.
+      let words = less - layout.fontSize * 1.2 - layout.textWidth(Self.removalKey)
+      let square = (words - layout.fontSize * 0.4 - cell).rounded(.down)
+      elements.append(
+        #"<rect class="legend r3" x="\#(n(square + 0.5))" y="\#(n(y + 0.5))" width="\#(n(cell - 1))" height="\#(n(cell - 1))" rx="\#(radius)" ry="\#(radius)" fill="\#(palette.removal.levels[3].hex)"/>"#
+      )
+      elements.append(
+        #"<text class="label" x="\#(n(words))" y="\#(n(baseline))">\#(Self.removalKey)</text>"#)
+    }
     for level in 0...HeatmapMath.levelCount {
       elements.append(
         #"<rect class="legend l\#(level)" x="\#(n(x + 0.5))" y="\#(n(y + 0.5))" width="\#(n(cell - 1))" height="\#(n(cell - 1))" rx="\#(radius)" ry="\#(radius)" fill="\#(palette.levels[level].hex)"/>"#
@@ -356,9 +375,15 @@ public struct SVGRenderer: Sendable {
 
   /// The fill and outline of each level's cells (level 0 the default of every cell).
   static func levelRules(_ palette: Palette, indent: String) -> String {
-    palette.levels.enumerated().map { level, color in
+    let removal = palette.removal
+    return palette.levels.enumerated().map { level, color in
       "\(indent)\(level == 0 ? "use, .l0" : ".l\(level)") { fill: \(color.hex); stroke: \(ring(color, dark: palette.isDark).hex); }\n"
     }.joined()
+      + (1...HeatmapMath.levelCount).map { level in
+        let color = removal.levels[level]
+        return
+          "\(indent).r\(level) { fill: \(color.hex); stroke: \(ring(color, dark: palette.isDark).hex); }\n"
+      }.joined()
   }
 
   /// Measurements derived from the cell size, with text measured in the font it names.
@@ -376,6 +401,10 @@ public struct SVGRenderer: Sendable {
     var gridLeft: Double { (padding + weekdayLabelWidth).rounded() }
     var legendWidth: Double {
       textWidth("Less") + textWidth("More") + fontSize * 0.8 + 5 * legendCell + 4 * legendGap
+    }
+    /// The red square and "more removed than added" before the legend, and their gaps.
+    var removalKeyWidth: Double {
+      legendCell + textWidth(SVGRenderer.removalKey) + fontSize * 1.6
     }
 
     /// The text's width in the font the SVG names (see `FontMetrics`).

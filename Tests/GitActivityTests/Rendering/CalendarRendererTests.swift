@@ -139,7 +139,7 @@ struct CalendarRendererTests {
     let parsed = try #require(SVGCells.parse(svg))
     #expect(parsed.cells.count == 60)
     #expect(parsed.titles.contains("Friday, 2 February 2024: 1 commit"))
-    #expect(parsed.titles.contains("Thursday, 1 February 2024: 0 commits"))
+    #expect(parsed.titles.contains("Thursday, 1 February 2024: No contributions"))
     #expect(parsed.titles.contains("Sunday, 4 February 2024: 3 commits"))
     #expect(svg.contains(#"<g role="group" aria-label="March 2024">"#))
     // A title longer than the calendar is shortened, whole in <title>; the canvas stays.
