@@ -255,7 +255,7 @@ struct ProgressLineTests {
     // With no delay, a line may or may not be drawn before the walk ends; if it is, it is erased.
     let shown = Self.run(arguments, in: repo, terminal: true)
     #expect(shown.status == 0)
-    if shown.stderr.contains("reading history:") { #expect(shown.stderr.hasSuffix("\r\u{1B}[K")) }
+    if shown.stderr.contains("reading commits:") { #expect(shown.stderr.hasSuffix("\r\u{1B}[K")) }
     #expect(!shown.stdout.contains("\u{1B}"))
     for (terminal, ci, extra) in [
       (false, false, [String]()), (true, true, []), (true, false, ["--quiet"]),
@@ -273,10 +273,54 @@ struct ProgressLineTests {
     line.start()
     // Until the line is drawn (its first frame comes at once with no delay), then finished.
     let deadline = Date().addingTimeInterval(10)
-    while !sink.text.contains("reading history") && Date() < deadline { usleep(1_000) }
+    while !sink.text.contains("reading commits") && Date() < deadline { usleep(1_000) }
     line.finish()
-    #expect(sink.text.hasPrefix("\r\u{1B}[Kreading history: 0 commits (0/s)"))
+    #expect(sink.text.hasPrefix("\r\u{1B}[Kreading commits: 0 (0/s)"))
     #expect(sink.text.hasSuffix("\r\u{1B}[K"))
+  }
+
+  @Test(
+    "each phase says its own count: commits read, then lines counted of how many and the time left")
+  func phases() throws {
+    let progress = WalkProgress()
+    let start = Date(timeIntervalSince1970: 1_000)
+    progress.expectRepositories(3)
+    progress.add(500)
+    #expect(
+      ProgressLine.line(progress, start: start, linesStart: nil, now: start.addingTimeInterval(2))
+        == "repository 1 of 3 · reading commits: 500 (250/s)")
+    progress.repositoryRead()
+    progress.expectLines(1_000)
+    progress.addLines(250)
+    // A quarter in ten seconds: thirty left, whatever the commits read before.
+    #expect(
+      ProgressLine.line(
+        progress, start: start, linesStart: start.addingTimeInterval(5),
+        now: start.addingTimeInterval(15))
+        == "repository 2 of 3 · counting lines: 250 of 1,000 commits, 0:30 left")
+    progress.expectRepositories(0)
+    progress.startRead()
+    #expect(
+      ProgressLine.line(progress, start: start, linesStart: nil, now: start)
+        == "reading commits: 0 (0/s)")
+  }
+
+  @Test("a read with lines counts its commits once: the lines phase has its own count")
+  func linesPhaseCount() throws {
+    let repo = try TemporaryRepository()
+    for index in 0..<40 {
+      try repo.write("f", "\(index)\n")
+      try repo.git(["add", "f"])
+      try repo.commit(date: "\(1_700_000_000 + index * 3_600) +0000")
+    }
+    let progress = WalkProgress()
+    var request = ActivityRequest()
+    request.options.measure = .lines
+    request.cache.isEnabled = false
+    request.walk.progress = progress
+    _ = try Repository.open(at: repo.path).read(request)
+    #expect(progress.commitsRead <= 40, "lines are not counted as commits read")
+    #expect(progress.lines.counted == 40 && progress.lines.of == 40)
   }
 
   @Test("a first run's graph is out before its cache is written")

@@ -130,7 +130,23 @@ extension Repository {
     if let system { add(system, as: "system", followsLinks: true) }
     add(gitDirectory + "/info/attributes", as: "info", followsLinks: true)
     if let workingDirectory {
-      for path in try indexedPaths(named: ".gitattributes") {
+      // The indexed files, and one in any folder of the work tree that git reads attributes
+      // from though it is not indexed (a new `.gitattributes` not yet added counts for git
+      // log): only those that exist, so that a new folder alone does not change the key.
+      let (indexed, folders) = try indexEntries(named: ".gitattributes")
+      let known = Set(indexed)
+      var paths = indexed
+      for folder in folders {
+        let path =
+          folder.isEmpty ? Array(".gitattributes".utf8) : folder + Array("/.gitattributes".utf8)
+        var status = stat()
+        if !known.contains(path),
+          lstat(workingDirectory + "/" + RawPath.string(path), &status) == 0
+        {
+          paths.append(path)
+        }
+      }
+      for path in paths {
         add(
           workingDirectory + "/" + RawPath.string(path), as: RawPath.string(path),
           followsLinks: false)

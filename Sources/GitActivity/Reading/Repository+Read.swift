@@ -198,6 +198,8 @@ extension Repository {
     // One of many, a repository with no commit yet counts none, as a folder of new ones would.
     request.selection.readsUnbornHeadAsEmpty = true
     if paths.count > 1 { request.walk.workerCount = 1 }
+    request.walk.progress?.expectRepositories(paths.count)
+    defer { request.walk.progress?.expectRepositories(0) }
     // Each phase line names no repository: several at once print none.
     request.phases = PhaseLog()
     // One slot a repository, each written by the one thread that reads it and read here once
@@ -229,6 +231,7 @@ extension Repository {
         result = .failure(error)
       }
       results[index] = result
+      shared.walk.progress?.repositoryRead()
     }
     return slots.map { $0 ?? .failure(.git(GitError(message: "not read", function: "read"))) }
   }

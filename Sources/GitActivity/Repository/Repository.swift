@@ -423,24 +423,39 @@ extension Repository {
   /// as bytes; none in a bare repository. The corresponding C function is
   /// `git_index_get_byindex`.
   func indexedPaths(named name: String) throws(GitError) -> [[UInt8]] {
-    guard !isBare else { return [] }
+    try indexEntries(named: name).paths
+  }
+
+  /// The paths of the index named `name` (see `indexedPaths`), and every folder that holds an
+  /// indexed file (`""` the top), sorted.
+  func indexEntries(named name: String) throws(GitError) -> (paths: [[UInt8]], folders: [[UInt8]]) {
+    guard !isBare else { return ([], []) }
     var index: OpaquePointer?
     try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
-    guard let index else { return [] }
+    guard let index else { return ([], []) }
     defer { git_index_free(index) }
     let wanted = Array(name.utf8)
     var paths: [[UInt8]] = []
+    var folders: Set<[UInt8]> = [[]]
     for position in 0..<git_index_entrycount(index) {
       guard let entry = git_index_get_byindex(index, position), let path = entry.pointee.path
       else { continue }
       let bytes = Array(UnsafeRawBufferPointer(start: path, count: strlen(path)))
+      if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+        // Entries are sorted: a folder repeats for each of its files, and is inserted once.
+        var folder = Array(bytes[..<slash])
+        while folders.insert(folder).inserted {
+          guard let up = folder.lastIndex(of: UInt8(ascii: "/")) else { break }
+          folder = Array(folder[..<up])
+        }
+      }
       if bytes.count >= wanted.count, Array(bytes.suffix(wanted.count)) == wanted,
         bytes.count == wanted.count || bytes[bytes.count - wanted.count - 1] == UInt8(ascii: "/")
       {
         paths.append(bytes)
       }
     }
-    return paths
+    return (paths, folders.sorted { $0.lexicographicallyPrecedes($1) })
   }
 
   /// The contents of the blob that `spec` names (such as `HEAD:.mailmap`), or nil when it does not

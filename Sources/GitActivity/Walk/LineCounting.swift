@@ -46,6 +46,7 @@ extension Repository {
     substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil
   ) throws(GitError) -> (stats: [LineStats], notices: LineNotices) {
     guard !ids.isEmpty else { return ([], LineNotices()) }
+    progress?.expectLines(ids.count)
     let packs = PackStore(objectsDirectory: objectsDirectory)
     let shallow = shallowBoundary()
     let attributes = try diffAttributes()
@@ -91,7 +92,7 @@ extension Repository {
               of: ids[index], counter: &counter, source: source, parents: &parents,
               shallow: shallow)
           }
-          progress?.add(min(batch, ids.count - start))
+          progress?.addLines(min(batch, ids.count - start))
         }
       } catch {
         failure.withLock { $0 = $0 ?? error }

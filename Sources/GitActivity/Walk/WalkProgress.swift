@@ -7,6 +7,10 @@ import Synchronization
 public final class WalkProgress: Sendable, Equatable {
   private let read = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
+  private let linesDone = Atomic<Int>(0)
+  private let linesWanted = Atomic<Int>(0)
+  private let repositoriesDone = Atomic<Int>(0)
+  private let repositoriesWanted = Atomic<Int>(0)
 
   /// A count at zero.
   public init() {}
@@ -18,8 +22,37 @@ public final class WalkProgress: Sendable, Equatable {
     read.add(count, ordering: .relaxed)
   }
 
-  /// A read begins: its count starts at zero.
-  func startRead() { read.store(0, ordering: .relaxed) }
+  /// The commits whose lines are counted so far, and of how many: 0 of 0 until lines are
+  /// counted (a phase of its own, after the commits are read).
+  public var lines: (counted: Int, of: Int) {
+    (linesDone.load(ordering: .relaxed), linesWanted.load(ordering: .relaxed))
+  }
+
+  /// With several repositories read at once: how many have been read, of how many (0 of 0 for
+  /// one).
+  public var repositories: (read: Int, of: Int) {
+    (repositoriesDone.load(ordering: .relaxed), repositoriesWanted.load(ordering: .relaxed))
+  }
+
+  func expectLines(_ count: Int) { linesWanted.add(count, ordering: .relaxed) }
+  func addLines(_ count: Int) { linesDone.add(count, ordering: .relaxed) }
+  func expectRepositories(_ count: Int) {
+    repositoriesWanted.store(count, ordering: .relaxed)
+    repositoriesDone.store(0, ordering: .relaxed)
+    read.store(0, ordering: .relaxed)
+    linesDone.store(0, ordering: .relaxed)
+    linesWanted.store(0, ordering: .relaxed)
+  }
+  func repositoryRead() { repositoriesDone.add(1, ordering: .relaxed) }
+
+  /// A read begins: its counts start at zero (those of several repositories read at once
+  /// run on from `expectRepositories`).
+  func startRead() {
+    guard repositoriesWanted.load(ordering: .relaxed) == 0 else { return }
+    read.store(0, ordering: .relaxed)
+    linesDone.store(0, ordering: .relaxed)
+    linesWanted.store(0, ordering: .relaxed)
+  }
 
   /// A read has ended, cancelled or not: a later read is not cancelled by this one's cancel.
   func endRead() { cancelled.store(false, ordering: .relaxed) }
