@@ -27,6 +27,13 @@ final class PackCursor {
   private var capacity: Int
   private var bases: [BaseKey: Object] = [:]
   private var baseBytes = 0
+  /// The bases in the order they were kept, the oldest (from `oldestBase` on) let go first
+  /// when the cache is full: a long delta chain keeps its newest links.
+  private var baseOrder: [BaseKey] = []
+  private var oldestBase = 0
+  /// The bases used again since they were kept or last passed over: a second chance, so that a
+  /// base many deltas share stays (a clock, nearly least recently used).
+  private var reusedBases = Set<BaseKey>()
   private var hint = 0
   private var prefixCountsByPack: [UnsafeBufferPointer<UInt32>?] = []
   private var reads = 0
@@ -463,7 +470,10 @@ final class PackCursor {
   /// are kept, so that the next delta on the same base does not inflate it again.
   private func object(pack packIndex: Int, at offset: Int, depth: Int) -> Object? {
     let key = BaseKey(pack: packIndex, offset: offset)
-    if let cached = bases[key] { return cached }
+    if let cached = bases[key] {
+      reusedBases.insert(key)
+      return cached
+    }
     let pack = store.packs[packIndex]
     guard depth <= Self.maximumDepth, let entry = entry(in: pack, at: offset),
       entry.size <= Self.objectLimit, let data = inflated(pack, entry)
@@ -486,11 +496,22 @@ final class PackCursor {
       object = Object(type: base.type, bytes: bytes)
     }
     if depth > 0 {
-      if baseBytes + object.bytes.count > baseCacheLimit {
-        bases.removeAll(keepingCapacity: true)
-        baseBytes = 0
+      guard object.bytes.count <= baseCacheLimit / 2 else { return object }
+      while baseBytes + object.bytes.count > baseCacheLimit, oldestBase < baseOrder.count {
+        let oldest = baseOrder[oldestBase]
+        oldestBase += 1
+        if reusedBases.remove(oldest) != nil {
+          baseOrder.append(oldest)
+        } else if let gone = bases.removeValue(forKey: oldest) {
+          baseBytes -= gone.bytes.count
+        }
+      }
+      if oldestBase > 65_536 {
+        baseOrder.removeFirst(oldestBase)
+        oldestBase = 0
       }
       bases[key] = object
+      baseOrder.append(key)
       baseBytes += object.bytes.count
     }
     return object
