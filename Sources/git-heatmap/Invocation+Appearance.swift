@@ -7,6 +7,8 @@ extension Invocation {
     var tint: RGB?
     var palette: [RGB]?
     var scale: LevelScale
+    /// `--streak`, `--streak-allow`: how streaks are counted.
+    var streakRule = StreakRule.daily
     /// `--color`: auto, always or never; git's `color.*` settings.
     var colorMode: GitColorConfig.Mode
     var gitColor: GitColorConfig
@@ -57,6 +59,9 @@ extension Invocation {
       scale =
         parsed.last(.scale).flatMap(LevelScale.init(rawValue:))
         ?? (isCalendar ? .linear : measuresLines ? .quantile : .github)
+      streakRule = StreakRule(
+        kind: parsed.last(.streak).flatMap(StreakRule.Kind.init(rawValue:)) ?? .daily,
+        allowance: try parsed.whole(.streakAllow) ?? 0)
       colorMode = parsed.last(.color).flatMap(GitColorConfig.Mode.init(rawValue:)) ?? .auto
       gitColor = parsed.gitColor
       isASCII = parsed.has(.ascii)

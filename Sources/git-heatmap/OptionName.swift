@@ -4,6 +4,8 @@
 enum OptionName: String, CaseIterable, Sendable {
   case diffMerges = "diff-merges"
   case diffFilter = "diff-filter"
+  case streak = "streak"
+  case streakAllow = "streak-allow"
   case noRelative = "no-relative"
   case relative = "relative"
   case text = "text"

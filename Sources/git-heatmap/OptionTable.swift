@@ -199,6 +199,16 @@ enum OptionTable {
       long: "year", kind: .value(placeholder: "yyyy"), range: 1...9999,
       conflicts: ["since", "until", "weeks", "end"], help: "one calendar year", group: .window),
     OptionSpec(
+      long: "streak", kind: .value(placeholder: "rule"),
+      choices: StreakRule.Kind.allCases.map(\.rawValue), defaultValue: "daily",
+      help:
+        "what a streak needs: every day (GitHub's), every weekday (weekends optional), or every week",
+      group: .window),
+    OptionSpec(
+      long: "streak-allow", kind: .value(placeholder: "n"), defaultValue: "0", range: 0...366,
+      help: "days (weeks, with --streak weekly) without commits that do not break a streak",
+      group: .window),
+    OptionSpec(
       long: "week-start", kind: .value(placeholder: "day"),
       choices: Weekday.allCases.map { $0.name.lowercased() },
       defaultValue: "sunday", help: "the weekday of the first row", group: .window),
@@ -423,7 +433,8 @@ enum OptionTable {
 
   /// The options whose defaults `git config heatmap.*` may set.
   static let configurable: Set<String> = [
-    "author", "exclude-author", "week-start", "date", "timezone", "weeks", "layout", "theme",
+    "author", "exclude-author", "streak", "streak-allow", "week-start", "date", "timezone", "weeks",
+    "layout", "theme",
     "tint",
     "palette", "scale", "color", "cell-size", "spacing", "radius", "top", "sort", "measure",
     "bots", "assisted", "counts-only",

@@ -94,6 +94,7 @@ extension Run {
       repositories: names, window: window, zone: zone, activity: activity, today: today,
       subject: options.filter.subject)
     report.options = options
+    report.streakRule = invocation.appearance.streakRule
     report.readings = sources.map(\.read)
     // The breakdown by repository, as for --repo: the commits each exported repository adds.
     if repositories.isEmpty && exported.names.count > 1

@@ -29,6 +29,7 @@ extension Run {
       title: ReportText.heading(for: report, title: invocation.appearance.title),
       repositories: names, commits: commits, window: report.window, today: report.today)
     page.scale = invocation.appearance.scale
+    page.streakRule = invocation.appearance.streakRule
     page.measure = invocation.counting.options.measure
     page.openingReport = report
     var appearance = svgOptions()
@@ -50,6 +51,7 @@ extension Run {
       window: report.window, today: report.today)
     page.isCountsOnly = true
     page.scale = invocation.appearance.scale
+    page.streakRule = invocation.appearance.streakRule
     page.measure = invocation.counting.options.measure
     page.openingReport = report
     var appearance = svgOptions()

@@ -29,6 +29,7 @@ extension Run {
     var request = request(walk: walkOptions())
     request.window = windowRequest(todayIn: todayZone(zone))
     request.options = try activityOptions(zone: zone)
+    request.streakRule = invocation.appearance.streakRule
     request.limit = CommitLimit(
       maxCount: invocation.commits.maxCount, skip: invocation.commits.skipCount)
     request.span =

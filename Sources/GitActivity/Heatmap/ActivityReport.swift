@@ -23,6 +23,14 @@ public struct ActivityReport: Sendable {
   public var subject: String?
   /// The day streaks are measured to.
   public var today: Day
+  /// How streaks are counted (`--streak`, `--streak-allow`); the statistics follow it.
+  public var streakRule = StreakRule.daily {
+    didSet {
+      statistics = Statistics(
+        days: activity.days, counts: activity.counts, today: today, rule: streakRule,
+        weekStart: window.weekStart)
+    }
+  }
   /// What the reading noticed but did not stop for, one line each: a mailmap line it could not
   /// read, a commit without a valid date (not counted), a repository skipped.
   public var warnings: [ActivityWarning] = []
@@ -64,6 +72,7 @@ public struct ActivityReport: Sendable {
     self.activity = activity
     self.today = today
     self.subject = subject
-    statistics = Statistics(days: activity.days, counts: activity.counts, today: today)
+    statistics = Statistics(
+      days: activity.days, counts: activity.counts, today: today, weekStart: window.weekStart)
   }
 }

@@ -32,7 +32,9 @@ public struct AuthorSummary: Hashable, Sendable {
   private var weekTotals: [Int] = []
 
   /// The summary of one author's activity, with weekly totals for a sparkline.
-  public init(_ activity: AuthorActivity, days: DayRange, weekStart: Weekday) {
+  public init(
+    _ activity: AuthorActivity, days: DayRange, weekStart: Weekday, rule: StreakRule = .daily
+  ) {
     author = activity.author
     commits = activity.commits
     lines = activity.lines
@@ -57,6 +59,13 @@ public struct AuthorSummary: Hashable, Sendable {
       if run.days >= (longest?.days ?? 0) { longest = run }
     }
     longestStreak = longest
+    if rule != .daily {
+      // Another rule reads the author's days one by one.
+      var counts = [Int](repeating: 0, count: days.count)
+      for (offset, count) in active where offset < counts.count { counts[offset] = count }
+      longestStreak =
+        rule.streaks(days: days, counts: counts, today: days.last, weekStart: weekStart).longest
+    }
     let leading = days.first.daysIntoWeek(startingOn: weekStart)
     weekCount = (leading + days.count + 6) / 7
     for (offset, count) in active {

@@ -155,6 +155,13 @@ extension ActivityReport {
       repositoryTotals = activity.countsByHistory
     }
     self.options = options
+    if request.streakRule != .daily {
+      // An initializer runs no observer: the statistics are counted again here.
+      streakRule = request.streakRule
+      statistics = Statistics(
+        days: activity.days, counts: activity.counts, today: today, rule: streakRule,
+        weekStart: window.weekStart)
+    }
     limit = request.limit.isActive ? request.limit : nil
     warnings = histories.flatMap(\.warnings)
     if let day = activity.outside.firstBeyondCalendar {

@@ -12,44 +12,21 @@ public struct Statistics: Hashable, Sendable {
   /// active or today is outside the window.
   public var currentStreak: Streak?
 
-  /// The statistics of `counts` over `days`; the current streak ends today or yesterday.
-  public init(days: DayRange, counts: [Int], today: Day) {
+  /// The statistics of `counts` over `days`, streaks by `rule` (GitHub's by default: the
+  /// current streak ends today or yesterday), weeks from `weekStart`.
+  public init(
+    days: DayRange, counts: [Int], today: Day, rule: StreakRule = .daily,
+    weekStart: Weekday = .sunday
+  ) {
     total = counts.saturatingSum
     activeDays = counts.count { $0 > 0 }
     var best: DayCount?
-    var longest: Streak?
-    var runStart: Day?
     for (index, day) in days.enumerated() where index < counts.count {
       let count = counts[index]
-      if count > 0 {
-        if count >= (best?.count ?? 0) { best = DayCount(day: day, count: count) }
-        let start = runStart ?? day
-        runStart = start
-        let run = Streak(start: start, end: day)
-        if run.days >= (longest?.days ?? 0) { longest = run }
-      } else {
-        runStart = nil
-      }
+      if count > 0 && count >= (best?.count ?? 0) { best = DayCount(day: day, count: count) }
     }
     busiestDay = best
-    longestStreak = longest
-
-    func isActive(_ day: Day) -> Bool {
-      guard let index = days.index(of: day), index < counts.count else { return false }
-      return counts[index] > 0
-    }
-    var end: Day? = nil
-    if isActive(today) {
-      end = today
-    } else if days.contains(today), isActive(today.advanced(by: -1)) {
-      end = today.advanced(by: -1)
-    }
-    if let end {
-      var start = end
-      while isActive(start.advanced(by: -1)) { start = start.advanced(by: -1) }
-      currentStreak = Streak(start: start, end: end)
-    } else {
-      currentStreak = nil
-    }
+    (longestStreak, currentStreak) = rule.streaks(
+      days: days, counts: counts, today: today, weekStart: weekStart)
   }
 }

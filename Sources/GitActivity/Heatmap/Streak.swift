@@ -1,15 +1,30 @@
-/// A run of consecutive days with at least one commit.
+/// A streak: a run of active days (or weeks) by a `StreakRule`.
 public struct Streak: Hashable, Sendable {
-  /// The first day of the streak.
+  /// The first active day of the streak.
   public var start: Day
-  /// The last day of the streak.
+  /// The last active day of the streak.
   public var end: Day
-  /// How many days the streak lasts.
+  /// How long the streak is in its rule's unit: days (every day under `daily`; the active days
+  /// under `weekdays` or with days allowed off) or weeks.
+  public var length: Int
+  /// What `length` counts: `day` or `week`.
+  public var unit: String
+  /// How many calendar days the streak spans, first to last.
   public var days: Int { start.distance(to: end) + 1 }
 
-  /// A streak from `start` to `end`, both included.
+  /// A streak of every day from `start` to `end`, both included.
   public init(start: Day, end: Day) {
     self.start = start
     self.end = end
+    length = start.distance(to: end) + 1
+    unit = "day"
+  }
+
+  /// A streak from `start` to `end` of `length` units.
+  public init(start: Day, end: Day, length: Int, unit: String) {
+    self.start = start
+    self.end = end
+    self.length = length
+    self.unit = unit
   }
 }

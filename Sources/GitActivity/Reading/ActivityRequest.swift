@@ -47,6 +47,8 @@ public struct ActivityRequest: Sendable, Equatable {
   /// `git log --until`: only the commits committed at or before this moment (git's date for a
   /// commit without one is 0).
   public var committedUntil: Int64?
+  /// How the report's streaks are counted (`--streak`, `--streak-allow`).
+  public var streakRule = StreakRule.daily
   /// Which days a report counts: the window's, or (`.wholeHistory`) the window widened to
   /// every commit the selection holds, as the page and `-i` show them.
   public var span = Span.window

@@ -19,9 +19,10 @@ extension ContributionPage {
     let counts = (0..<window.days.count).map {
       all.indices.contains($0 + offset) ? all[$0 + offset] : 0
     }
-    let report = ActivityReport(
+    var report = ActivityReport(
       repositories: whole.repositories, window: window, zone: whole.zone,
       activity: DailyActivity(days: window.days, counts: counts, authors: []), today: whole.today)
+    report.streakRule = streakRule
     let headline = "\(ReportText.totals(report.activity)) \(ReportText.phrase(window))"
     return Opening(
       headline: TextEscaping.xml(headline),

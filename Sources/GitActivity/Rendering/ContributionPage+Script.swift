@@ -174,26 +174,59 @@ extension ContributionPage {
       return d >= view.first && d <= view.last ? current.counts[d - view.first] : 0;
     }
 
+    // Streaks by the command's rule (StreakRule): units are days, or the grid's weeks; under
+    // weekdays a weekend day without commits is not needed; `allowance` needed units in a row
+    // may be missed; today's unit may still come.
+    function streaks(view, counts) {
+      var rule = data.streak || { kind: "daily", allowance: 0, unit: "day" };
+      var lead = (weekday(view.first) - data.weekStart + 7) % 7, units = [];
+      for (var k = 0; k < counts.length; k++) {
+        var d = view.first + k, index = rule.kind === "weekly" ? Math.floor((k + lead) / 7) : k;
+        if (units.length && units[units.length - 1].index === index) {
+          var u = units[units.length - 1]; u.last = d; u.active = u.active || counts[k] > 0; continue;
+        }
+        var wd = weekday(d);
+        units.push({ index: index, first: d, last: d, active: counts[k] > 0, needed: rule.kind !== "weekdays" || (wd !== 0 && wd !== 6) });
+      }
+      var today = data.today, inView = today >= view.first && today <= view.last;
+      var todayUnit = inView ? (rule.kind === "weekly" ? Math.floor((today - view.first + lead) / 7) : today - view.first) : Infinity;
+      var longest = null, run = null, runEnd = -1, missed = 0;
+      units.forEach(function (u, i) {
+        if (!u.active && u.index >= todayUnit) return;
+        if (u.active) {
+          if (run) { run.end = u.last; run.length++; } else run = { start: u.first, end: u.last, length: 1 };
+          runEnd = i; missed = 0;
+          if (!longest || run.length >= longest.length) longest = { start: run.start, end: run.end, length: run.length };
+        } else if (u.needed && run) { missed++; if (missed > rule.allowance) run = null; }
+      });
+      var current = null;
+      if (run && inView) {
+        var gap = 0;
+        units.forEach(function (u, i) { if (i > runEnd && u.index < todayUnit && u.needed) gap++; });
+        if (gap <= rule.allowance) current = run;
+      }
+      return { longest: longest, current: current, inView: inView, rule: rule };
+    }
+    function streakWords(length, rule) {
+      var notes = [];
+      if (rule.kind === "weekdays") notes.push("weekdays");
+      if (rule.allowance > 0) notes.push(count(rule.allowance, rule.unit) + " off allowed");
+      return count(length, rule.unit) + (notes.length ? " (" + notes.join(", ") + ")" : "");
+    }
+
     function statistics() {
-      var view = current.view, counts = current.counts, total = 0, active = 0;
-      var best = null, longest = null, runStart = null;
+      var view = current.view, counts = current.counts, total = 0, active = 0, best = null;
       for (var k = 0; k < counts.length; k++) {
         var d = view.first + k, v = counts[k];
         total += v;
         if (v > 0) {
           active++;
           if (!best || v >= best.count) best = { day: d, count: v };
-          if (runStart === null) runStart = d;
-          if (!longest || d - runStart + 1 >= longest.days) longest = { start: runStart, end: d, days: d - runStart + 1 };
-        } else runStart = null;
+        }
       }
-      var items = [count(active, "active day"), "longest streak " + count(longest ? longest.days : 0, "day")];
-      var today = data.today;
-      if (today >= view.first && today <= view.last) {
-        var end = countOn(today) > 0 ? today : countOn(today - 1) > 0 && today - 1 >= view.first ? today - 1 : null, run = 0;
-        if (end !== null) { var s = end; while (s >= view.first && countOn(s) > 0) { run++; s--; } }
-        items.push("current streak " + count(run, "day"));
-      }
+      var found = streaks(view, counts);
+      var items = [count(active, "active day"), "longest streak " + streakWords(found.longest ? found.longest.length : 0, found.rule)];
+      if (found.inView) items.push("current streak " + streakWords(found.current ? found.current.length : 0, found.rule));
       if (best) items.push("busiest day " + longDate(best.day) + " (" + amount(best.count) + ")");
       var commits = 0, added = 0, removed = 0;
       for (var j = 0; j < counts.length; j++) { commits += current.commits[j]; added += current.added[j]; removed += current.removed[j]; }

@@ -57,6 +57,8 @@ public struct ContributionPage: Sendable {
   /// What the graph counts when the page opens; with lines in the commits, the reader can
   /// switch between commits and lines.
   public var measure = Measure.commits
+  /// How streaks are counted, as the command's other surfaces count them.
+  public var streakRule = StreakRule.daily
   /// The report of the view the page opens on, when there is one: its heading, statistics and
   /// graph are then written into the page itself, for a reader without JavaScript.
   public var openingReport: ActivityReport?
@@ -252,6 +254,9 @@ public struct ContributionPage: Sendable {
       }
     raw("{\"v\":1,\"countsOnly\":\(isCountsOnly),\"today\":\(today.number),")
     raw("\"weekStart\":\(window.weekStart.rawValue - 1),")
+    raw(
+      "\"streak\":{\"kind\":\"\(streakRule.kind.rawValue)\",\"allowance\":\(streakRule.allowance),\"unit\":\"\(streakRule.unit)\"},"
+    )
     raw("\"window\":{\"first\":\(window.days.first.number),\"last\":\(window.days.last.number),")
     raw("\"year\":\(year),\"label\":")
     string(label)

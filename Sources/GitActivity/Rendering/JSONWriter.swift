@@ -43,7 +43,7 @@ public struct JSONWriter: Sendable {
       + (stats.busiestDay.map { "{\"date\": \"\($0.day.iso)\", \"count\": \($0.count)}" } ?? "null")
       + ",\n"
     out +=
-      "  \"streaks\": {\"longest\": \(streak(stats.longestStreak)), \"current\": \(streak(stats.currentStreak))},\n"
+      "  \"streaks\": {\"rule\": \"\(report.streakRule.kind.rawValue)\", \"allowance\": \(report.streakRule.allowance), \"longest\": \(streak(stats.longestStreak)), \"current\": \(streak(stats.currentStreak))},\n"
     out += "  \"days\": [\n"
     out += days(
       report.activity.counts, in: report.activity.days, indent: "    ",
@@ -91,7 +91,7 @@ public struct JSONWriter: Sendable {
   func streak(_ streak: Streak?) -> String {
     guard let streak else { return "null" }
     return
-      "{\"start\": \"\(streak.start.iso)\", \"end\": \"\(streak.end.iso)\", \"days\": \(streak.days)}"
+      "{\"start\": \"\(streak.start.iso)\", \"end\": \"\(streak.end.iso)\", \"days\": \(streak.days), \"length\": \(streak.length), \"unit\": \"\(streak.unit)\"}"
   }
 
   /// A `days` array: each day's count, and with `lines` (the report's own days under a

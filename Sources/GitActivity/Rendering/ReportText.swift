@@ -137,18 +137,32 @@ package enum ReportText {
   static func factSentences(_ report: ActivityReport) -> [String] {
     let stats = report.statistics
     var sentences: [String] = []
+    let rule = report.streakRule
     if let longest = stats.longestStreak {
       sentences.append(
-        "Longest streak \(Wording.count(longest.days, "day")), from \(date(longest.start)) to \(date(longest.end))."
+        "Longest streak \(streakLength(longest.length, rule)), from \(date(longest.start)) to \(date(longest.end))."
       )
     }
     if report.window.days.contains(report.today) {
-      sentences.append("Current streak \(Wording.count(stats.currentStreak?.days ?? 0, "day")).")
+      sentences.append("Current streak \(streakLength(stats.currentStreak?.length ?? 0, rule)).")
     }
     if let busiest = stats.busiestDay {
       sentences.append(capitalized(busiestDay(busiest, measure: report.activity.measure)) + ".")
     }
     return sentences
+  }
+
+  /// `12 days`, or under another rule than GitHub's, which: `12 days (weekdays)`, `5 weeks`,
+  /// `30 days (2 days off allowed)`.
+  package static func streakLength(_ length: Int, _ rule: StreakRule) -> String {
+    var text = Wording.count(length, rule.unit)
+    var notes: [String] = []
+    if rule.kind == .weekdays { notes.append("weekdays") }
+    if rule.allowance > 0 {
+      notes.append("\(Wording.count(rule.allowance, rule.unit)) off allowed")
+    }
+    if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
+    return text
   }
 
   /// `text` with its first letter a capital.
@@ -179,10 +193,11 @@ package enum ReportText {
   static func statisticsItems(_ report: ActivityReport) -> [String] {
     let stats = report.statistics
     var items = [Wording.count(stats.activeDays, "active day")]
-    items.append("longest streak " + Wording.count(stats.longestStreak?.days ?? 0, "day"))
+    let rule = report.streakRule
+    items.append("longest streak " + streakLength(stats.longestStreak?.length ?? 0, rule))
     // A current streak only means something for a window that reaches today.
     if report.window.days.contains(report.today) {
-      items.append("current streak " + Wording.count(stats.currentStreak?.days ?? 0, "day"))
+      items.append("current streak " + streakLength(stats.currentStreak?.length ?? 0, rule))
     }
     if let busiest = stats.busiestDay {
       items.append(busiestDay(busiest, measure: report.activity.measure))
