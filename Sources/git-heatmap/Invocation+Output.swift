@@ -30,6 +30,8 @@ extension Invocation {
     var mode = Mode.graph
     /// `-i`: the interactive view.
     var isInteractive: Bool
+    /// `--languages`: lines added and removed by language, instead of a graph.
+    var showsLanguages = false
     /// `--commit-url`: the page's link for a commit, `%H`/`%h` replaced.
     var commitURL: String?
     var isQuiet: Bool
@@ -41,6 +43,7 @@ extension Invocation {
     init(_ parsed: ParsedArguments) throws(CommandError) {
       layout = parsed.last(.layout).flatMap(Layout.init(rawValue:)) ?? .github
       isInteractive = parsed.has(.interactive)
+      showsLanguages = parsed.has(.languages)
       isQuiet = parsed.has(.quiet)
       isCountsOnly = parsed.has(.countsOnly)
       pseudonymKeyFile = parsed.last(.pseudonymize)

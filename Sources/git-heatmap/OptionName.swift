@@ -5,6 +5,7 @@ enum OptionName: String, CaseIterable, Sendable {
   case diffMerges = "diff-merges"
   case diffFilter = "diff-filter"
   case streak = "streak"
+  case languages = "languages"
   case streakAllow = "streak-allow"
   case noRelative = "no-relative"
   case relative = "relative"

@@ -199,6 +199,12 @@ enum OptionTable {
       long: "year", kind: .value(placeholder: "yyyy"), range: 1...9999,
       conflicts: ["since", "until", "weeks", "end"], help: "one calendar year", group: .window),
     OptionSpec(
+      long: "languages", kind: .flag,
+      conflicts: ["layout", "day", "authors", "by-author", "interactive"],
+      help:
+        "lines added and removed by language (GitHub's linguist data), in the terminal, CSV or JSON",
+      group: .output),
+    OptionSpec(
       long: "streak", kind: .value(placeholder: "rule"),
       choices: StreakRule.Kind.allCases.map(\.rawValue), defaultValue: "daily",
       help:

@@ -281,7 +281,7 @@ extension Run {
   /// Whether this run counts each commit's lines: a measure of lines, or a table sorted by them.
   var readsLines: Bool {
     invocation.counting.options.measure.needsLines || invocation.output.sortsByLines
-      || invocation.output.layout == .frequency
+      || invocation.output.layout == .frequency || invocation.output.showsLanguages
   }
 
   /// `--from`: the exports read, copies of a commit counted once, as one source. Each export is

@@ -153,6 +153,9 @@ struct Run {
       return try listDay(
         report.activity, sources: sources, day: report.window.days.first, options: options)
     }
+    if invocation.output.showsLanguages {
+      return try languagesOutput(report, sources: sources)
+    }
     if invocation.output.layout == .frequency {
       return frequencyOutput(
         CodeFrequency(activity: report.activity, weekStart: report.window.weekStart),
@@ -245,6 +248,7 @@ struct Run {
     }
     options.recordsCommits =
       invocation.days.listedDay != nil || invocation.output.layout == .punchcard
+      || invocation.output.showsLanguages
       || invocation.output.isInteractive
       || invocation.output.format == .html
     return options

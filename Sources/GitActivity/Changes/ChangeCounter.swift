@@ -10,6 +10,9 @@ struct ChangeCounter {
   let options: LineCountingOptions
   let pathspec: Pathspec?
   var attributes: DiffAttributes
+  /// Called with each file's numstat line as it is counted (its path, and lines added and
+  /// removed; a binary file's 0 and 0): for counts by file, such as lines by language.
+  var onFile: ((_ path: [UInt8], _ insertions: Int, _ deletions: Int) -> Void)?
   /// The most files a rename search of this counter met that `diff.renameLimit` turned away
   /// (git's "you may want to set your diff.renameLimit variable to at least N"), 0 for none.
   var renameLimitNeeded = 0
@@ -131,10 +134,12 @@ struct ChangeCounter {
     // git's numstat decides binary files so whatever `--text` says (`builtin_diffstat`).
     if oldBinary || newBinary {
       stats.files += 1
+      onFile?(pair.newPath, 0, 0)
       return
     }
     if let old = pair.old, let new = pair.new, old.id == new.id {
       stats.files += 1
+      onFile?(pair.newPath, 0, 0)
       return
     }
     let oldBytes =
@@ -162,6 +167,7 @@ struct ChangeCounter {
     stats.files += 1
     stats.insertions += counted.insertions
     stats.deletions += counted.deletions
+    onFile?(pair.new == nil ? pair.oldPath : pair.newPath, counted.insertions, counted.deletions)
   }
 
   /// Whether git takes the file at `path` for binary (`diff_filespec_is_binary`): for a

@@ -187,7 +187,11 @@ struct DiffAttributes {
   private static let diff = Array("diff".utf8)
 
   /// The `diff` attribute of `path`, from the highest file down, each from its last line up.
-  mutating func diffState(_ path: [UInt8]) -> State {
+  mutating func diffState(_ path: [UInt8]) -> State { state(of: Self.diff, path) }
+
+  /// Attribute `attribute` of `path` (`linguist-language`, `linguist-vendored`, …), as git
+  /// reads any attribute: from the highest file down, each from its last line up.
+  mutating func state(of attribute: [UInt8], _ path: [UInt8]) -> State {
     let name =
       path.lastIndex(of: UInt8(ascii: "/")).map { path[(path.index(after: $0))...] }
       ?? path[...]
@@ -204,18 +208,20 @@ struct DiffAttributes {
     files += below
     for file in files {
       for rule in file.rules.reversed() where Self.matches(rule, path: path, name: name, in: file) {
-        if let state = resolve(rule.states, depth: 0) { return state }
+        if let state = resolve(rule.states, attribute: attribute, depth: 0) { return state }
       }
     }
     return .unspecified
   }
 
-  /// What a line's states (last first, macros expanded) say of `diff`, nil when nothing.
-  private func resolve(_ states: [(name: [UInt8], state: State)], depth: Int) -> State? {
+  /// What a line's states (last first, macros expanded) say of `attribute`, nil when nothing.
+  private func resolve(
+    _ states: [(name: [UInt8], state: State)], attribute: [UInt8], depth: Int
+  ) -> State? {
     for (name, state) in states.reversed() {
-      if name == Self.diff { return state }
+      if name == attribute { return state }
       if state == .set, depth < 8, let macro = macros[name],
-        let found = resolve(macro, depth: depth + 1)
+        let found = resolve(macro, attribute: attribute, depth: depth + 1)
       {
         return found
       }

@@ -35,6 +35,10 @@ struct LineNotices {
   var degradedCopies = false
   /// The attributes lines ignored for their length, by number.
   var longAttributeLines: [Int] = []
+  /// With languages counted: insertions, deletions and changed files of each language (by its
+  /// index in `LanguageTable`), and the `linguist-language` values that named none.
+  var languages: [Int: [Int]] = [:]
+  var unknownLanguageNames: Set<String> = []
 }
 
 extension Repository {
@@ -45,7 +49,8 @@ extension Repository {
   /// a batch at a time, each thread with its own repository, reader and attributes.
   func lineStats(
     of ids: [ObjectID], pathspec: Pathspec?, options: LineCountingOptions,
-    substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil
+    substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil,
+    countsLanguages: Bool = false
   ) throws(GitError) -> (stats: [LineStats], notices: LineNotices) {
     guard !ids.isEmpty else { return ([], LineNotices()) }
     progress?.expectLines(ids.count)
@@ -62,6 +67,7 @@ extension Repository {
     // What the workers' counters noticed: the rename limit they would have needed, the
     // attributes lines they ignored.
     let noticed = Mutex<(limit: Int, degraded: Bool, longLines: Set<Int>)>((0, false, []))
+    let languages = Mutex<(counts: [Int: [Int]], unknown: Set<String>)>(([:], []))
     let batch = 16
     let width = max(1, min(workers, (ids.count + batch - 1) / batch))
     // Worker 0 uses this repository while the caller waits for the workers: one thread at a
@@ -75,7 +81,35 @@ extension Repository {
             repository: repository, packs: packs, baseCacheLimit: ChangeReader.baseCacheLimit),
           substitutions: substitutions)
         var counter = ChangeCounter(options: options, pathspec: pathspec, attributes: attributes)
+        // Lines by language: each file's numstat line added to its language's, on this thread.
+        final class Tally {
+          var classifier: LanguageClassifier
+          var counts: [Int: [Int]] = [:]
+          init(_ attributes: DiffAttributes) {
+            classifier = LanguageClassifier(attributes: attributes)
+          }
+        }
+        let tally = countsLanguages ? Tally(attributes) : nil
+        if let tally {
+          counter.onFile = { path, insertions, deletions in
+            guard let language = tally.classifier.language(of: path) else { return }
+            var row = tally.counts[language] ?? [0, 0, 0]
+            row[0] += insertions
+            row[1] += deletions
+            row[2] += 1
+            tally.counts[language] = row
+          }
+        }
         defer {
+          if let tally {
+            let (counts, unknown) = (tally.counts, tally.classifier.unknownNames)
+            languages.withLock {
+              for (language, row) in counts {
+                $0.counts[language] = zip($0.counts[language] ?? [0, 0, 0], row).map { $0 + $1 }
+              }
+              $0.unknown.formUnion(unknown)
+            }
+          }
           let (limit, lines) = (counter.renameLimitNeeded, counter.attributes.longLines)
           let degraded = counter.degradedCopies
           noticed.withLock {
@@ -108,11 +142,12 @@ extension Repository {
       throw error
     }
     let (limit, degraded, longLines) = noticed.withLock { $0 }
-    return (
-      Array(results),
-      LineNotices(
-        renameLimitNeeded: limit, degradedCopies: degraded, longAttributeLines: longLines.sorted())
-    )
+    var notices = LineNotices(
+      renameLimitNeeded: limit, degradedCopies: degraded, longAttributeLines: longLines.sorted())
+    (notices.languages, notices.unknownLanguageNames) = languages.withLock {
+      ($0.counts, $0.unknown)
+    }
+    return (Array(results), notices)
   }
 
   /// Whether the repository is a partial clone: a promisor remote, whose objects may be

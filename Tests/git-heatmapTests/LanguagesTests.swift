@@ -1,0 +1,190 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GitActivity
+@testable import git_heatmap
+
+/// `--languages`: each file's lines of `git log --numstat` given to the language GitHub's
+/// linguist gives it, vendored, generated and documentation files left out as linguist leaves
+/// them, and the `linguist-*` attributes read as linguist reads them. The oracle is linguist
+/// itself (the Debian package `ruby-github-linguist`, whose data the tables come from).
+@Suite("Lines by language, as linguist tells languages apart")
+struct LanguagesTests {
+  /// The files: path → lines, each version a commit.
+  static let files: [String: String] = [
+    "src/app.py": "import os\n\ndef main():\n    print(os.getcwd())\n",
+    "src/lib.rs": "fn main() {\n    println!(\"hi\");\n}\n",
+    "src/util.h": "#ifndef UTIL_H\n#define UTIL_H\nint util(void);\n#endif\n",
+    "src/util.c": "#include \"util.h\"\nint util(void) { return 1; }\n",
+    "web/index.html": "<!DOCTYPE html>\n<html><body><p>hi</p></body></html>\n",
+    "web/style.css": "body {\n  margin: 0;\n}\n",
+    "web/view.tsx": "export const View = () => <div>hi</div>;\n",
+    "Makefile": "all:\n\tcc -o app src/util.c\n",
+    "scripts/run.sh": "#!/bin/sh\necho run\n",
+    "data/config.json": "{\"a\": 1}\n",
+    "notes.txt": "some notes\n",
+    "README.md": "# Title\n\nText.\n",
+    "docs/guide.md": "# Guide\n",
+    "vendor/lib.js": "var a = 1;\n",
+    "node_modules/x/index.js": "module.exports = 1;\n",
+    "vendor/kept.js": "var kept = 1;\n",
+    "gen/api.go": "package api\n\nfunc A() {}\n",
+    "special.txt": "print('python after all')\n",
+    "data/shown.json": "{\"shown\": true}\n",
+  ]
+
+  static let attributes = """
+    vendor/kept.js -linguist-vendored
+    gen/** linguist-generated
+    special.txt linguist-language=Python
+    data/shown.json linguist-detectable
+    src/util.c -linguist-detectable
+
+    """
+
+  static func repository() throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    try repo.write(".gitattributes", attributes)
+    var day = 1_704_196_800
+    for (round, suffix) in ["", "// more\n", "// and more\n"].enumerated() {
+      for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+        let comment =
+          path.hasSuffix(".py") || path.hasSuffix(".sh")
+          ? suffix.replacingOccurrences(of: "//", with: "#") : suffix
+        try repo.write(path, round == 0 ? text : text + comment)
+      }
+      try repo.git(["add", "-A"])
+      try repo.commit("round \(round)", date: "\(day) +0000")
+      day += 86_400
+    }
+    // A file renamed, and one removed.
+    try repo.git(["mv", "src/app.py", "src/main.py"])
+    try FileManager.default.removeItem(atPath: repo.path + "/web/style.css")
+    try repo.git(["add", "-A"])
+    try repo.commit("rename and remove", date: "\(day) +0000")
+    return repo
+  }
+
+  /// linguist's verdict on each path, given its first contents: the language it counts as,
+  /// or nil when it does not count.
+  static func linguist(_ paths: [String], in repo: TemporaryRepository) throws -> [String: String] {
+    let script = """
+      require "linguist"
+      require "base64"
+      STDIN.read.split("\\n").each do |line|
+        path, encoded = line.split("\\t")
+        content = Base64.decode64(encoded || "")
+        blob = Linguist::Blob.new(path, content)
+        language = blob.language
+        counted = language && !blob.vendored? && !blob.documentation? && !blob.generated? &&
+          [:programming, :markup].include?(language.type)
+        puts "#{path}\\t#{counted ? (language.group || language).name : ""}"
+      end
+      """
+    let output = try TemporaryRepository.run(
+      "/usr/bin/ruby", ["-e", script, repo.path], in: repo.path, environment: repo.environment,
+      input: Data(
+        paths.map { path in
+          let text = files[path] ?? files[path == "src/main.py" ? "src/app.py" : path] ?? ""
+          return path + "\t" + Data(text.utf8).base64EncodedString()
+        }.joined(separator: "\n").utf8))
+    var verdicts: [String: String] = [:]
+    for line in output.split(separator: "\n") {
+      let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+      if parts.count == 2, !parts[1].isEmpty { verdicts[String(parts[0])] = String(parts[1]) }
+    }
+    return verdicts
+  }
+
+  @Test("each language's lines equal git's numstat of the files linguist gives it")
+  func againstLinguist() throws {
+    _ = try Tools.requiredTool(
+      "/usr/bin/ruby", "linguist's oracle", installedBy: "apt install ruby-github-linguist")
+    let repo = try Self.repository()
+    let numstat = try repo.git(["log", "--numstat", "--format="])
+    var rows: [(path: String, added: Int, removed: Int)] = []
+    for line in numstat.split(separator: "\n") {
+      let parts = line.split(separator: "\t")
+      guard parts.count == 3, let added = Int(parts[0]), let removed = Int(parts[1]) else {
+        continue
+      }
+      // A rename (`src/{app.py => main.py}`) changes no line.
+      if parts[2].contains(" => ") { continue }
+      rows.append((String(parts[2]), added, removed))
+    }
+    let verdicts = try Self.linguist(Array(Set(rows.map(\.path))), in: repo)
+    // What the attributes say, as linguist reads them.
+    var expected: [String: [Int]] = [:]
+    for row in rows {
+      var language = verdicts[row.path]
+      switch row.path {
+      case "vendor/kept.js": language = "JavaScript"
+      case "gen/api.go", "src/util.c": language = nil
+      case "special.txt": language = "Python"
+      case "data/shown.json": language = "JSON"
+      default: break
+      }
+      guard let language else { continue }
+      expected[language, default: [0, 0]][0] += row.added
+      expected[language, default: [0, 0]][1] += row.removed
+    }
+    #expect(expected.count >= 8, "\(expected)")
+    #expect(expected["TypeScript"] != nil, "TSX counts as its group, TypeScript")
+    let result = heatmap(
+      ["--languages", "--format", "csv", "--since", "2024-01-01", "--until", "2024-01-31"],
+      in: repo.path)
+    #expect(result.status == 0, "\(result.stderr)")
+    var ours: [String: [Int]] = [:]
+    for line in result.stdout.split(separator: "\n").dropFirst() {
+      let parts = line.split(separator: ",")
+      ours[String(parts[0])] = [Int(parts[1]) ?? -1, Int(parts[2]) ?? -1]
+    }
+    #expect(ours == expected)
+    #expect(result.stdout.hasPrefix("language,insertions,deletions,lines,share,files\n"))
+  }
+
+  @Test("JSON and the terminal say the same; an unknown linguist-language is a warning")
+  func surfacesAndWarnings() throws {
+    let repo = try Self.repository()
+    try repo.write(
+      ".gitattributes", Self.attributes + "notes.txt linguist-language=NoSuchLanguage\n")
+    let window = ["--since", "2024-01-01", "--until", "2024-01-31"]
+    let json = heatmap(["--languages", "--format", "json"] + window, in: repo.path)
+    #expect(json.status == 0)
+    #expect(
+      json.stderr.contains(
+        "warning: a linguist-language attribute names no language linguist knows: 'NoSuchLanguage'"),
+      "\(json.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["linguist"] as? String == LanguageLines.linguistVersion)
+    let languages = try #require(object["languages"] as? [[String: Any]])
+    #expect(languages.first?["name"] as? String == "Python")
+    let terminal = heatmap(["--languages", "--color", "never"] + window, in: repo.path).stdout
+    #expect(terminal.contains("Python"), "\(terminal)")
+    #expect(terminal.hasPrefix("Lines by language in January 2024"))
+    // --languages lists; it does not draw.
+    let refused = heatmap(["--languages", "--layout", "punchcard"], in: repo.path)
+    #expect(refused.status == 64)
+  }
+
+  @Test("the tables are linguist's: names, extensions by its own fallbacks, every pattern compiles")
+  func tables() throws {
+    let table = LanguageTable.shared
+    func name(_ path: String) -> String? {
+      table.language(ofPath: path).map { table.languages[$0].name }
+    }
+    #expect(name("a/b/Makefile") == "Makefile")
+    #expect(name("x.h") == "C")
+    #expect(name("README.md") == "Markdown")
+    #expect(name("x.d.ts") == "TypeScript")
+    #expect(name("x.PY") == "Python")
+    #expect(name("x.pl") == "Perl")
+    #expect(name("noextension") == nil)
+    #expect(table.vendored.count > 100 && table.documentation.count > 10)
+    for pattern in table.vendored + table.documentation {
+      #expect((try? Regex(pattern)) != nil, "\(pattern)")
+    }
+  }
+}
