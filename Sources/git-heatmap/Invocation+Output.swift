@@ -32,6 +32,8 @@ extension Invocation {
     var isInteractive: Bool
     /// `--languages`: lines added and removed by language, instead of a graph.
     var showsLanguages = false
+    /// `--review`: the year in review card.
+    var showsReview = false
     /// `--commit-url`: the page's link for a commit, `%H`/`%h` replaced.
     var commitURL: String?
     var isQuiet: Bool
@@ -44,6 +46,7 @@ extension Invocation {
       layout = parsed.last(.layout).flatMap(Layout.init(rawValue:)) ?? .github
       isInteractive = parsed.has(.interactive)
       showsLanguages = parsed.has(.languages)
+      showsReview = parsed.has(.review)
       isQuiet = parsed.has(.quiet)
       isCountsOnly = parsed.has(.countsOnly)
       pseudonymKeyFile = parsed.last(.pseudonymize)

@@ -6,6 +6,7 @@ enum OptionName: String, CaseIterable, Sendable {
   case diffFilter = "diff-filter"
   case streak = "streak"
   case languages = "languages"
+  case review = "review"
   case streakAllow = "streak-allow"
   case noRelative = "no-relative"
   case relative = "relative"

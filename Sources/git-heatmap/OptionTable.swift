@@ -205,6 +205,12 @@ enum OptionTable {
         "lines added and removed by language (GitHub's linguist data), in the terminal, CSV or JSON",
       group: .output),
     OptionSpec(
+      long: "review", kind: .flag,
+      conflicts: ["layout", "day", "authors", "by-author", "interactive", "languages"],
+      help:
+        "the year in review: a card of the year's figures, languages and streaks (this year unless a window is given)",
+      group: .output),
+    OptionSpec(
       long: "streak", kind: .value(placeholder: "rule"),
       choices: StreakRule.Kind.allCases.map(\.rawValue), defaultValue: "daily",
       help:

@@ -282,6 +282,7 @@ extension Run {
   var readsLines: Bool {
     invocation.counting.options.measure.needsLines || invocation.output.sortsByLines
       || invocation.output.layout == .frequency || invocation.output.showsLanguages
+      || invocation.output.showsReview
   }
 
   /// `--from`: the exports read, copies of a commit counted once, as one source. Each export is

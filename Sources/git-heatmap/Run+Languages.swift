@@ -8,9 +8,13 @@ extension Run {
     rows: [LanguageLines], unknownNames: [String]
   ) {
     var byHistory: [Int: [String]] = [:]
+    // Each history's ids made once (`ids` is made on each call).
+    var allIDs: [Int: [String]] = [:]
     for commit in report.activity.counted {
-      byHistory[commit.history, default: []].append(
-        sources[commit.history].history.ids[commit.index])
+      if allIDs[commit.history] == nil {
+        allIDs[commit.history] = sources[commit.history].history.ids
+      }
+      byHistory[commit.history, default: []].append(allIDs[commit.history]?[commit.index] ?? "")
     }
     var totals: [String: LanguageLines] = [:]
     var unknown = Set<String>()

@@ -23,12 +23,19 @@ extension Run {
   /// concurrently (a repository found by `--scan` that cannot be read is a warning; one named
   /// by `--repo` is an error). `readsWholeHistory` reads past the window, to say where commits
   /// outside it are.
-  func readReport(zone: DayZone, today: Day, readsWholeHistory: Bool = false)
-    throws(CommandError) -> ActivityReport
-  {
+  func readReport(
+    zone: DayZone, today: Day, readsWholeHistory: Bool = false, window: WindowRequest? = nil,
+    commitsOnly: Bool = false
+  ) throws(CommandError) -> ActivityReport {
     var request = request(walk: walkOptions())
-    request.window = windowRequest(todayIn: todayZone(zone))
+    request.window = window ?? windowRequest(todayIn: todayZone(zone))
     request.options = try activityOptions(zone: zone)
+    if commitsOnly {
+      // Commits alone: no lines read, no commits kept.
+      request.countsLines = false
+      request.options.measure = .commits
+      request.options.recordsCommits = false
+    }
     request.streakRule = invocation.appearance.streakRule
     request.limit = CommitLimit(
       maxCount: invocation.commits.maxCount, skip: invocation.commits.skipCount)
@@ -53,6 +60,7 @@ extension Run {
         request.walk.recordsCommitIDs =
           invocation.days.listedDay != nil || invocation.output.isInteractive
           || invocation.output.format == .html || !invocation.commits.messageFilter.isEmpty
+          || invocation.output.showsLanguages || invocation.output.showsReview
         let progressLine = readsWholeHistory ? nil : startProgressLine(&request)
         defer { progressLine?.finish() }
         return try repository.activityReport(request, today: today)

@@ -156,6 +156,9 @@ struct Run {
     if invocation.output.showsLanguages {
       return try languagesOutput(report, sources: sources)
     }
+    if invocation.output.showsReview {
+      return try reviewOutput(report, sources: sources, options: options)
+    }
     if invocation.output.layout == .frequency {
       return frequencyOutput(
         CodeFrequency(activity: report.activity, weekStart: report.window.weekStart),
@@ -187,6 +190,12 @@ struct Run {
       if let moment = window.sinceMoment { window.since = day(moment) }
       if let moment = window.untilMoment { window.until = day(moment) }
       window.momentOffsetSeconds = zone.secondsFromGMT(for: context.now)
+    }
+    // The year in review is this year's, unless a window is given.
+    if invocation.output.showsReview && window.weeks == nil && window.end == nil
+      && window.since == nil && window.until == nil && window.year == nil
+    {
+      window.year = Day(context.now, in: zone).year
     }
     if invocation.output.layout == .calendar && window.weeks == nil && window.end == nil
       && window.since == nil && window.until == nil && window.year == nil
@@ -248,7 +257,7 @@ struct Run {
     }
     options.recordsCommits =
       invocation.days.listedDay != nil || invocation.output.layout == .punchcard
-      || invocation.output.showsLanguages
+      || invocation.output.showsLanguages || invocation.output.showsReview
       || invocation.output.isInteractive
       || invocation.output.format == .html
     return options

@@ -184,7 +184,15 @@ struct LanguagesTests {
     #expect(name("noextension") == nil)
     #expect(table.vendored.count > 100 && table.documentation.count > 10)
     for pattern in table.vendored + table.documentation {
-      #expect((try? Regex(pattern)) != nil, "\(pattern)")
+      #expect(PathPattern(pattern) != nil, "\(pattern)")
     }
+    // Read by the C library (with \d) and by Swift's Regex (a lookahead) alike.
+    let vendored = table.vendored.compactMap(PathPattern.init)
+    for path in [
+      "node_modules/a/b.js", "lib/jquery-1.12.4.js", "static/bootstrap.min.css", "vendor/x.c",
+    ] {
+      #expect(vendored.contains { $0.matches(path) }, "\(path)")
+    }
+    #expect(!vendored.contains { $0.matches("src/main.swift") })
   }
 }

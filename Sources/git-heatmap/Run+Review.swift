@@ -1,0 +1,54 @@
+import Foundation
+import GitActivity
+
+/// `--review`: the year in review.
+extension Run {
+  /// The card of `report`: its punch card, languages (not under `--counts-only`: a language is
+  /// a count, but reading it needs the files), and the commits of the window before it.
+  func reviewOutput(_ report: ActivityReport, sources: [Source], options: ActivityOptions)
+    throws(CommandError) -> Output
+  {
+    let punchcard = Punchcard(
+      activity: report.activity, histories: sources.map(\.history), options: options,
+      weekStart: report.window.weekStart, scale: invocation.appearance.scale)
+    var card = ReviewCard(report: report, punchcard: punchcard)
+    if sources.allSatisfy({ !$0.gitDirectory.isEmpty }) {
+      card.languages = try languages(report, sources: sources).rows
+    }
+    card.previous = try previousWindow(report)
+    switch invocation.output.format {
+    case .summary, .csv, .json, .commits, .days, .html:
+      return Output(text: ReportText.reviewDescription(card) + "\n")
+    case .terminal:
+      return Output(text: TerminalRenderer(options: terminalOptions()).render(card))
+    case .svg:
+      let options = svgOptions()
+      return Output(
+        text: SVGRenderer(options: options).render(card),
+        alternativeText: ReportText.reviewDescription(card))
+    }
+  }
+
+  /// The commits of the window just before this one: the calendar year before a calendar
+  /// year, else as many days before it.
+  private func previousWindow(_ report: ActivityReport) throws(CommandError) -> (
+    commits: Int, lines: Int?
+  )? {
+    let days = report.window.days
+    var window = WindowRequest()
+    window.weekStart = report.window.weekStart
+    if days.first.month == 1 && days.first.dayOfMonth == 1 && days.last.month == 12
+      && days.last.dayOfMonth == 31 && days.first.year == days.last.year
+    {
+      window.year = days.first.year - 1
+    } else {
+      let length = days.first.distance(to: days.last) + 1
+      window.since = .day(days.first.advanced(by: -length))
+      window.until = .day(days.first.advanced(by: -1))
+    }
+    let before = try readReport(
+      zone: report.zone, today: report.today, readsWholeHistory: true, window: window,
+      commitsOnly: true)
+    return (before.activity.commitTotal, nil)
+  }
+}
