@@ -242,7 +242,7 @@ struct PeopleAndPlacesTests {
     let json = heatmap(["--authors", "--format", "json"] + window, in: repo.path).stdout
     #expect(
       json.contains(
-        "{\"name\": \"Ada Lovelace\", \"email\": \"ada@example.com\", \"commits\": 12, \"activeDays\": 4, \"first\": \"2024-03-09\", \"last\": \"2024-03-15\", \"longestStreak\": {\"start\": \"2024-03-14\", \"end\": \"2024-03-15\", \"days\": 2}, \"weekly\": [0, 3, 9, 0, 0, 0], \"kind\": \"person\", \"assisted\": 0}"
+        "{\"name\": \"Ada Lovelace\", \"email\": \"ada@example.com\", \"commits\": 12, \"activeDays\": 4, \"first\": \"2024-03-09\", \"last\": \"2024-03-15\", \"longestStreak\": {\"start\": \"2024-03-14\", \"end\": \"2024-03-15\", \"days\": 2, \"length\": 2, \"unit\": \"day\"}, \"weekly\": [0, 3, 9, 0, 0, 0], \"kind\": \"person\", \"assisted\": 0}"
       ))
   }
 }

@@ -3,14 +3,16 @@
 public struct ReviewCard: Sendable {
   /// The report of the window (a year by default).
   public var report: ActivityReport
-  /// The busiest week (its first day in the window) and month (its first day), by the measure.
+  /// The busiest week (its first day in the window), by the measure.
   public var busiestWeek: DayCount?
+  /// The busiest month (its first day), by the measure.
   public var busiestMonth: DayCount?
   /// The weekday and hour people work most, from the punch card; nil without commits.
   public var busiestHour: (weekday: Weekday, hour: Int, count: Int)?
   /// The punch card itself, for its small picture.
   public var punchcard: Punchcard?
-  /// The repositories with the most commits (none under `--counts-only`), most first.
+  /// The repositories with the most commits (none under `--counts-only`), most first, by
+  /// their paths (renderers shorten them).
   public var repositories: [(name: String, commits: Int)] = []
   /// The people with the most commits (co-authors too with `--co-authors`), most first, up to
   /// four; none when only one person wrote the commits, or under `--counts-only`.
@@ -54,7 +56,7 @@ public struct ReviewCard: Sendable {
       {
         repositories = zip(report.repositories, report.repositoryTotals)
           .filter { $0.1 > 0 }.sorted { ($0.1, $1.0) > ($1.1, $0.0) }
-          .prefix(3).map { (ReportText.shownName($0.0), $0.1) }
+          .prefix(3).map { ($0.0, $0.1) }
       }
       // The people of the card's commits (co-authors too with --co-authors), when more than
       // one: on a card of one person's work, the others they wrote with.

@@ -15,15 +15,42 @@ extension Repository {
     let objects = ids.compactMap(ObjectID.init(hex:))
     let counted = try lineStats(
       of: objects, pathspec: pathspec, options: options, substitutions: substitutions,
-      workers: request.walk.workerCount, progress: request.walk.progress, countsLanguages: true)
+      workers: request.walk.workerCount, progress: request.walk.progress,
+      tally: { LanguageTally(attributes: $0) })
+    var languages: [Int: [Int]] = [:]
+    var unknown = Set<String>()
+    for case let tally as LanguageTally in counted.notices.tallies {
+      for (language, row) in tally.counts {
+        languages[language] = zip(languages[language] ?? [0, 0, 0], row).map { $0 + $1 }
+      }
+      unknown.formUnion(tally.classifier.unknownNames)
+    }
     let table = LanguageTable.shared
-    let rows = counted.notices.languages.map { language, row in
+    let rows = languages.map { language, row in
       LanguageLines(
         language: table.languages[language], insertions: row[0], deletions: row[1], changes: row[2])
     }
     return (
       rows.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) },
-      counted.notices.unknownLanguageNames.sorted()
+      unknown.sorted()
     )
+  }
+}
+
+/// Lines by language on one thread: each file's numstat line added to its language's.
+final class LanguageTally: FileTally {
+  var classifier: LanguageClassifier
+  /// Insertions, deletions and files changed, by language.
+  var counts: [Int: [Int]] = [:]
+
+  init(attributes: DiffAttributes) { classifier = LanguageClassifier(attributes: attributes) }
+
+  func add(_ path: [UInt8], insertions: Int, deletions: Int) {
+    guard let language = classifier.language(of: path) else { return }
+    var row = counts[language] ?? [0, 0, 0]
+    row[0] += insertions
+    row[1] += deletions
+    row[2] += 1
+    counts[language] = row
   }
 }

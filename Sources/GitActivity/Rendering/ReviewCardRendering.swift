@@ -3,6 +3,11 @@ import Foundation
 /// The year in review's words: what the card says, in the order it says it, for its alt text,
 /// the terminal and its figures.
 extension ReportText {
+  /// The card's repositories by the names the graph shows them by.
+  static func reviewRepositories(_ card: ReviewCard) -> [(name: String, commits: Int)] {
+    card.repositories.map { (shownName($0.name), $0.commits) }
+  }
+
   /// `2026 in review`, or the window's phrase for another window.
   package static func reviewTitle(_ report: ActivityReport) -> String {
     let days = report.window.days
@@ -112,7 +117,9 @@ extension ReportText {
     if !card.repositories.isEmpty {
       parts.append(
         "Repositories: "
-          + card.repositories.map { "\($0.name) (\(Wording.count($0.commits, "commit")))" }
+          + card.repositories.map {
+            "\(shownName($0.name)) (\(Wording.count($0.commits, "commit")))"
+          }
           .joined(separator: ", ") + ".")
     }
     if !card.people.isEmpty {
@@ -215,10 +222,12 @@ extension SVGRenderer {
     }
     let x = pad + 2 * third
     var listY = y
-    for (heading, rows) in [("Repositories", card.repositories), ("People", card.people)]
+    for (heading, rows) in [
+      ("Repositories", ReportText.reviewRepositories(card)), ("People", card.people),
+    ]
     where !rows.isEmpty {
       text(heading, x: x, y: listY, size: 12, bold: true, className: "heading")
-      for (index, row) in rows.prefix(heading == "People" ? 3 : 3).enumerated() {
+      for (index, row) in rows.prefix(3).enumerated() {
         let rowY = listY + 20 + Double(index) * 18
         text(row.name, x: x, y: rowY, size: 11, room: third - 70)
         text(Wording.grouped(row.commits), x: width - pad, y: rowY, size: 11, anchor: "end")
@@ -280,7 +289,9 @@ extension TerminalRenderer {
             to: width, ellipsis: ellipsis))
       }
     }
-    for (heading, rows) in [("Repositories", card.repositories), ("People", card.people)]
+    for (heading, rows) in [
+      ("Repositories", ReportText.reviewRepositories(card)), ("People", card.people),
+    ]
     where !rows.isEmpty {
       lines.append(bold(heading))
       for row in rows.prefix(3) {

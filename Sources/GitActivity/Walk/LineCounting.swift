@@ -35,10 +35,15 @@ struct LineNotices {
   var degradedCopies = false
   /// The attributes lines ignored for their length, by number.
   var longAttributeLines: [Int] = []
-  /// With languages counted: insertions, deletions and changed files of each language (by its
-  /// index in `LanguageTable`), and the `linguist-language` values that named none.
-  var languages: [Int: [Int]] = [:]
-  var unknownLanguageNames: Set<String> = []
+  /// With a count by file: each thread's tally (see `FileTally`).
+  var tallies: [any FileTally] = []
+}
+
+/// A count by file on one thread (lines by language): told each file's numstat line as the
+/// commits are counted. Each thread has its own; the caller adds them up.
+protocol FileTally: AnyObject {
+  /// One file's numstat line: its path, lines added and removed (0 and 0 for a binary file).
+  func add(_ path: [UInt8], insertions: Int, deletions: Int)
 }
 
 extension Repository {
@@ -50,7 +55,7 @@ extension Repository {
   func lineStats(
     of ids: [ObjectID], pathspec: Pathspec?, options: LineCountingOptions,
     substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil,
-    countsLanguages: Bool = false
+    tally makeTally: (@Sendable (DiffAttributes) -> any FileTally)? = nil
   ) throws(GitError) -> (stats: [LineStats], notices: LineNotices) {
     guard !ids.isEmpty else { return ([], LineNotices()) }
     progress?.expectLines(ids.count)
@@ -67,7 +72,12 @@ extension Repository {
     // What the workers' counters noticed: the rename limit they would have needed, the
     // attributes lines they ignored.
     let noticed = Mutex<(limit: Int, degraded: Bool, longLines: Set<Int>)>((0, false, []))
-    let languages = Mutex<(counts: [Int: [Int]], unknown: Set<String>)>(([:], []))
+    // Each worker's tally, in its own slot: written by that worker alone, read once all end.
+    let tallySlots = UnsafeMutableBufferPointer<(any FileTally)?>.allocate(
+      capacity: max(1, workers))
+    tallySlots.initialize(repeating: nil)
+    defer { tallySlots.deinitialize().deallocate() }
+    nonisolated(unsafe) let talliesByWorker = tallySlots
     let batch = 16
     let width = max(1, min(workers, (ids.count + batch - 1) / batch))
     // Worker 0 uses this repository while the caller waits for the workers: one thread at a
@@ -81,35 +91,14 @@ extension Repository {
             repository: repository, packs: packs, baseCacheLimit: ChangeReader.baseCacheLimit),
           substitutions: substitutions)
         var counter = ChangeCounter(options: options, pathspec: pathspec, attributes: attributes)
-        // Lines by language: each file's numstat line added to its language's, on this thread.
-        final class Tally {
-          var classifier: LanguageClassifier
-          var counts: [Int: [Int]] = [:]
-          init(_ attributes: DiffAttributes) {
-            classifier = LanguageClassifier(attributes: attributes)
-          }
-        }
-        let tally = countsLanguages ? Tally(attributes) : nil
-        if let tally {
+        if let makeTally, worker < talliesByWorker.count {
+          let tally = makeTally(attributes)
+          talliesByWorker[worker] = tally
           counter.onFile = { path, insertions, deletions in
-            guard let language = tally.classifier.language(of: path) else { return }
-            var row = tally.counts[language] ?? [0, 0, 0]
-            row[0] += insertions
-            row[1] += deletions
-            row[2] += 1
-            tally.counts[language] = row
+            tally.add(path, insertions: insertions, deletions: deletions)
           }
         }
         defer {
-          if let tally {
-            let (counts, unknown) = (tally.counts, tally.classifier.unknownNames)
-            languages.withLock {
-              for (language, row) in counts {
-                $0.counts[language] = zip($0.counts[language] ?? [0, 0, 0], row).map { $0 + $1 }
-              }
-              $0.unknown.formUnion(unknown)
-            }
-          }
           let (limit, lines) = (counter.renameLimitNeeded, counter.attributes.longLines)
           let degraded = counter.degradedCopies
           noticed.withLock {
@@ -144,9 +133,7 @@ extension Repository {
     let (limit, degraded, longLines) = noticed.withLock { $0 }
     var notices = LineNotices(
       renameLimitNeeded: limit, degradedCopies: degraded, longAttributeLines: longLines.sorted())
-    (notices.languages, notices.unknownLanguageNames) = languages.withLock {
-      ($0.counts, $0.unknown)
-    }
+    notices.tallies = talliesByWorker.compactMap { $0 }
     return (Array(results), notices)
   }
 
