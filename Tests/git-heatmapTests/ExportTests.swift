@@ -91,9 +91,9 @@ struct ExportTests {
     }
   }
 
-  @Test("200 repositories exported in parallel and drawn once equal --scan, byte for byte")
+  @Test("64 repositories exported in parallel and drawn once equal --scan, byte for byte")
   func organisationMatchesScan() throws {
-    let root = try Self.organisation(count: 200)
+    let root = try Self.organisation(count: 64)
     let names = root.names
     let exports = root.path + "/../exports-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)

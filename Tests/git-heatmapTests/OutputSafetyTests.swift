@@ -209,7 +209,7 @@ struct OutputSafetyTests {
       "--no-cache", "-o", directory + "/graph.svg",
     ]
     var caught = 0
-    for _ in 0..<20 where caught < 2 {
+    for _ in 0..<20 where caught < 1 {
       try? FileManager.default.removeItem(atPath: directory + "/graph.svg")
       var sawTemporary = false
       let result = try runBinary(arguments, in: repo.path, environment: repo.environment) {
