@@ -9,7 +9,7 @@
 #   rules of Homebrew's formula cookbook that can be checked without brew;
 # - the action's script, run as GitHub runs it (GITHUB_WORKSPACE, GITHUB_OUTPUT, INPUT_*), writes
 #   the SVG and the page, commits once as github-actions[bot], pushes, and does not commit again
-#   when nothing changed; the README's organisation recipe (GNU parallel and xargs) exports
+#   when nothing changed; docs/exports.md's organisation recipe (GNU parallel and xargs) exports
 #   generated repositories and draws them;
 # - the Debian package builds, lintian finds no error or warning in it, and it installs with
 #   apt-get, runs as `git heatmap`, opens as `man git-heatmap`, completes in bash, and removes
@@ -41,9 +41,9 @@ grep -q "download/v$version/git-heatmap-$version.tar.gz" packaging/homebrew/git-
   fail "the Kubernetes recipe's image is not $version's"
 pass "version $version in the binary, VERSION, CHANGELOG.md, action.yml, the formula, the recipe"
 
-# The README shows the example workflow as it is in its file.
-shown=$(awk '/^<!-- example: heatmap-workflow -->$/ { on = 1; next } on && /^```yaml$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md)
-[ "$shown" = "$(cat examples/heatmap-workflow.yml)" ] || fail "the README's workflow is not examples/heatmap-workflow.yml"
+# docs/action.md shows the example workflow as it is in its file.
+shown=$(awk '/^<!-- example: heatmap-workflow -->$/ { on = 1; next } on && /^```yaml$/ { inside = 1; next } inside && /^```$/ { exit } inside' docs/action.md)
+[ "$shown" = "$(cat examples/heatmap-workflow.yml)" ] || fail "docs/action.md's workflow is not examples/heatmap-workflow.yml"
 
 # Schemas and linters.
 workflows=(.github/workflows/*.yml examples/heatmap-workflow.yml examples/organisation/workflow.yml)
@@ -190,7 +190,7 @@ done
 grep -q '^changed=true$' "$work/action/output" || fail "the recipe's run did not commit"
 pass "the profile recipe adds a day file to the repository's history, counts only, and no name leaves"
 
-# The README's organisation recipe, run as written over generated repositories.
+# docs/exports.md's organisation recipe, run as written over generated repositories.
 recipe="$work/recipe"
 mkdir -p "$recipe"
 for name in api web cli; do
@@ -206,8 +206,8 @@ done
 # A path that starts above the folder the recipe runs in (a name from it must not be a
 # dot-file), an absolute one, and one with a trailing slash.
 printf '%s\n' ../api "$recipe/web" ../cli/ > "$recipe/clones.txt"
-block=$(awk '/^<!-- recipe: organisation -->$/ { on = 1; next } on && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md)
-[ -n "$block" ] || fail "the README has no organisation recipe block"
+block=$(awk '/^<!-- recipe: organisation -->$/ { on = 1; next } on && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' docs/exports.md)
+[ -n "$block" ] || fail "docs/exports.md has no organisation recipe block"
 for variant in parallel xargs; do
   dir="$recipe/$variant"
   mkdir -p "$dir"
@@ -225,6 +225,15 @@ pass "the organisation recipe runs as written, with GNU parallel and with xargs"
 deb=$("$project/Scripts/package-deb" --binary "$binary" --output "$work/deb")
 lintian --fail-on error,warning "$deb" > "$work/lintian" 2>&1 || { cat "$work/lintian" >&2; fail "lintian"; }
 pass "lintian: no error and no warning in $(basename "$deb")"
+# What the man page and completions need is suggested; the size the README gives is the size
+# installed, to 2 MB (the binary grows a little with each change).
+suggests=$(dpkg-deb -f "$deb" Suggests)
+case "$suggests" in *man-db*bash-completion*) ;; *) fail "the package suggests '$suggests', not man-db and bash-completion" ;; esac
+megabytes=$(( ($(dpkg-deb -f "$deb" Installed-Size) + 512) / 1024 ))
+stated=$(grep -o '([0-9]* MB installed)' "$project/README.md" | head -1 | tr -dc 0-9)
+[ -n "$stated" ] && [ $(( stated - megabytes )) -le 2 ] && [ $(( megabytes - stated )) -le 2 ] ||
+  fail "the README says the package is ${stated:-?} MB installed; it is $megabytes MB"
+pass "the package suggests man-db and bash-completion; the README gives its size ($megabytes MB)"
 if dpkg-query -W -f='${Status}' git-heatmap 2>/dev/null | grep -q "install ok installed"; then
   echo "ship: note: git-heatmap is installed on this machine already: the package is not installed over it" >&2
   exit 0

@@ -54,6 +54,28 @@ public enum Tools {
     return path
   }
 
+  /// Whether the tool at `path` (an executable, or a Python module for `.build/python`'s
+  /// interpreter when `module` is given) is installed, for a test's `.enabled(if:)`: under plain
+  /// `swift test` a test whose tool is missing is skipped, with the reason shown; under
+  /// `Scripts/test` (which installs them all and sets `HEATMAP_TESTS_NEED_TOOLS=1`) it runs,
+  /// and fails naming what is missing.
+  public static func isInstalled(_ path: String, module: String? = nil) -> Bool {
+    if ProcessInfo.processInfo.environment["HEATMAP_TESTS_NEED_TOOLS"] == "1" { return true }
+    guard FileManager.default.isExecutableFile(atPath: path) else { return false }
+    guard let module else { return true }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["-c", "import \(module)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  /// The Python of the project's virtual environment (DuckDB and the schema checkers).
+  public static let python = projectRoot.appendingPathComponent(".build/python/bin/python3").path
+
   /// The process's environment made hermetic: none of the caller's `GIT_*` variables, and none
   /// of the developer's configuration (`HOME` elsewhere, `GIT_CONFIG_GLOBAL=/dev/null`,
   /// `GIT_CONFIG_NOSYSTEM=1`, no XDG folders). A test that needs a home gives its own.

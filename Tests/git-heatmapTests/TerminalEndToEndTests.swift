@@ -175,7 +175,8 @@ struct TerminalEndToEndTests {
 
   @Test(
     "in tmux at 16, 256 and 24-bit colour on a light and a dark background: neighbouring levels apart, each busier one standing out more",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")),
+    .enabled(
+      if: Tools.isInstalled("/usr/bin/tmux"), "tmux is not installed (Scripts/test installs it)"),
     arguments: ["xterm", "xterm-256color", "truecolor"].flatMap { depth in
       ["#ffffff", "#101010"].map { (depth, $0) }
     })
@@ -220,7 +221,8 @@ struct TerminalEndToEndTests {
 
   @Test(
     "in a real 80×20 terminal: colors, a graph that fits, the newest weeks",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    .enabled(
+      if: Tools.isInstalled("/usr/bin/tmux"), "tmux is not installed (Scripts/test installs it)"))
   func tmux() throws {
     let repo = try Self.repository()
     var environment = repo.environment

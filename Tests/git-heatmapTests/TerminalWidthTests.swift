@@ -8,7 +8,10 @@ import Testing
 /// Cell widths as the terminal sees them: each text is printed in a real terminal (tmux) and
 /// the cursor's column after it is what `TextWidth` must say, so that a name with a family emoji,
 /// a flag, a skin tone or soft hyphens neither overflows a row of `-i` nor leaves it short.
-@Suite("Text widths from the terminal's view", .serialized)
+@Suite(
+  "Text widths from the terminal's view", .serialized,
+  .enabled(
+    if: Tools.isInstalled("/usr/bin/tmux"), "tmux is not installed (Scripts/test installs it)"))
 struct TerminalWidthTests {
   static let texts = [
     "👨\u{200D}👩\u{200D}👧", "🇩🇪", "👍🏽", "e\u{301}\u{301}", "a\u{AD}\u{AD}b", "\u{2764}\u{FE0F}", "名前",

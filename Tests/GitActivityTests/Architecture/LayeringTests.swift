@@ -38,7 +38,7 @@ struct LayeringTests {
     }
   }
 
-  @Test("the folders on disk are the rooms, and the README's architecture draws them in order")
+  @Test("the folders on disk are the rooms, and docs/architecture.md draws them in order")
   func roomsAsDrawn() throws {
     let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.library.path).filter {
       var isDirectory: ObjCBool = false
@@ -48,15 +48,17 @@ struct LayeringTests {
     }
     #expect(onDisk.sorted() == Self.folders.sorted())
     let readme = try String(
-      contentsOf: Tools.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.range(of: "## Architecture\n\n```\n"))
+      contentsOf: Tools.projectRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+    let title = try #require(readme.range(of: "# Architecture\n"))
+    let section = try #require(
+      readme.range(of: "\n```\n", range: title.upperBound..<readme.endIndex))
     let diagram = readme[section.upperBound...].prefix { $0 != "\n" }
     let drawn = diagram.split(separator: "─►").map {
       $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "/", with: "")
     }
     #expect(drawn == Self.folders + ["bytes"])
     for folder in Self.folders {
-      #expect(readme.contains("- **\(folder)/**"), "the README describes \(folder)/")
+      #expect(readme.contains("- **\(folder)/**"), "docs/architecture.md describes \(folder)/")
     }
   }
 

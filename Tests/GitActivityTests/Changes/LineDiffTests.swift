@@ -57,7 +57,7 @@ struct LineDiffTests {
   }
 
   /// Hand-made edge cases, then edits of pseudorandom files made by one seeded generator (the
-  /// same every run): sizes from 10 to 20,000 lines, alphabets from 3 values (long runs of
+  /// same every run): sizes from 10 to 12,000 lines, alphabets from 3 values (long runs of
   /// equal lines) to 5,000, from one edit to a third of the file, half with a shuffled half.
   static let cases: [Case] = {
     var cases = [
@@ -75,7 +75,7 @@ struct LineDiffTests {
       return Int((state >> 33) % UInt64(bound))
     }
     for index in 0..<36 {
-      let size = [10, 100, 1000, 5000, 20000][index % 5]
+      let size = [10, 100, 1000, 5000, 12000][index % 5]
       let alphabet = [3, 20, 200, 5000][index % 4]
       let old = (0..<size).map { _ in random(alphabet) }
       var new = old

@@ -265,15 +265,14 @@ struct ContractTests {
     #expect(lines.count == 27 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(output)")
   }
 
-  @Test("the README's library example compiles against the public API alone, in Swift 6 mode")
+  @Test("the library guide's example compiles against the public API alone, in Swift 6 mode")
   func readmeExample() throws {
     let readme = try String(
-      contentsOf: Tools.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    guard let section = readme.range(of: "## The library\n"),
-      let start = readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex),
+      contentsOf: Tools.projectRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
+    guard let start = readme.range(of: "```swift\n"),
       let end = readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex)
     else {
-      Issue.record("no Swift example under '## The library'")
+      Issue.record("no Swift example in docs/library.md")
       return
     }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
