@@ -91,9 +91,9 @@ struct CodeFrequencyTests {
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let weeks = try #require(object["weeks"] as? [[String: Any]])
     #expect(weeks.count == 53)
-    #expect(
-      (weeks.compactMap { $0["insertions"] as? Int }.reduce(0, +))
-        == ours.values.map { $0[0] }.reduce(0, +))
+    let weekly: Int = weeks.compactMap { $0["insertions"] as? Int }.reduce(0, +)
+    let daily: Int = ours.values.map { (row: [Int]) -> Int in row[0] }.reduce(0, +)
+    #expect(weekly == daily)
   }
 
   @Test(

@@ -147,7 +147,11 @@ package enum TextEscaping {
   }
 
   private static func hex4(_ value: UInt32) -> String {
-    let digits = Array("0123456789abcdef")
-    return String((0..<4).reversed().map { digits[Int((value >> (UInt32($0) * 4)) & 0xF)] })
+    let digits: [Character] = Array("0123456789abcdef")
+    var result = ""
+    for shift in stride(from: 12, through: 0, by: -4) {
+      result.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+    }
+    return result
   }
 }

@@ -387,7 +387,9 @@ struct PackVisitedTests {
     #expect(array.count == count)
     #expect(array.buffers.count == 4)
     #expect(array.indices.allSatisfy { array[$0] == Int32($0 * 3) })
-    #expect(array.buffers.flatMap { Array($0) } == (0..<count).map { Int32($0 * 3) })
+    let flattened: [Int32] = array.buffers.flatMap { Array($0) }
+    let expected: [Int32] = (0..<count).map { Int32($0 * 3) }
+    #expect(flattened == expected)
     array.append(contentsOf: [7, 8])
     #expect(array[count] == 7 && array[count + 1] == 8)
   }
