@@ -35,13 +35,7 @@ struct RulesAtTheirEdgesTests {
     // Two trailers (one of git's own, which makes the block count) against `otherLines`.
     let message =
       "Subject\n\n\(body)\nSigned-off-by: Sam <sam@example.com>\nCo-authored-by: Ann <ann@example.com>\n"
-    let file = repo.root.appendingPathComponent("message")
-    try message.write(to: file, atomically: true, encoding: .utf8)
-    try repo.git(
-      ["commit", "-q", "--allow-empty", "--cleanup=verbatim", "-F", file.path],
-      environment: [
-        "GIT_AUTHOR_DATE": "1700000000 +0000", "GIT_COMMITTER_DATE": "1700000000 +0000",
-      ])
+    try TrailerTests.commitVerbatim(message, in: repo)
     let git = try repo.git(["log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly)"])
     let gitFinds = git.contains("Ann <ann@example.com>")
     // 2 × 3 ≥ 6: the block at exactly a quarter is one.

@@ -36,17 +36,25 @@ struct TrailerTests {
     "Subject\n\nCo-authored-by: Ann <ann@example.com>\n  continued value\nnot a trailer\n",
   ]
 
+  /// Commits `message` as it is (no cleanup), empty, at a fixed date: git's trailer rules see
+  /// every line of it.
+  static func commitVerbatim(
+    _ message: String, in repo: TemporaryRepository, named name: String = "message"
+  ) throws {
+    let file = repo.root.appendingPathComponent(name)
+    try message.write(to: file, atomically: true, encoding: .utf8)
+    try repo.git(
+      ["commit", "-q", "--allow-empty", "--cleanup=verbatim", "-F", file.path],
+      environment: [
+        "GIT_AUTHOR_DATE": "1700000000 +0000", "GIT_COMMITTER_DATE": "1700000000 +0000",
+      ])
+  }
+
   @Test("each message shape gives the co-authors git's %(trailers) gives")
   func againstGit() throws {
     let repo = try TemporaryRepository()
     for (index, message) in Self.messages.enumerated() {
-      let file = repo.root.appendingPathComponent("message-\(index)")
-      try message.write(to: file, atomically: true, encoding: .utf8)
-      try repo.git(
-        ["commit", "-q", "--allow-empty", "--cleanup=verbatim", "-F", file.path],
-        environment: [
-          "GIT_AUTHOR_DATE": "1700000000 +0000", "GIT_COMMITTER_DATE": "1700000000 +0000",
-        ])
+      try Self.commitVerbatim(message, in: repo, named: "message-\(index)")
       let id = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
       let listed = try repo.git(
         ["log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly,separator=%x1f)", id])
