@@ -145,12 +145,16 @@ public struct Automation: Hashable, Sendable {
   /// The login of a GitHub noreply address (`ID+login@users.noreply.github.com`,
   /// `login@users.noreply.github.com`), lowercase; nil for any other address.
   static func gitHubLogin(of email: String) -> String? {
-    let suffix = "@users.noreply.github.com".utf8
-    let bytes = email.utf8
-    guard bytes.count > suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else {
-      return nil
+    let suffix: StaticString = "@users.noreply.github.com"
+    let count = suffix.utf8CodeUnitCount
+    var email = email
+    let isNoreply = email.withUTF8 { bytes in
+      bytes.count > count
+        && UnsafeBufferPointer(rebasing: bytes[(bytes.count - count)...]).elementsEqual(
+          UnsafeBufferPointer(start: suffix.utf8Start, count: count))
     }
-    let local = email.dropLast(suffix.count)
+    guard isNoreply else { return nil }
+    let local = email.dropLast(count)
     if let plus = local.firstIndex(of: "+") { return String(local[local.index(after: plus)...]) }
     return String(local)
   }
@@ -158,22 +162,26 @@ public struct Automation: Hashable, Sendable {
   /// Whether `name` or the local part of `email` ends in `[bot]` (compared as bytes, without
   /// regard to ASCII case: every identity of a history is asked).
   static func hasBotMark(name: String, email: String) -> Bool {
-    if endsIgnoringCase(name.utf8[...], "[bot]") { return true }
-    let bytes = email.utf8
-    let local = bytes.lastIndex(of: UInt8(ascii: "@")).map { bytes[..<$0] } ?? bytes[...]
-    return endsIgnoringCase(local, "[bot]")
+    var name = name
+    var email = email
+    if name.withUTF8({ endsIgnoringCase($0[...], "[bot]") }) { return true }
+    return email.withUTF8 { bytes in
+      let end = bytes.lastIndex(of: UInt8(ascii: "@")) ?? bytes.endIndex
+      return endsIgnoringCase(bytes[..<end], "[bot]")
+    }
   }
 
   /// Whether `bytes` end with `suffix` (lowercase ASCII), without regard to ASCII case.
-  static func endsIgnoringCase(_ bytes: Substring.UTF8View, _ suffix: StaticString) -> Bool {
+  static func endsIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ suffix: StaticString)
+    -> Bool
+  {
     let count = suffix.utf8CodeUnitCount
     guard bytes.count >= count else { return false }
-    var index = bytes.index(bytes.endIndex, offsetBy: -count)
+    let start = bytes.endIndex - count
     for offset in 0..<count {
-      let byte = bytes[index]
+      let byte = bytes[start + offset]
       let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
       if lowered != suffix.utf8Start[offset] { return false }
-      index = bytes.index(after: index)
     }
     return true
   }
@@ -196,23 +204,25 @@ public struct Automation: Hashable, Sendable {
     let notBots: [POSIXRegex]
     let agents: [POSIXRegex]
 
-    /// The built-in lists by how they match: email or login to the entry's label.
-    private static let agentEmails = table(Automation.agents, email: true)
-    private static let agentLogins = table(Automation.agents, email: false)
-    private static let botEmails = table(Automation.bots, email: true)
-    private static let botLogins = table(Automation.bots, email: false)
+    /// The built-in lists by how they match: an email or a login to its kind and label, an
+    /// agent's entry before a bot's (one lookup an identity: a history of thousands of people is
+    /// classified on every run).
+    private static let emails = table(email: true)
+    private static let logins = table(email: false)
     private static let agentSuffixes = Automation.agents.compactMap { known -> (String, String)? in
       if case .nameSuffix(let suffix) = known.match { return (suffix, known.label) }
       return nil
     }
 
-    private static func table(_ list: [Known], email: Bool) -> [String: String] {
-      var table: [String: String] = [:]
-      for known in list {
-        switch known.match {
-        case .email(let address) where email: table[address] = table[address] ?? known.label
-        case .gitHubLogin(let login) where !email: table[login] = table[login] ?? known.label
-        default: break
+    private static func table(email: Bool) -> [String: (kind: Kind, label: String)] {
+      var table: [String: (kind: Kind, label: String)] = [:]
+      for (kind, list) in [(Kind.agent, Automation.agents), (.bot, Automation.bots)] {
+        for known in list {
+          switch known.match {
+          case .email(let key) where email: table[key] = table[key] ?? (kind, known.label)
+          case .gitHubLogin(let key) where !email: table[key] = table[key] ?? (kind, known.label)
+          default: break
+          }
         }
       }
       return table
@@ -234,19 +244,23 @@ public struct Automation: Hashable, Sendable {
       if !isNotBot && bots.contains(where: { $0.matches(text) }) { return (.bot, nil) }
       let email = Automation.lowercase(author.email)
       let login = Automation.gitHubLogin(of: email)
-      if let label = Self.agentEmails[email] ?? login.flatMap({ Self.agentLogins[$0] }) {
-        return (.agent, label)
-      }
-      if author.name.utf8.last == UInt8(ascii: ")") {
-        let name = author.name.lowercased()
-        if let (_, label) = Self.agentSuffixes.first(where: { name.hasSuffix($0.0) }) {
+      let byEmail = Self.emails[email]
+      let byLogin = login.flatMap { Self.logins[$0] }
+      if let known = byEmail, known.kind == .agent { return (.agent, known.label) }
+      if let known = byLogin, known.kind == .agent { return (.agent, known.label) }
+      var name = author.name
+      if name.withUTF8({ $0.last }) == UInt8(ascii: ")") {
+        let lowered = name.lowercased()
+        if let (_, label) = Self.agentSuffixes.first(where: { lowered.hasSuffix($0.0) }) {
           return (.agent, label)
         }
       }
       if isNotBot { return (.person, nil) }
-      if Automation.hasBotMark(name: author.name, email: author.email)
-        || Self.botEmails[email] != nil || login.flatMap({ Self.botLogins[$0] }) != nil
-        || ((email.hasPrefix("project_") || email.hasPrefix("group_"))
+      let first = email.utf8.first
+      if byEmail != nil || byLogin != nil
+        || Automation.hasBotMark(name: author.name, email: author.email)
+        || ((first == UInt8(ascii: "p") || first == UInt8(ascii: "g"))
+          && (email.hasPrefix("project_") || email.hasPrefix("group_"))
           && Known(label: "", match: .gitLabTokenBot).matches(name: author.name, email: email))
       {
         return (.bot, nil)

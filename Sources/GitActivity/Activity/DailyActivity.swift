@@ -393,9 +393,10 @@ public struct DailyActivity: Hashable, Sendable {
         }
         // AI-assisted: an agent wrote it, is named as a co-author, or a trailer says so.
         var isAssisted = false
+        let authorKind = commit.identity >= 0 ? kind(of: Int(commit.identity)) : .person
         if options.detectsAssisted {
           isAssisted =
-            (commit.identity >= 0 && kind(of: Int(commit.identity)) == .agent)
+            authorKind == .agent
             || (trailers?.contains {
               history.rawIdentities[Int($0)].isTrailerValue || kind(of: Int($0)) == .agent
             } ?? false)
@@ -455,9 +456,7 @@ public struct DailyActivity: Hashable, Sendable {
             dayAssistedDeletions[position] += lines.deletions
           }
         }
-        if commit.identity >= 0 && kind(of: Int(commit.identity)) == .bot {
-          dayBots[position] += 1
-        }
+        if authorKind == .bot { dayBots[position] += 1 }
         // The author needs no array of people (no allocation a commit).
         if !keepsNoOne {
           if author >= 0 { credit(author, position, weight, lines, isAssisted) }
