@@ -14,7 +14,10 @@ let package = Package(
     .systemLibrary(
       name: "CGit2",
       pkgConfig: "libgit2",
-      providers: [.apt(["libgit2-dev", "libdeflate-dev"]), .brew(["libgit2", "libdeflate"])]
+      providers: [
+        .apt(["libgit2-dev", "libdeflate-dev", "libpcre2-dev"]),
+        .brew(["libgit2", "libdeflate", "pcre2"]),
+      ]
     ),
     .target(name: "GitActivity", dependencies: ["CGit2"]),
     .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),

@@ -5,6 +5,8 @@
 #include <git2/sys/repository.h>
 #include <zlib.h>
 #include <libdeflate.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 /* git_libgit2_opts is variadic, which Swift cannot call: one small wrapper per option we set. */
 

@@ -131,8 +131,8 @@ struct ArgumentParser {
         ["graph"]
       ),
       (
-        "reflog entries are not commits of the history; --reflog counts the commits they name",
-        ["walk-reflogs", "g", "grep-reflog"]
+        "it matches reflog messages, which a graph of days does not read",
+        ["grep-reflog"]
       ),
       (
         "git-heatmap follows git log's default history simplification only",

@@ -47,6 +47,21 @@ extension Invocation {
       if parsed.has(.noReplaceObjects) { walk.replaceRefBase = nil }
       maxCount = try parsed.whole(.maxCount)
       skipCount = try parsed.whole(.skip) ?? 0
+      if parsed.has(.walkReflogs) {
+        selection.walksReflogs = true
+        // -g takes ref names; git refuses what is not one in its own words, and the rest here.
+        let walked = ["range", "pseudo-option", "--stdin", "-n/--skip", "--follow", "--no-walk"]
+        let given = [
+          parsed.revisionWords.contains { $0.contains("..") || $0.hasPrefix("^") },
+          parsed.revisionWords.contains(where: RevisionSelection.isPseudoOption)
+            || parsed.has(.all) || parsed.has(.branches),
+          parsed.has(.stdin), limitsCount, parsed.has(.follow), showsOnlyTips(parsed),
+        ]
+        if let index = given.firstIndex(of: true) {
+          throw CommandError.usage(
+            "-g lists reflog entries of refs: a \(walked[index]) is not supported with it")
+        }
+      }
       messageFilter.patterns = parsed.all(.grep)
       messageFilter.isInverted = parsed.has(.invertGrep)
       messageFilter.requiresAll = parsed.has(.allMatch)
@@ -75,6 +90,10 @@ extension Invocation {
       return result
     }
 
+    private func showsOnlyTips(_ parsed: ParsedArguments) -> Bool {
+      parsed.lastOf([.noWalk]) != nil
+    }
+
     /// Whether `-n` or `--skip` limit the count to the newest commits.
     var limitsCount: Bool { maxCount != nil || skipCount > 0 }
   }
@@ -84,22 +103,20 @@ extension Invocation {
   /// How `--grep`, `--author` and `--committer` read their patterns, as git log decides: the
   /// last of `--basic-regexp`, `-E`, `-F` and `-P` given, else `grep.patternType` (`basic`, `extended`,
   /// `fixed`, `perl`; `default` or unset leaves it to `grep.extendedRegexp`), else basic. `-P`
-  /// is refused as a git built without PCRE refuses it.
+  /// reads PCRE2's syntax, as a git built with PCRE2 (Debian's) does.
   static func patternSyntax(_ parsed: ParsedArguments) throws(CommandError) -> PatternSyntax {
-    let perl = CommandError.usage(
-      "cannot use Perl-compatible regexes when not compiled with USE_LIBPCRE")
     switch parsed.lastOf([.basicRegexp, .extendedRegexp, .fixedStrings, .perlRegexp]) {
     case .basicRegexp?: return .basic
     case .extendedRegexp?: return .extended
     case .fixedStrings?: return .fixed
-    case .perlRegexp?: throw perl
+    case .perlRegexp?: return .perl
     default: break
     }
     switch parsed.gitSettings["grep.patterntype"]?.lowercased() {
     case "basic": return .basic
     case "extended": return .extended
     case "fixed": return .fixed
-    case "perl": throw perl
+    case "perl": return .perl
     case nil, "default":
       let extended = parsed.gitSettings["grep.extendedregexp"].map { ConfigBoolean.parse($0) }
       if let extended, extended == nil {

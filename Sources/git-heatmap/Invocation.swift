@@ -25,6 +25,7 @@ struct Invocation {
     .all, .branches, .tags, .remotes, .glob, .exclude, .not, .reflog, .stdin, .firstParent,
     .noReplaceObjects, .repo, .scan, .scanDepth, .repositoryName, .noCache, .clearCache,
     .maxCount, .skip, .grep, .invertGrep, .allMatch, .ignoreMissing, .noWalk, .follow,
+    .walkReflogs,
   ]
   /// The options that only read what was selected: an export takes none of them (they are given
   /// when drawing from it).

@@ -78,6 +78,7 @@ enum OptionName: String, CaseIterable, Sendable {
   case noMinParents = "no-min-parents"
   case noReplaceObjects = "no-replace-objects"
   case noWalk = "no-walk"
+  case walkReflogs = "walk-reflogs"
   case not = "not"
   case output = "output"
   case palette = "palette"

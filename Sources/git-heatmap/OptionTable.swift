@@ -76,6 +76,11 @@ enum OptionTable {
       help: "only the commits given, not their ancestors (a range still walks)",
       group: .revisions),
     OptionSpec(
+      long: "walk-reflogs", short: "g", kind: .flag,
+      help:
+        "the commit of each reflog entry of the refs given (HEAD by default), once an entry, as git log -g",
+      group: .revisions),
+    OptionSpec(
       long: "end-of-options", kind: .flag,
       help: "the words that follow are revisions and paths, even those that begin with -",
       group: .revisions),
@@ -132,7 +137,8 @@ enum OptionTable {
       help: "patterns are plain text", group: .messages),
     OptionSpec(
       long: "perl-regexp", short: "P", kind: .flag,
-      help: "Perl-compatible patterns: refused, as by a git built without PCRE", group: .messages),
+      help: "patterns are Perl-compatible (PCRE2), as git log -P reads them",
+      group: .messages),
     OptionSpec(
       long: "author", kind: .value(placeholder: "regex"), isRepeatable: true, replacedBy: ["me"],
       help: "only authors whose 'Name <email>' matches, as git log matches (repeatable)",

@@ -67,6 +67,9 @@ struct GitLogLanguageTests {
       ["--max-parents=0"], ["--max-parents=1", "--all"], ["--min-parents=2", "--max-parents=2"],
       ["--no-merges", "--all"], ["--max-parents=-1", "--min-parents=3"], ["--reflog"],
       ["--reflog", "--not", "--all"], ["--not", "--reflog"],
+      // -g: each reflog entry once, HEAD's checkouts naming the same commit again.
+      ["-g"], ["-g", "side"], ["--walk-reflogs", "main", "side", "--no-merges"],
+      ["-g", "--author=^M"],
     ])
   func refOptions(_ arguments: [String]) throws {
     let repo = try Self.repository()

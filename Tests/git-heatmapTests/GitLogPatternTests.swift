@@ -65,6 +65,14 @@ struct GitLogPatternTests {
       ["--no-merges", "--no-max-parents"],
       ["--min-parents=2", "--merges", "--no-min-parents", "--min-parents=1"],
       ["--max-parents=0", "--no-max-parents", "--no-merges"],
+      // -P: PCRE2's syntax, as Debian's git (built with PCRE2) reads it.
+      ["-P", "--grep=^\\w+:\\s"],
+      ["-P", "--author=^(?!Thor)\\w+ \\w"],
+      ["-P", "-i", "--grep=DOCS(?= and)"],
+      ["-P", "--grep=s\\.c\\.nd"],
+      ["-P", "--grep=^code", "--grep=try$"],
+      ["-E", "-P", "--author=Grace|Linus"],
+      ["-P", "-F", "--grep=s.c.nd"],
     ])
   func againstGit(_ arguments: [String]) throws {
     let repo = try Self.repository()
@@ -84,6 +92,7 @@ struct GitLogPatternTests {
       ("grep.extendedRegexp", "true", ["--author=Grace|Linus"]),
       ("grep.patternType", "default", ["--grep=docs|code"]),
       ("grep.patternType", "fixed", ["-E", "--grep=docs|code"]),
+      ("grep.patternType", "perl", ["--grep=^\\w+:\\s"]),
     ])
   func configuredSyntax(_ key: String, _ value: String, _ arguments: [String]) throws {
     let repo = try Self.repository()
@@ -99,14 +108,16 @@ struct GitLogPatternTests {
     #expect(nonZeroDays(given.stdout) == (try repo.gitDays(arguments, environment: parameters)))
   }
 
-  @Test("-P is refused as by a git built without PCRE; a bad grep.patternType is named")
+  @Test("a bad -P pattern is an error in PCRE2's words; a bad grep.patternType is named")
   func refused() throws {
     let repo = try Self.repository()
-    let perl = heatmap(["-P", "--grep=x"], in: repo.path)
+    #expect(throws: (any Error).self) { try repo.git(["log", "-P", "--grep=a("]) }
+    let perl = heatmap(["-P", "--grep=a("], in: repo.path)
     #expect(perl.status == 64)
     #expect(
       perl.stderr.hasPrefix(
-        "git-heatmap: cannot use Perl-compatible regexes when not compiled with USE_LIBPCRE\n"))
+        "git-heatmap: invalid value for '--grep <pattern>': not a valid regular expression (missing closing parenthesis)\n"
+      ))
     try repo.git(["config", "grep.patternType", "weird"])
     let weird = heatmap(["--grep=x"], in: repo.path)
     #expect(weird.status == 64)

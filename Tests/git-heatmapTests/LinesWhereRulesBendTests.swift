@@ -508,7 +508,7 @@ extension LinesWhereRulesBendTests {
     "git log's options that stay refused say why in one line",
     arguments: [
       ("-B", "breaking rewrites"), ("--break-rewrites=40%", "breaking rewrites"),
-      ("--graph", "draws no graph of commits"), ("-g", "reflog entries"),
+      ("--graph", "draws no graph of commits"), ("--grep-reflog=x", "reflog messages"),
       ("--diff-merges=cc", "combined diff"),
     ])
   func refusedWithReasons(_ option: String, _ words: String) throws {
@@ -517,5 +517,15 @@ extension LinesWhereRulesBendTests {
     #expect(result.status == 64)
     #expect(
       result.stderr.hasPrefix("git-heatmap: ") && result.stderr.contains(words), "\(result.stderr)")
+  }
+
+  @Test(
+    "-g takes ref names: what would walk is refused in one line",
+    arguments: [["-g", "HEAD~1..HEAD"], ["-g", "--all"], ["-g", "-n", "2"], ["-g", "--follow"]])
+  func reflogWalkRefusals(_ arguments: [String]) throws {
+    let repo = try Self.datedRepository()
+    let result = heatmap(arguments, in: repo.path)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("git-heatmap: -g lists reflog entries of refs: "))
   }
 }

@@ -163,7 +163,7 @@ extension TrustFourthPassTests {
   @Test("git log's options that a graph cannot honour are refused by name, with why")
   func unsupportedOptions() throws {
     let repo = try Self.repository()
-    for option in ["-B", "-g", "--walk-reflogs", "--boundary", "--topo-order"] {
+    for option in ["-B", "--grep-reflog=x", "--boundary", "--topo-order"] {
       let result = heatmap([option], in: repo.path)
       #expect(result.status == 64)
       #expect(

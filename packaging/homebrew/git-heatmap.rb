@@ -11,6 +11,7 @@ class GitHeatmap < Formula
   depends_on "pkgconf" => :build
   depends_on xcode: ["16.0", :build]
   depends_on "libdeflate"
+  depends_on "pcre2"
   depends_on "libgit2"
 
   uses_from_macos "swift" => :build

@@ -9,8 +9,10 @@ import Synchronization
 final class POSIXRegex: @unchecked Sendable {
   // Thread safety: `regexec` does not modify the compiled pattern, and nothing here changes
   // after `init`.
-  private let compiled: UnsafeMutablePointer<regex_t>
+  private let compiled: UnsafeMutablePointer<regex_t>?
   private let locale: locale_t?
+  /// With `-P`: the pattern as PCRE2 compiled it, which matches instead.
+  private let perl: PerlRegex?
   /// A pattern without regular-expression syntax, which git matches through PCRE2 instead.
   private let fixed: FixedPattern?
 
@@ -53,18 +55,37 @@ final class POSIXRegex: @unchecked Sendable {
     }
     compiled = candidate
     self.locale = locale
+    perl = nil
     // git's shortcut for a case-folded pattern without syntax; other patterns go to regexec.
     fixed = caselessText.flatMap { FixedPattern($0, isUTF8Locale: POSIXRegex.isUTF8(locale)) }
   }
 
-  deinit {
-    regfree(compiled)
-    compiled.deallocate()
+  /// A Perl-compatible pattern (`-P`), folding case or not, matched by PCRE2 as git matches it.
+  init(perl pattern: String, locale name: String?, ignoresCase: Bool, isPerLine: Bool)
+    throws(Failure)
+  {
+    let locale = name.map(POSIXRegex.locale(named:)) ?? POSIXRegex.utf8Locale
+    perl = try PerlRegex(
+      pattern, ignoresCase: ignoresCase, isUTF8Locale: POSIXRegex.isUTF8(locale),
+      isPerLine: isPerLine)
+    compiled = nil
+    self.locale = locale
+    fixed = nil
   }
 
-  /// Whether the pattern matches anywhere in `text`. A NUL in the text ends it, as in git.
+  deinit {
+    if let compiled {
+      regfree(compiled)
+      compiled.deallocate()
+    }
+  }
+
+  /// Whether the pattern matches anywhere in `text`. A NUL in the text ends it, as in git
+  /// (except under `-P`, where git gives PCRE2 each line's length).
   func matches(_ text: String) -> Bool {
+    if let perl { return perl.matches(text) }
     if let fixed { return fixed.matches(text) }
+    guard let compiled else { return false }
     return POSIXRegex.within(locale) { regexec(compiled, text, 0, nil, 0) == 0 }
   }
 

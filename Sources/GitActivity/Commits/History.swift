@@ -59,13 +59,19 @@ public struct History: Sendable {
 
   /// The commits at the indices `isKept` keeps, with their ids, co-authors and warnings.
   public func keeping(_ isKept: (Int) -> Bool) -> History {
+    selecting(commits.indices.filter(isKept))
+  }
+
+  /// The commits at `indices`, in that order, a commit as often as it is named (`-g`: a
+  /// commit that several reflog entries name counts for each).
+  func selecting(_ indices: [Int]) -> History {
     var result = History(commits: [], objectIDs: [], identities: rawIdentities, undated: [])
     result.mappedIdentities = mappedIdentities
     result.isDisjoint = isDisjoint
     result.repositoryCount = repositoryCount
     result.identityLineage = identityLineage
     let hasRepositories = repositories.count == commits.count
-    for index in commits.indices where isKept(index) {
+    for index in indices {
       if hasRepositories { result.repositories.append(repositories[index]) }
       if let people = coAuthors[index] { result.coAuthors[result.commits.count] = people }
       result.commits.append(commits[index])

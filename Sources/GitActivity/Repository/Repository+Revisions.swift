@@ -109,6 +109,47 @@ extension Repository {
     return found
   }
 
+  /// `-g`: the commit each reflog entry of `names` (refs as `git log -g` takes them, HEAD when
+  /// none) points to, the newest entry first across them all, as often as entries name it.
+  /// Entries that delete a ref, or whose commit is gone, are passed over; a name that is no ref
+  /// is git's error.
+  func reflogEntries(_ names: [String]) throws(GitError) -> [ObjectID] {
+    var odb: OpaquePointer?
+    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+    defer { git_odb_free(odb) }
+    var entries: [(time: Int64, order: Int, id: ObjectID)] = []
+    for name in names.isEmpty ? ["HEAD"] : names {
+      var full = name
+      if name != "HEAD" {
+        var reference: OpaquePointer?
+        guard git_reference_dwim(&reference, pointer, name) == 0, let reference,
+          let resolved = git_reference_name(reference)
+        else {
+          throw GitError(
+            message:
+              "ambiguous argument '\(name)': unknown revision or path not in the working tree.",
+            function: "git_reference_dwim", kind: .invalidRequest)
+        }
+        full = String(cString: resolved)
+        git_reference_free(reference)
+      }
+      var log: OpaquePointer?
+      guard git_reflog_read(&log, pointer, full) == 0, let log else { continue }
+      defer { git_reflog_free(log) }
+      // libgit2 gives the newest entry first (index 0).
+      for index in 0..<git_reflog_entrycount(log) {
+        guard let entry = git_reflog_entry_byindex(log, index),
+          var oid = git_reflog_entry_id_new(entry)?.pointee, git_oid_is_zero(&oid) == 0,
+          git_odb_exists(odb, &oid) == 1
+        else { continue }
+        let time = git_reflog_entry_committer(entry)?.pointee.when.time ?? 0
+        entries.append((time, entries.count, ObjectID(oid)))
+      }
+    }
+    entries.sort { ($0.time, $1.order) > ($1.time, $0.order) }
+    return entries.map(\.id)
+  }
+
   /// The commits of `history` in the order `git log` shows them by default: the newest commit
   /// date first, commits of the same date in the order the walk met them (git's date-sorted
   /// list), tips in the order given, parents in their order (only the first with

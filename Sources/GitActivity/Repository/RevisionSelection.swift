@@ -16,6 +16,10 @@ public struct RevisionSelection: Sendable, Equatable {
   public var followsRenames = false
   /// `--ignore-missing`: a revision that names nothing is passed over instead of refused.
   public var ignoresMissing = false
+  /// `-g` (`--walk-reflogs`): the commits that the reflog entries of the refs `revisions` names
+  /// (HEAD when it names none) point to, newest entry first, a commit once for each entry, and
+  /// none of their ancestors, as `git log -g` lists them.
+  public var walksReflogs = false
   /// `--no-walk`: only the commits named, not their ancestors (a range still walks, as in
   /// git).
   public var showsOnlyTips = false

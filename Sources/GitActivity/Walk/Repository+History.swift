@@ -24,6 +24,24 @@ extension Repository {
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?,
     answers: PathspecAnswerCache? = nil
   ) throws(GitError) -> HistoryRead {
+    if selection.walksReflogs {
+      // -g: the commits the entries name, read as --no-walk reads them, once for each entry.
+      let entries = try reflogEntries(selection.revisions)
+      var unique: [ObjectID] = []
+      var seen = Set<ObjectID>()
+      for id in entries where seen.insert(id).inserted { unique.append(id) }
+      var named = RevisionSelection(revisions: unique.isEmpty ? ["HEAD"] : unique.map(\.hex))
+      named.showsOnlyTips = true
+      named.paths = selection.paths
+      var options = options
+      options.recordsCommitIDs = true
+      var read = try history(named, options: options, cache: cache, answers: answers)
+      var position: [ObjectID: Int] = [:]
+      for (index, id) in read.history.objectIDs.enumerated() { position[id] = index }
+      read.history = read.history.selecting(
+        unique.isEmpty ? [] : entries.compactMap { position[$0] })
+      return read
+    }
     if selection.followsRenames {
       let pathspec = try Pathspec(canonical: selection.paths)
       guard pathspec.items.count == 1, let item = pathspec.items.first,
