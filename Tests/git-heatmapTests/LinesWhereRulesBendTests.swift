@@ -364,7 +364,7 @@ extension LinesWhereRulesBendTests {
       ["--format", "commits"] + arguments, in: repo.path,
       now: Date(timeIntervalSince1970: TimeInterval(now)))
     #expect(result.status == 0, "\(result.stderr)")
-    let ours = TrustFourthPassTests.ids(result.stdout)
+    let ours = RevisionsAndLimitsTests.ids(result.stdout)
     #expect(Set(ours) == Set(git), "\(arguments)")
   }
 
@@ -380,7 +380,7 @@ extension LinesWhereRulesBendTests {
     let result = heatmap(
       ["--format", "commits", "--since=2024-12-01", "side"], in: repo.path,
       now: Date(timeIntervalSince1970: TimeInterval(now)))
-    #expect(TrustFourthPassTests.ids(result.stdout).count == 1, "\(result.stdout)")
+    #expect(RevisionsAndLimitsTests.ids(result.stdout).count == 1, "\(result.stdout)")
   }
 
   @Test(
@@ -420,7 +420,7 @@ extension LinesWhereRulesBendTests {
       }
     let expected = logged.sorted { $0.time != $1.time ? $0.time > $1.time : $0.id < $1.id }
       .map(\.id)
-    #expect(TrustFourthPassTests.ids(cold.stdout) == expected)
+    #expect(RevisionsAndLimitsTests.ids(cold.stdout) == expected)
   }
 
   @Test("--no-cache reads no cache of any kind: no pathspec answers either")
@@ -496,7 +496,7 @@ extension LinesWhereRulesBendTests {
     #expect(!git.isEmpty)
     let result = heatmap(["--format", "commits", "--no-cache"] + arguments, in: repository.path)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(Set(TrustFourthPassTests.ids(result.stdout)) == Set(git.keys), "\(arguments)")
+    #expect(Set(RevisionsAndLimitsTests.ids(result.stdout)) == Set(git.keys), "\(arguments)")
     let refused = heatmap(["--diff-filter=AQ"], in: repository.path)
     #expect(refused.status == 64)
     #expect(refused.stderr.hasPrefix("git-heatmap: unknown change class 'Q' in --diff-filter=AQ\n"))

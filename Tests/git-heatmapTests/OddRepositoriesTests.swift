@@ -5,8 +5,8 @@ import Testing
 
 @testable import git_heatmap
 
-@Suite("Exact like git, on every input: replace refs, grafts, identities, windows, paths")
-struct TrustTests {
+@Suite("Odd repositories read exactly as git reads them: replace refs, grafts, identities, extensions")
+struct OddRepositoriesTests {
   static let everything = ["--format", "csv", "--since", "2015-01-01", "--until", "2025-12-31"]
 
   /// Runs the same selection cold, warm (twice, so the second reads the cache), with a

@@ -6,7 +6,7 @@ import Testing
 /// Exports, caches, names and messages made to attack the reader (issue 36's rows), each as the
 /// attacker tried it.
 @Suite("Hostile inputs: exports, caches, names and messages that attack the reader")
-struct HostileInputsTests {
+struct HostileTextAndFilesTests {
   static let window = ["--since", "2023-01-01", "--until", "2024-12-24"]
 
   /// A commit of `author` bytes (no encoding header) on top of `parent`, dated `time`.
@@ -150,7 +150,7 @@ func measured(_ executable: String, _ arguments: [String], in directory: String)
   return (process.terminationStatus, text, peak)
 }
 
-extension HostileInputsTests {
+extension HostileTextAndFilesTests {
   /// Whether `text` holds a scalar a terminal would obey or that could reorder or hide text:
   /// C0 but a newline, DEL, C1, the bidirectional marks, or the invisible marks.
   static func holdsMarks(_ text: String) -> Bool {
@@ -298,7 +298,7 @@ extension HostileInputsTests {
   }
 }
 
-extension HostileInputsTests {
+extension HostileTextAndFilesTests {
   /// Runs the binary, killed after 20 s: a run that would wait for ever fails its test.
   static func bounded(_ arguments: [String], in directory: String, _ repo: TemporaryRepository)
     throws -> ProcessResult

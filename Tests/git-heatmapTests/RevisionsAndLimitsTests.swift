@@ -5,8 +5,8 @@ import Testing
 
 /// The fourth pass of trust: what git's own test suites and the export's readers found, each
 /// case against git 2.39 as the oracle.
-@Suite("Trust, fourth pass")
-struct TrustFourthPassTests {
+@Suite("git log's revisions, limits and refusals; paths after --directory; exports merged")
+struct RevisionsAndLimitsTests {
   /// Four commits on main, one on a side branch.
   static func repository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
@@ -50,7 +50,7 @@ struct TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   /// What `git log --format=%H ARGS` and `git heatmap --format commits ARGS` answer in `directory`
   /// (their commits, or both their failures), with `input` on standard input.
   static func bothAnswers(
@@ -174,7 +174,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   /// A commit every five hours for sixty days before `now`, and the day git's clock says it is.
   static let now = 1_735_000_000
 
@@ -217,7 +217,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test("-n in a shallow clone counts what git log -n counts (t4202's plain-shallow)")
   func limitInShallowClone() throws {
     let repo = try Self.repository()
@@ -232,7 +232,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test("a pack index that places a commit beyond its pack is git's error, never a crash")
   func offsetBeyondPack() throws {
     let repo = try TemporaryRepository()
@@ -267,7 +267,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   /// The rows of `--authors --format csv` (name and email, as bytes: NFC and NFD apart) with
   /// their commits.
   static func authorRows(_ csv: String) -> [[UInt8]: Int] {
@@ -315,7 +315,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test(
     "co-author values are read as git check-mailmap reads them: a bare <email>, two in one value, one email in two cases",
     arguments: [true, false])
@@ -363,7 +363,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test(
     "a commit-graph that disagrees with a damaged pack index is an error, never a smaller count")
   func graphAgainstSwappedOffsets() throws {
@@ -407,7 +407,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test("after -C, --repo, --from and -o are read from that folder, as git reads paths after -C")
   func pathsAfterDirectory() throws {
     let repo = try Self.repository()
@@ -438,7 +438,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   /// The test repository and a clone of it beside it, `named`, with one commit of its own.
   static func repositoryAndClone(named name: String) throws -> (
     repo: TemporaryRepository, clone: String, cloned: TemporaryRepository
@@ -479,7 +479,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test(
     "--follow and log.follow follow one path through its renames, as git log does (t4202.17)",
     arguments: [
@@ -527,7 +527,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test(
     "with log.mailmap false, --author and --committer match people as written, as git log does (row 5)",
     arguments: ["false", "true"])
@@ -550,7 +550,7 @@ extension TrustFourthPassTests {
   }
 }
 
-extension TrustFourthPassTests {
+extension RevisionsAndLimitsTests {
   @Test(
     "--from breaks its total down by repository as --repo does, in the terminal and on the page")
   func breakdownFromExports() throws {
