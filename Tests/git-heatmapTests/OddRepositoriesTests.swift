@@ -5,7 +5,7 @@ import Testing
 
 @testable import git_heatmap
 
-@Suite("Odd repositories read exactly as git reads them: replace refs, grafts, identities, extensions")
+@Suite("Odd repositories read as git reads them: replace refs, grafts, names, extensions")
 struct OddRepositoriesTests {
   static let everything = ["--format", "csv", "--since", "2015-01-01", "--until", "2025-12-31"]
 
