@@ -6,9 +6,10 @@ extension Run {
   /// The page of the counted commits, with each commit's subject read from its repository (a
   /// draw from exports has none to read: its subjects are empty).
   func page(
-    _ activity: DailyActivity, sources: [Source], options: ActivityOptions, report: ActivityReport
+    _ activity: DailyActivity, sources: [Source], options: ActivityOptions, report: ActivityReport,
+    review: (svg: String, description: String)? = nil
   ) throws(CommandError) -> Output {
-    if report.isCountsOnly { return countsOnlyPage(report) }
+    if report.isCountsOnly { return countsOnlyPage(report, review: review) }
     // A source from exports may name several repositories, each commit knowing its own.
     let names = sources.flatMap { $0.names.map(ReportText.shownName) }
     var firstRepository: [Int] = []
@@ -37,6 +38,7 @@ extension Run {
     if invocation.appearance.theme == nil { appearance.theme = .auto }
     page.appearance = appearance
     page.commitURL = invocation.output.commitURL
+    page.review = review
     page.clock =
       report.zone == .author ? "each author's own clock" : "the clock of \(report.zone.description)"
     return Output(text: phase("page markup") { page.html() })
@@ -44,7 +46,9 @@ extension Run {
 
   /// `--counts-only --format html`: the page of the days' counts, with its graph, years and
   /// statistics only.
-  private func countsOnlyPage(_ report: ActivityReport) -> Output {
+  private func countsOnlyPage(
+    _ report: ActivityReport, review: (svg: String, description: String)?
+  ) -> Output {
     var page = ContributionPage(
       title: ReportText.heading(for: report, title: invocation.appearance.title),
       repositories: [""], commits: ContributionPage.countsOnly(report.activity),
@@ -58,6 +62,7 @@ extension Run {
     if invocation.appearance.theme == nil { appearance.theme = .auto }
     page.appearance = appearance
     page.clock = ""
+    page.review = review
     return Output(text: phase("page markup") { page.html() })
   }
 

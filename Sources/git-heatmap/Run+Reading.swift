@@ -39,8 +39,10 @@ extension Run {
     request.streakRule = invocation.appearance.streakRule
     request.limit = CommitLimit(
       maxCount: invocation.commits.maxCount, skip: invocation.commits.skipCount)
+    // A page spans every year, except the page of a year in review, which is that year's.
     request.span =
-      invocation.output.format == .html || invocation.output.isInteractive
+      (invocation.output.format == .html && !invocation.output.showsReview)
+        || invocation.output.isInteractive
       ? ActivityRequest.Span.wholeHistory : .window
     request.readsWholeHistory = readsWholeHistory
     // The command writes the caches while it draws; a second read writes them itself.

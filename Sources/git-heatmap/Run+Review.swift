@@ -17,8 +17,16 @@ extension Run {
     }
     card.previous = try previousWindow(report)
     switch invocation.output.format {
-    case .summary, .csv, .json, .commits, .days, .html:
+    case .summary, .csv, .json, .commits, .days:
       return Output(text: ReportText.reviewDescription(card) + "\n")
+    case .html:
+      // The page, with the card as a section under its graph, in the reader's light or dark.
+      var appearance = svgOptions()
+      if invocation.appearance.theme == nil { appearance.theme = .auto }
+      let svg = SVGRenderer(options: appearance).render(card)
+      return try page(
+        report.activity, sources: sources, options: options, report: report,
+        review: (svg, ReportText.reviewDescription(card)))
     case .terminal:
       return Output(text: TerminalRenderer(options: terminalOptions()).render(card))
     case .svg:

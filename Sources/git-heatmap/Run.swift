@@ -140,7 +140,7 @@ struct Run {
   func draw(_ report: ActivityReport, sources: [Source], options: ActivityOptions)
     throws(CommandError) -> Output
   {
-    if invocation.output.format == .html {
+    if invocation.output.format == .html && !invocation.output.showsReview {
       return try phase("page") {
         () throws(CommandError) in
         try page(report.activity, sources: sources, options: options, report: report)
@@ -207,8 +207,8 @@ struct Run {
 
   /// Whether the read stops at the window's cutoff (so that commits before it were not read).
   var stopsAtWindow: Bool {
-    invocation.output.format != .html && !invocation.output.isInteractive
-      && !invocation.commits.limitsCount
+    (invocation.output.format != .html || invocation.output.showsReview)
+      && !invocation.output.isInteractive && !invocation.commits.limitsCount
   }
 
   /// A window problem in the command's words, naming its options.

@@ -80,6 +80,41 @@ struct ReviewCardTests {
     #expect(card.contains("People: Ada ("))
   }
 
+  /// The card a page holds, decoded from its `data:` URL; nil when the page has none.
+  static func pageCard(_ page: String) -> String? {
+    let prefix = "src=\"data:image/svg+xml;base64,"
+    guard let start = page.range(of: prefix)?.upperBound,
+      let end = page[start...].firstIndex(of: "\""),
+      let bytes = Data(base64Encoded: String(page[start..<end]))
+    else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test("--format html: the year's page with the card as a section, the description its text")
+  func pageSection() throws {
+    let repo = try Self.repository()
+    let year = ["--year", "2024"]
+    let page = heatmap(["--review", "--format", "html"] + year, in: repo.path, now: Self.now)
+    #expect(page.status == 0, "\(page.stderr)")
+    let svg = heatmap(
+      ["--review", "--format", "svg", "--theme", "auto"] + year, in: repo.path, now: Self.now)
+    #expect(Self.pageCard(page.stdout) == svg.stdout)
+    let summary = heatmap(["--review", "--format", "summary"] + year, in: repo.path, now: Self.now)
+    let description = summary.stdout.trimmingCharacters(in: .newlines)
+    #expect(page.stdout.contains(#"alt="\#(TextEscaping.xml(description))""#))
+    #expect(page.stdout.contains(#"<h2 id="review-heading">Year in review</h2>"#))
+    // The page is the year's: its heading counts the card's commits.
+    let commits = try #require(
+      description.split(separator: ".").first { $0.contains("Commits: ") }?
+        .split(separator: " ").last)
+    #expect(
+      page.stdout.contains("<p id=\"headline\" aria-live=\"polite\">\(commits) commits in 2024"))
+    // Only the review's page lets in an image, and only from a data: URL.
+    #expect(page.stdout.contains("img-src data:;"))
+    let plain = heatmap(["--format", "html"] + year, in: repo.path, now: Self.now)
+    #expect(plain.stdout.contains("img-src 'none';") && !plain.stdout.contains("review-section"))
+  }
+
   /// A card of the largest figures and the longest names, drawn by the library directly.
   static func extremeCard(theme: SVGOptions.Theme) -> String {
     let days = DayRange(
@@ -140,13 +175,16 @@ struct ReviewCardTests {
     let folder = repo.root.appendingPathComponent(marker).path
     try FileManager.default.moveItem(atPath: repo.path, toPath: folder)
     let moved = TemporaryRepository(existing: folder, root: repo.root)
-    for format in ["svg", "summary"] {
+    for format in ["svg", "summary", "html"] {
       let result = heatmap(
         ["--review", "--year", "2024", "--counts-only", "--format", format], in: moved.path,
         now: Self.now)
       #expect(result.status == 0, "\(result.stderr)")
+      // The page's card is an image in base64: read as well as the page.
+      let text = result.stdout + (Self.pageCard(result.stdout) ?? "")
+      #expect(format != "html" || Self.pageCard(result.stdout) != nil)
       for secret in [marker, "Ada", "Grace", "Linus", "example.com", "main.py"] {
-        #expect(!result.stdout.contains(secret), "\(format) names \(secret)")
+        #expect(!text.contains(secret), "\(format) names \(secret)")
         #expect(!result.stderr.contains(secret), "\(format) names \(secret) on stderr")
       }
     }

@@ -47,6 +47,7 @@ extension ContributionPage {
       .layout{display:flex;gap:24px;align-items:flex-start;margin-top:16px}
       .content{flex:1;min-width:0}
       .graph-area{border:1px solid var(--line);border-radius:6px;padding:12px 16px}
+      img.review{display:block;max-width:100%;height:auto}
       .controls{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center}
       input,select,button{font:inherit;color:var(--text);background:var(--page);border:1px solid var(--line);border-radius:6px;padding:3px 8px}
       input[type=search]{min-width:16em}

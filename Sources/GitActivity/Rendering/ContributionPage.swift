@@ -54,6 +54,10 @@ public struct ContributionPage: Sendable {
   public var commitURL: String?
   /// The clock the punch card reads: `each author's own clock` or a zone's.
   public var clock = "each author's own clock"
+  /// `--review --format html`: the year-in-review card (an SVG document) and the text that
+  /// says all of it, shown as a section under the graph. The card is an image (a `data:` URL,
+  /// the only kind the page's policy lets in), so that its own style sheet needs no exception.
+  public var review: (svg: String, description: String)?
   /// What the graph counts when the page opens; with lines in the commits, the reader can
   /// switch between commits and lines.
   public var measure = Measure.commits
@@ -117,7 +121,7 @@ public struct ContributionPage: Sendable {
     let policy =
       "default-src 'none'; style-src 'sha256-\(SHA256.base64Digest(Array(style.utf8)))'; "
       + "script-src 'sha256-\(SHA256.base64Digest(Array(script.utf8)))'; "
-      + "img-src 'none'; base-uri 'none'; form-action 'none'"
+      + "img-src \(review == nil ? "'none'" : "data:"); base-uri 'none'; form-action 'none'"
     let theme: String =
       switch appearance.theme {
       case .github: "light"
@@ -133,6 +137,17 @@ public struct ContributionPage: Sendable {
     let lineHeaders = [("added", "Added"), ("removed", "Removed"), ("net", "Net")].map {
       #"<th scope="col" class="number lines-only" data-sort="\#($0.0)" aria-sort="none" hidden><button type="button">\#($0.1)</button></th>"#
     }.joined()
+    let reviewSection =
+      review.map {
+        """
+        <section id="review-section" aria-labelledby="review-heading">
+        <h2 id="review-heading">Year in review</h2>
+        <img class="review" src="data:image/svg+xml;base64,\(Data($0.svg.utf8).base64EncodedString())" \
+        alt="\(TextEscaping.xml(TextEscaping.terminal($0.description)))">
+        </section>
+
+        """
+      } ?? ""
     let frequencySection = """
       <section id="frequency-section" class="lines-only" hidden aria-labelledby="frequency-heading">
       <h2 id="frequency-heading">Code frequency</h2>
@@ -175,7 +190,7 @@ public struct ContributionPage: Sendable {
       <div id="graph" class="graph">\(opening.graph)</div>
       <div class="legend" aria-hidden="true">Less <span class="cell l0"></span><span class="cell l1"></span><span class="cell l2"></span><span class="cell l3"></span><span class="cell l4"></span> More</div>
       </section>
-      <section id="day"\(scripted) hidden aria-labelledby="day-heading">
+      \(reviewSection)<section id="day"\(scripted) hidden aria-labelledby="day-heading">
       <h2 id="day-heading">Choose a day</h2>
       <p id="day-totals" aria-live="polite"></p>
       <div id="day-commits"></div>
