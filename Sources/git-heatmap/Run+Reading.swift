@@ -27,6 +27,18 @@ extension Run {
     zone: DayZone, today: Day, readsWholeHistory: Bool = false, window: WindowRequest? = nil,
     commitsOnly: Bool = false
   ) throws(CommandError) -> ActivityReport {
+    let report = try readUnchecked(
+      zone: zone, today: today, readsWholeHistory: readsWholeHistory, window: window,
+      commitsOnly: commitsOnly)
+    // A -P pattern that PCRE2 could not match to the end: git's error, not another count.
+    if let failure = PatternSyntax.takeMatchFailure() { throw .failure(failure) }
+    return report
+  }
+
+  private func readUnchecked(
+    zone: DayZone, today: Day, readsWholeHistory: Bool, window: WindowRequest?,
+    commitsOnly: Bool
+  ) throws(CommandError) -> ActivityReport {
     var request = request(walk: walkOptions())
     request.window = window ?? windowRequest(todayIn: todayZone(zone))
     request.options = try activityOptions(zone: zone)

@@ -118,6 +118,20 @@ struct GitLogPatternTests {
       perl.stderr.hasPrefix(
         "git-heatmap: invalid value for '--grep <pattern>': not a valid regular expression (missing closing parenthesis)\n"
       ))
+    // A -P pattern PCRE2 cannot finish: git dies, and so does the read, in git's words.
+    try repo.commit(
+      String(repeating: "a", count: 40) + "!", date: "1710900000 +0000", author: "A",
+      email: "a@x")
+    let limit = ["-P", "--grep=^(a+)+$"]
+    #expect(throws: (any Error).self) { try repo.git(["log"] + limit) }
+    let stopped = heatmap(limit, in: repo.path)
+    #expect(stopped.status == 1)
+    // pcre2_jit_match where PCRE2 has a JIT (as here), else pcre2_match, as git names them.
+    #expect(
+      ["jit_match", "match"].contains {
+        stopped.stderr
+          == "git-heatmap: pcre2_\($0) failed with error code -47: match limit exceeded\n"
+      })
     try repo.git(["config", "grep.patternType", "weird"])
     let weird = heatmap(["--grep=x"], in: repo.path)
     #expect(weird.status == 64)

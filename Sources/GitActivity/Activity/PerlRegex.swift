@@ -1,5 +1,6 @@
 import CGit2
 import Foundation
+import Synchronization
 
 /// A Perl-compatible regular expression (`-P`, `grep.patternType=perl`), compiled by PCRE2 with
 /// the options git 2.39's `compile_pcre2_pattern` gives it: multiline, caseless with `-i`, and
@@ -10,6 +11,8 @@ final class PerlRegex: @unchecked Sendable {
   // makes its own match data.
   private let code: OpaquePointer
   private let isPerLine: Bool
+  /// Whether PCRE2 JIT-compiled the pattern (git's error names `pcre2_jit_match` then).
+  private let isCompiledToMachineCode: Bool
 
   /// `pattern` in PCRE2's syntax; `isUTF8Locale` as git's `is_utf8_locale` says.
   init(_ pattern: String, ignoresCase: Bool, isUTF8Locale: Bool, isPerLine: Bool)
@@ -32,7 +35,10 @@ final class PerlRegex: @unchecked Sendable {
     }
     // As git: JIT when the library has one; a pattern that refuses it (`(*NO_JIT)`) is matched
     // by the interpreter, which pcre2_match chooses by itself.
-    _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
+    var jitSize = 0
+    isCompiledToMachineCode =
+      pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+      && pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_JITSIZE), &jitSize) == 0 && jitSize > 0
     code = compiled
     self.isPerLine = isPerLine
   }
@@ -61,8 +67,23 @@ final class PerlRegex: @unchecked Sendable {
 
   private func match(_ data: OpaquePointer, base: UnsafePointer<UInt8>?, count: Int) -> Bool {
     var empty: UInt8 = 0
-    return withUnsafePointer(to: &empty) { fallback in
-      pcre2_match_8(code, base ?? fallback, count, 0, 0, data, nil) >= 0
+    let status = withUnsafePointer(to: &empty) { fallback in
+      pcre2_match_8(code, base ?? fallback, count, 0, 0, data, nil)
     }
+    if status < PCRE2_ERROR_NOMATCH {
+      // git dies here (a match limit reached, say): the first failure is kept, for the read to
+      // fail with it rather than count a different number.
+      var message = [UInt8](repeating: 0, count: 256)
+      let length = pcre2_get_error_message_8(status, &message, message.count)
+      let reason = String(decoding: message.prefix(max(0, Int(length))), as: UTF8.self)
+      PerlRegex.failure.withLock {
+        let function = isCompiledToMachineCode ? "pcre2_jit_match" : "pcre2_match"
+        if $0 == nil { $0 = "\(function) failed with error code \(status): \(reason)" }
+      }
+    }
+    return status >= 0
   }
+
+  /// The first match that failed in this process, in git's words.
+  static let failure = Mutex<String?>(nil)
 }
