@@ -8,6 +8,7 @@ extension Run {
     rows: [LanguageLines], unknownNames: [String]
   ) {
     var byHistory: [Int: [String]] = [:]
+    var indicesByHistory: [Int: [Int]] = [:]
     // Each history's ids made once (`ids` is made on each call).
     var allIDs: [Int: [String]] = [:]
     for commit in report.activity.counted {
@@ -15,11 +16,29 @@ extension Run {
         allIDs[commit.history] = sources[commit.history].history.ids
       }
       byHistory[commit.history, default: []].append(allIDs[commit.history]?[commit.index] ?? "")
+      indicesByHistory[commit.history, default: []].append(commit.index)
     }
     var totals: [String: LanguageLines] = [:]
     var unknown = Set<String>()
+    func add(_ rows: [LanguageLines]) {
+      for row in rows {
+        var total =
+          totals[row.language.name]
+          ?? LanguageLines(language: row.language, insertions: 0, deletions: 0, changes: 0)
+        total.insertions += row.insertions
+        total.deletions += row.deletions
+        total.changes += row.changes
+        totals[row.language.name] = total
+      }
+    }
     for (history, ids) in byHistory.sorted(by: { $0.key < $1.key }) {
       let source = sources[history]
+      // Counted with the lines, in the same pass or from the cache: no second diff.
+      if let counted = source.history.languageLines(ofCommits: indicesByHistory[history] ?? []) {
+        add(counted)
+        unknown.formUnion(source.history.unknownLanguageNames)
+        continue
+      }
       guard !source.gitDirectory.isEmpty else {
         throw .usage("'--languages' diffs the commits again: not with --from, which has no files")
       }
@@ -31,15 +50,7 @@ extension Run {
           environment: context.environment)
         let (rows, names) = try repository.languageLines(request, commits: ids)
         unknown.formUnion(names)
-        for row in rows {
-          var total =
-            totals[row.language.name]
-            ?? LanguageLines(language: row.language, insertions: 0, deletions: 0, changes: 0)
-          total.insertions += row.insertions
-          total.deletions += row.deletions
-          total.changes += row.changes
-          totals[row.language.name] = total
-        }
+        add(rows)
       } catch {
         throw CommandError(error)
       }

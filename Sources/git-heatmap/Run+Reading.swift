@@ -242,6 +242,8 @@ extension Run {
     request.options.usesCommitterDate = invocation.counting.options.usesCommitterDate
     request.options.measure = invocation.counting.options.measure
     request.countsLines = readsLines
+    // The languages of a review or --languages in the lines' own pass, cached beside them.
+    request.countsLanguages = invocation.output.showsReview || invocation.output.showsLanguages
     request.lineCountingChoices = invocation.counting.lineChoices
     request.cache = CachePolicy(
       isEnabled: invocation.sources.usesCache, clearsFirst: invocation.sources.clearsCache,

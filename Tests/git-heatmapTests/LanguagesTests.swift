@@ -148,6 +148,28 @@ struct LanguagesTests {
     #expect(result.stdout.hasPrefix("language,insertions,deletions,lines,share,files\n"))
   }
 
+  @Test(
+    "languages are counted in the lines' pass and cached beside them: warm equals --no-cache, the warning stays"
+  )
+  func cachedBesideLines() throws {
+    let repo = try Self.repository()
+    try repo.write(
+      ".gitattributes", Self.attributes + "notes.txt linguist-language=NoSuchLanguage\n")
+    let arguments = [
+      "--languages", "--format", "csv", "--since", "2024-01-01", "--until", "2024-01-31",
+    ]
+    let cold = heatmap(arguments, in: repo.path)
+    let warm = heatmap(arguments, in: repo.path)
+    let uncached = heatmap(arguments + ["--no-cache"], in: repo.path)
+    #expect(cold.status == 0 && warm.status == 0 && uncached.status == 0, "\(cold.stderr)")
+    #expect(cold.stdout.split(separator: "\n").count > 3)
+    #expect(warm.stdout == cold.stdout && uncached.stdout == cold.stdout)
+    let warning = "names no language linguist knows: 'NoSuchLanguage'"
+    #expect(cold.stderr.contains(warning) && warm.stderr.contains(warning), "\(warm.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: repo.path + "/.git/git-heatmap")
+    #expect(files.contains { $0.hasPrefix("languages-") && $0.hasSuffix(".cache") }, "\(files)")
+  }
+
   @Test("JSON and the terminal say the same; an unknown linguist-language is a warning")
   func surfacesAndWarnings() throws {
     let repo = try Self.repository()

@@ -35,6 +35,12 @@ public struct History: Sendable {
   /// What each commit changes in lines, parallel to `commits`, when they were counted
   /// (`ActivityOptions.measure` other than commits); empty otherwise.
   var packedLines: [PackedLineStats] = []
+  /// What each commit changes in each language, parallel to `commits`, when a read asked for
+  /// them (`ActivityRequest.countsLanguages`); empty otherwise.
+  var languageRows: [LanguageRows] = []
+  /// The `linguist-language` values that named no language in the commits whose languages
+  /// this read counted.
+  public internal(set) var unknownLanguageNames: [String] = []
 
   /// Whether the lines each commit changes were counted.
   public var hasLineStats: Bool { !commits.isEmpty && packedLines.count == commits.count }
@@ -70,6 +76,7 @@ public struct History: Sendable {
     result.isDisjoint = isDisjoint
     result.repositoryCount = repositoryCount
     result.identityLineage = identityLineage
+    result.unknownLanguageNames = unknownLanguageNames
     let hasRepositories = repositories.count == commits.count
     for index in indices {
       if hasRepositories { result.repositories.append(repositories[index]) }
@@ -77,6 +84,7 @@ public struct History: Sendable {
       result.commits.append(commits[index])
       if index < objectIDs.count { result.objectIDs.append(objectIDs[index]) }
       if index < packedLines.count { result.packedLines.append(packedLines[index]) }
+      if index < languageRows.count { result.languageRows.append(languageRows[index]) }
     }
     // The few undated commits are matched by id; no hexadecimal made for the many others.
     if !undated.isEmpty {

@@ -37,6 +37,9 @@ public struct ActivityRequest: Sendable, Equatable {
   /// Whether each commit's lines are counted, whatever the measure (for a table sorted by
   /// lines, or an export that carries them); a measure of lines counts them anyway.
   public var countsLines = false
+  /// Whether, when lines are counted, each commit's lines by language are counted in the same
+  /// pass (and cached beside them), for the year in review's languages.
+  public var countsLanguages = false
   /// `-n` and `--skip`: only the newest commits of each repository, in `git log`'s order.
   public var limit = CommitLimit()
   /// `git log --since`/`--until` (`--after`/`--before`): only the commits git lists with them,

@@ -5,6 +5,7 @@ public struct PendingCache: Sendable {
   var cache: HistoryCache?
   let location: HistoryCache.Location
   var lines: (table: LineStatsCache, location: HistoryCache.Location)?
+  var languages: (table: LanguageRowsCache, location: HistoryCache.Location)?
   /// For a read that could not make the cache itself (a pathspec walk reads only the commits the
   /// pathspec keeps): the whole history's read, made when the cache is written, after the graph
   /// is out.
@@ -16,6 +17,7 @@ public struct PendingCache: Sendable {
   @discardableResult
   public func save() -> Bool {
     lines.map { $0.table.save(to: $0.location) }
+    languages.map { $0.table.save(to: $0.location) }
     return (cache ?? reading?())?.save(to: location) ?? true
   }
 }

@@ -37,20 +37,80 @@ extension Repository {
   }
 }
 
-/// Lines by language on one thread: each file's numstat line added to its language's.
+/// Lines by language on one thread: each file's numstat line added to its language's, and,
+/// with `recordsCommits`, to its commit's row for that language.
 final class LanguageTally: FileTally {
   var classifier: LanguageClassifier
   /// Insertions, deletions and files changed, by language.
   var counts: [Int: [Int]] = [:]
+  /// Each commit's rows, by its position among the ids counted (`recordsCommits`).
+  var byCommit: [Int: LanguageRows] = [:]
+  /// The commits in which a `linguist-language` value that names no language was met: not
+  /// cached, so that a later run meets it again and says so.
+  var namingUnknown: Set<Int> = []
+  private let recordsCommits: Bool
+  private var current = 0
 
-  init(attributes: DiffAttributes) { classifier = LanguageClassifier(attributes: attributes) }
+  init(attributes: DiffAttributes, recordsCommits: Bool = false) {
+    classifier = LanguageClassifier(attributes: attributes)
+    self.recordsCommits = recordsCommits
+  }
+
+  func begin(commit: Int) { current = commit }
 
   func add(_ path: [UInt8], insertions: Int, deletions: Int) {
-    guard let language = classifier.language(of: path) else { return }
+    let unknownBefore = classifier.unknownNames.count
+    let found = classifier.language(of: path)
+    if classifier.unknownNames.count > unknownBefore { namingUnknown.insert(current) }
+    guard let language = found else { return }
     var row = counts[language] ?? [0, 0, 0]
     row[0] += insertions
     row[1] += deletions
     row[2] += 1
     counts[language] = row
+    guard recordsCommits else { return }
+    var rows = byCommit[current] ?? LanguageRows()
+    if let at = rows.rows.firstIndex(where: { Int($0.language) == language }) {
+      rows.rows[at].insertions &+= UInt32(truncatingIfNeeded: insertions)
+      rows.rows[at].deletions &+= UInt32(truncatingIfNeeded: deletions)
+      rows.rows[at].files &+= 1
+    } else {
+      rows.rows.append(
+        LanguageRows.Row(
+          language: UInt16(truncatingIfNeeded: language),
+          insertions: UInt32(truncatingIfNeeded: insertions),
+          deletions: UInt32(truncatingIfNeeded: deletions), files: 1))
+    }
+    byCommit[current] = rows
+  }
+}
+
+extension LanguageLines {
+  /// The lines by language of the commits `rows` hold, most lines first.
+  static func totals(_ rows: some Sequence<LanguageRows>) -> [LanguageLines] {
+    var languages: [Int: (Int, Int, Int)] = [:]
+    for commit in rows {
+      for row in commit.rows {
+        let known = languages[Int(row.language)] ?? (0, 0, 0)
+        languages[Int(row.language)] = (
+          known.0 + Int(row.insertions), known.1 + Int(row.deletions), known.2 + Int(row.files)
+        )
+      }
+    }
+    let table = LanguageTable.shared
+    return languages.compactMap { language, row in
+      guard language < table.languages.count else { return nil }
+      return LanguageLines(
+        language: table.languages[language], insertions: row.0, deletions: row.1, changes: row.2)
+    }.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) }
+  }
+}
+
+extension History {
+  /// The lines by language of the commits at `indices`, most lines first, when the read
+  /// counted them (`ActivityRequest.countsLanguages`); nil when it did not.
+  public func languageLines(ofCommits indices: some Sequence<Int>) -> [LanguageLines]? {
+    guard !commits.isEmpty, languageRows.count == commits.count else { return nil }
+    return LanguageLines.totals(indices.lazy.map { self.languageRows[$0] })
   }
 }

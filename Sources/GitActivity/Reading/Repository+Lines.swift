@@ -5,10 +5,14 @@ extension Repository {
   /// repository's configuration). With `cachedAt`, commits counted before are taken from the
   /// lines cache beside the history cache, and the table with this run's counts is returned
   /// for saving; replaced or grafted commits are never cached (their ids do not name them).
+  /// With `request.countsLanguages`, each commit's lines by language are counted in the same
+  /// pass and kept in `history.languageRows`, from and into their own cache beside the lines.
   func countLines(
     of history: inout History, _ request: ActivityRequest, cachedAt location: HistoryCache.Location?
   ) throws(GitError) -> (
-    cached: (table: LineStatsCache, location: HistoryCache.Location)?, warnings: [ActivityWarning]
+    cached: (table: LineStatsCache, location: HistoryCache.Location)?,
+    languages: (table: LanguageRowsCache, location: HistoryCache.Location)?,
+    warnings: [ActivityWarning]
   ) {
     let options = try lineCounting(for: request)
     let paths = request.selection.paths
@@ -18,6 +22,9 @@ extension Repository {
       replaceRefBase: request.walk.replaceRefBase, graftFile: request.walk.graftFile)
     var table: LineStatsCache?
     var tableLocation: HistoryCache.Location?
+    let countsLanguages = request.countsLanguages
+    var languageTable: LanguageRowsCache?
+    var languageLocation: HistoryCache.Location?
     if let location, substitutions.isEmpty {
       let key = try lineCacheKey(options: options, paths: paths, diffsMerges: diffsMerges)
       let place = LineStatsCache.location(for: key, beside: location)
@@ -25,26 +32,58 @@ extension Repository {
       loaded.indexPrefixes()
       table = loaded
       tableLocation = place
+      if countsLanguages {
+        let languagesKey = key + "\nlanguages: linguist \(LanguageLines.linguistVersion)"
+        let languagesPlace = LanguageRowsCache.location(for: languagesKey, beside: location)
+        var known = LanguageRowsCache.load(key: languagesKey, from: languagesPlace)
+        known.indexPrefixes()
+        languageTable = known
+        languageLocation = languagesPlace
+      }
     }
     let ids = history.objectIDs
     var lines = [PackedLineStats](
       repeating: PackedLineStats(LineStats()), count: history.commits.count)
+    var languages =
+      countsLanguages ? [LanguageRows](repeating: LanguageRows(), count: ids.count) : []
     var missing: [Int] = []
     for index in ids.indices {
-      if let known = table?.record(for: ids[index]) {
+      let knownLanguages = countsLanguages ? languageTable?.record(for: ids[index]) : nil
+      if let known = table?.record(for: ids[index]), !countsLanguages || knownLanguages != nil {
         lines[index] = known
+        if let knownLanguages { languages[index] = knownLanguages }
       } else {
         missing.append(index)
+      }
+    }
+    var languageTally: (@Sendable (DiffAttributes) -> any FileTally)?
+    if countsLanguages {
+      languageTally = { @Sendable attributes in
+        LanguageTally(attributes: attributes, recordsCommits: true) as any FileTally
       }
     }
     let counted = try lineStats(
       of: missing.map { ids[$0] }, pathspec: pathspec, options: options,
       substitutions: substitutions, workers: request.walk.workerCount,
-      progress: request.walk.progress)
+      progress: request.walk.progress, tally: languageTally)
     for (index, stats) in zip(missing, counted.stats) {
       let packed = PackedLineStats(stats)
       lines[index] = packed
       table?.set(packed, for: ids[index])
+    }
+    if countsLanguages {
+      var uncached = Set<Int>()
+      var unknown = Set<String>()
+      for case let tally as LanguageTally in counted.notices.tallies {
+        for (position, rows) in tally.byCommit { languages[missing[position]] = rows }
+        uncached.formUnion(tally.namingUnknown.map { missing[$0] })
+        unknown.formUnion(tally.classifier.unknownNames)
+      }
+      for index in missing where languages[index].fitsRecord && !uncached.contains(index) {
+        languageTable?.set(languages[index], for: ids[index])
+      }
+      history.languageRows = languages
+      history.unknownLanguageNames = unknown.sorted()
     }
     history.packedLines = lines
     let notices = counted.notices
@@ -55,10 +94,16 @@ extension Repository {
     if notices.renameLimitNeeded > 0 {
       warnings.append(.renameLimitAdvice(needed: notices.renameLimitNeeded))
     }
-    guard let table, let tableLocation, !counted.stats.isEmpty || table.wasLoaded else {
-      return (nil, warnings)
+    var languagesCached: (table: LanguageRowsCache, location: HistoryCache.Location)?
+    if let languageTable, let languageLocation,
+      languageTable.hasNewRecords || languageTable.wasLoaded
+    {
+      languagesCached = (languageTable, languageLocation)
     }
-    return ((table, tableLocation), warnings)
+    guard let table, let tableLocation, !counted.stats.isEmpty || table.wasLoaded else {
+      return (nil, languagesCached, warnings)
+    }
+    return ((table, tableLocation), languagesCached, warnings)
   }
 
   /// How `request` counts lines: its options (else the configuration's), its command line's

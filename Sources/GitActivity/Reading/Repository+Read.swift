@@ -38,6 +38,7 @@ extension Repository {
       HistoryCache.remove(at: location)
       PathspecAnswerCache.removeAll(beside: location)
       LineStatsCache.removeAll(beside: location)
+      LanguageRowsCache.removeAll(beside: location)
     }
     let phase = request.phases
     let read: History
@@ -107,14 +108,15 @@ extension Repository {
     var lineWarnings: [ActivityWarning] = []
     // --follow counts its file's lines as it walks (its name changes on the way).
     if request.readsLines && !(request.selection.followsRenames && history.hasLineStats) {
-      let (table, warnings) = try phase("lines") { () throws(GitError) in
+      let (table, languages, warnings) = try phase("lines") { () throws(GitError) in
         try countLines(
           of: &history, request, cachedAt: policy.isEnabled ? location : nil)
       }
       lineWarnings = warnings
-      if let table {
+      if table != nil || languages != nil {
         pending = pending ?? PendingCache(cache: nil, location: location)
         pending?.lines = table
+        pending?.languages = languages
       }
     }
     // --diff-filter: git log shows no commit whose diff keeps nothing (a merge it does not

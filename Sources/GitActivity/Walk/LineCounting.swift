@@ -42,6 +42,8 @@ struct LineNotices {
 /// A count by file on one thread (lines by language): told each file's numstat line as the
 /// commits are counted. Each thread has its own; the caller adds them up.
 protocol FileTally: AnyObject {
+  /// The commit whose files follow: its position among the ids counted.
+  func begin(commit: Int)
   /// One file's numstat line: its path, lines added and removed (0 and 0 for a binary file).
   func add(_ path: [UInt8], insertions: Int, deletions: Int)
 }
@@ -113,6 +115,7 @@ extension Repository {
           if start >= ids.count { return }
           for index in start..<min(start + batch, ids.count) {
             if progress?.isCancelled == true { throw GitError.cancelled }
+            if worker < talliesByWorker.count { talliesByWorker[worker]?.begin(commit: index) }
             slots[index] = try Self.lineStats(
               of: ids[index], counter: &counter, source: source, parents: &parents,
               shallow: shallow)
