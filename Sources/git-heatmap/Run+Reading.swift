@@ -56,7 +56,8 @@ extension Run {
       (invocation.output.format == .html && !invocation.output.showsReview)
         || invocation.output.isInteractive
       ? ActivityRequest.Span.wholeHistory : .window
-    request.readsWholeHistory = readsWholeHistory
+    // A second read of commits alone (the year before a review) stops at its window.
+    request.readsWholeHistory = readsWholeHistory && !commitsOnly
     // The command writes the caches while it draws; a second read writes them itself.
     request.cache.defersSaving = !readsWholeHistory
     if readsWholeHistory { request.walk.progress = nil }

@@ -6,11 +6,11 @@ typealias LanguageRowsCache = CommitTable<LanguageRows>
 
 extension LanguageRows: CommitTableRecord {
   /// The languages a record holds.
-  static let slots = 4
+  static let slots = 8
   /// A count, then each slot: language (2 bytes), insertions, deletions, files (4 each).
   static let size = 1 + slots * 14
   static let magic: [UInt8] = Array("GHMLANGS".utf8)
-  static let formatVersion: UInt32 = 1
+  static let formatVersion: UInt32 = 2
   static let fileStem = "languages"
   static let fileExtension = "cache"
   static let fileLimit = 8
