@@ -7,15 +7,8 @@ extension Run {
   func languages(_ report: ActivityReport, sources: [Source]) throws(CommandError) -> (
     rows: [LanguageLines], unknownNames: [String]
   ) {
-    var byHistory: [Int: [String]] = [:]
     var indicesByHistory: [Int: [Int]] = [:]
-    // Each history's ids made once (`ids` is made on each call).
-    var allIDs: [Int: [String]] = [:]
     for commit in report.activity.counted {
-      if allIDs[commit.history] == nil {
-        allIDs[commit.history] = sources[commit.history].history.ids
-      }
-      byHistory[commit.history, default: []].append(allIDs[commit.history]?[commit.index] ?? "")
       indicesByHistory[commit.history, default: []].append(commit.index)
     }
     var totals: [String: LanguageLines] = [:]
@@ -31,14 +24,16 @@ extension Run {
         totals[row.language.name] = total
       }
     }
-    for (history, ids) in byHistory.sorted(by: { $0.key < $1.key }) {
+    for (history, indices) in indicesByHistory.sorted(by: { $0.key < $1.key }) {
       let source = sources[history]
       // Counted with the lines, in the same pass or from the cache: no second diff.
-      if let counted = source.history.languageLines(ofCommits: indicesByHistory[history] ?? []) {
+      if let counted = source.history.languageLines(ofCommits: indices) {
         add(counted)
         unknown.formUnion(source.history.unknownLanguageNames)
         continue
       }
+      let allIDs = source.history.ids
+      let ids = indices.map { allIDs[$0] }
       guard !source.gitDirectory.isEmpty else {
         throw .usage("'--languages' diffs the commits again: not with --from, which has no files")
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension HistoryCache {
   /// Where a repository's cache lives: in its git directory, or elsewhere when that is not
@@ -23,13 +24,44 @@ extension HistoryCache {
   /// The cache at `location`, or nil when there is none that can be trusted. The file is read,
   /// not mapped: another run may truncate or replace it meanwhile, and then its checksum fails
   /// and it is ignored.
+  /// The file last read in this process is decoded once: a second read of the same repository
+  /// (the year before a review) takes it from memory while the file is the same (device,
+  /// inode, size and time of change).
   static func load(from location: Location) -> HistoryCache? {
     for path in location.paths {
+      let stamp = FileStamp(path)
+      if let stamp, let known = decoded.withLock({ $0 }), known.path == path,
+        known.stamp == stamp
+      {
+        return known.cache
+      }
       if let cache = AtomicFile.withContents(of: path, { HistoryCache(decoding: $0) }) {
+        if let stamp { decoded.withLock { $0 = (path, stamp, cache) } }
         return cache
       }
     }
     return nil
+  }
+
+  /// The cache last decoded in this process (one only: a scan of many repositories holds no
+  /// more than one cache for it).
+  private static let decoded = Mutex<(path: String, stamp: FileStamp, cache: HistoryCache)?>(nil)
+
+  /// What tells one file from another, or from itself changed.
+  private struct FileStamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var changed: Int64
+
+    init?(_ path: String) {
+      var status = stat()
+      guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return nil }
+      device = UInt64(status.st_dev)
+      inode = UInt64(status.st_ino)
+      size = Int64(status.st_size)
+      changed = Platform.changeNanoseconds(status)
+    }
   }
 
   /// Writes the cache, atomically, to the first place that takes it; false when none did.

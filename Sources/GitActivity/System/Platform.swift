@@ -18,6 +18,15 @@ enum Platform {
     #endif
   }
 
+  /// A file's time of last status change, in nanoseconds.
+  static func changeNanoseconds(_ status: stat) -> Int64 {
+    #if canImport(Glibc)
+      return Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+    #else
+      return Int64(status.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(status.st_ctimespec.tv_nsec)
+    #endif
+  }
+
   /// `mmap` flags for anonymous memory filled at once: Linux's `MAP_POPULATE` asks for every
   /// page up front (one fault instead of one per page); Darwin has no such flag.
   static let populatedAnonymous: Int32 = {
