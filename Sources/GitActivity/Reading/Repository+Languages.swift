@@ -17,44 +17,28 @@ extension Repository {
       of: objects, pathspec: pathspec, options: options, substitutions: substitutions,
       workers: request.walk.workerCount, progress: request.walk.progress,
       tally: { LanguageTally(attributes: $0) })
-    var languages: [Int: [Int]] = [:]
+    var rows: [LanguageRows] = []
     var unknown = Set<String>()
     for case let tally as LanguageTally in counted.notices.tallies {
-      for (language, row) in tally.counts {
-        languages[language] = zip(languages[language] ?? [0, 0, 0], row).map { $0 + $1 }
-      }
+      rows += tally.byCommit.values
       unknown.formUnion(tally.classifier.unknownNames)
     }
-    let table = LanguageTable.shared
-    let rows = languages.map { language, row in
-      LanguageLines(
-        language: table.languages[language], insertions: row[0], deletions: row[1], changes: row[2])
-    }
-    return (
-      rows.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) },
-      unknown.sorted()
-    )
+    return (LanguageLines.totals(rows), unknown.sorted())
   }
 }
 
-/// Lines by language on one thread: each file's numstat line added to its language's, and,
-/// with `recordsCommits`, to its commit's row for that language.
+/// Lines by language on one thread: each file's numstat line added to its commit's row for
+/// its language (`LanguageLines.totals` adds the rows up).
 final class LanguageTally: FileTally {
   var classifier: LanguageClassifier
-  /// Insertions, deletions and files changed, by language.
-  var counts: [Int: [Int]] = [:]
-  /// Each commit's rows, by its position among the ids counted (`recordsCommits`).
+  /// Each commit's rows, by its position among the ids counted.
   var byCommit: [Int: LanguageRows] = [:]
   /// The commits in which a `linguist-language` value that names no language was met: not
   /// cached, so that a later run meets it again and says so.
   var namingUnknown: Set<Int> = []
-  private let recordsCommits: Bool
   private var current = 0
 
-  init(attributes: DiffAttributes, recordsCommits: Bool = false) {
-    classifier = LanguageClassifier(attributes: attributes)
-    self.recordsCommits = recordsCommits
-  }
+  init(attributes: DiffAttributes) { classifier = LanguageClassifier(attributes: attributes) }
 
   func begin(commit: Int) { current = commit }
 
@@ -63,12 +47,6 @@ final class LanguageTally: FileTally {
     let found = classifier.language(of: path)
     if classifier.unknownNames.count > unknownBefore { namingUnknown.insert(current) }
     guard let language = found else { return }
-    var row = counts[language] ?? [0, 0, 0]
-    row[0] += insertions
-    row[1] += deletions
-    row[2] += 1
-    counts[language] = row
-    guard recordsCommits else { return }
     var rows = byCommit[current] ?? LanguageRows()
     if let at = rows.rows.firstIndex(where: { Int($0.language) == language }) {
       rows.rows[at].insertions &+= UInt32(truncatingIfNeeded: insertions)

@@ -59,7 +59,7 @@ extension Repository {
     var languageTally: (@Sendable (DiffAttributes) -> any FileTally)?
     if countsLanguages {
       languageTally = { @Sendable attributes in
-        LanguageTally(attributes: attributes, recordsCommits: true) as any FileTally
+        LanguageTally(attributes: attributes) as any FileTally
       }
     }
     let counted = try lineStats(
