@@ -86,20 +86,11 @@ extension Repository {
     try forEachReference(matching: "refs/*") { reference in
       if let name = git_reference_name(reference) { names.append(String(cString: name)) }
     }
-    var odb: OpaquePointer?
-    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
-    defer { git_odb_free(odb) }
     var found: [ObjectID] = []
     for name in names {
-      var log: OpaquePointer?
-      guard git_reflog_read(&log, pointer, name) == 0, let log else { continue }
-      defer { git_reflog_free(log) }
-      for index in 0..<git_reflog_entrycount(log) {
-        guard let entry = git_reflog_entry_byindex(log, index) else { continue }
+      try forEachReflogEntry(of: name) { (entry, exists) throws(GitError) in
         for side in [git_reflog_entry_id_old(entry), git_reflog_entry_id_new(entry)] {
-          guard var oid = side?.pointee, git_oid_is_zero(&oid) == 0,
-            git_odb_exists(odb, &oid) == 1
-          else { continue }
+          guard let oid = side?.pointee, exists(oid) else { continue }
           if let commit = try peelRaw(ObjectID(oid), name: name, badObject: true) {
             found.append(commit)
           }
@@ -109,19 +100,41 @@ extension Repository {
     return found
   }
 
+  /// Each entry of the reflog of `name` (a full ref name, or HEAD), newest first, with a test of
+  /// whether an id is one to follow: not zero (a ref created or deleted) and an object present
+  /// (not pruned since). Nothing when the ref has no reflog.
+  private func forEachReflogEntry(
+    of name: String,
+    _ body: (_ entry: OpaquePointer, _ exists: (git_oid) -> Bool) throws(GitError) -> Void
+  ) throws(GitError) {
+    var odb: OpaquePointer?
+    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+    defer { git_odb_free(odb) }
+    var log: OpaquePointer?
+    guard git_reflog_read(&log, pointer, name) == 0, let log else { return }
+    defer { git_reflog_free(log) }
+    func exists(_ id: git_oid) -> Bool {
+      var id = id
+      return git_oid_is_zero(&id) == 0 && git_odb_exists(odb, &id) == 1
+    }
+    // libgit2 gives the newest entry first (index 0).
+    for index in 0..<git_reflog_entrycount(log) {
+      guard let entry = git_reflog_entry_byindex(log, index) else { continue }
+      try body(entry, exists)
+    }
+  }
+
   /// `-g`: the commit each reflog entry of `names` (refs as `git log -g` takes them, HEAD when
   /// none) points to, the newest entry first across them all, as often as entries name it.
   /// Entries that delete a ref, or whose commit is gone, are passed over; a name that is no ref
   /// is git's error.
   func reflogEntries(_ names: [String]) throws(GitError) -> [ObjectID] {
-    var odb: OpaquePointer?
-    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
-    defer { git_odb_free(odb) }
     var entries: [(time: Int64, order: Int, id: ObjectID)] = []
     for name in names.isEmpty ? ["HEAD"] : names {
       var full = name
       if name != "HEAD" {
         var reference: OpaquePointer?
+        defer { git_reference_free(reference) }
         guard git_reference_dwim(&reference, pointer, name) == 0, let reference,
           let resolved = git_reference_name(reference)
         else {
@@ -131,17 +144,9 @@ extension Repository {
             function: "git_reference_dwim", kind: .invalidRequest)
         }
         full = String(cString: resolved)
-        git_reference_free(reference)
       }
-      var log: OpaquePointer?
-      guard git_reflog_read(&log, pointer, full) == 0, let log else { continue }
-      defer { git_reflog_free(log) }
-      // libgit2 gives the newest entry first (index 0).
-      for index in 0..<git_reflog_entrycount(log) {
-        guard let entry = git_reflog_entry_byindex(log, index),
-          var oid = git_reflog_entry_id_new(entry)?.pointee, git_oid_is_zero(&oid) == 0,
-          git_odb_exists(odb, &oid) == 1
-        else { continue }
+      try forEachReflogEntry(of: full) { entry, exists in
+        guard let oid = git_reflog_entry_id_new(entry)?.pointee, exists(oid) else { return }
         let time = git_reflog_entry_committer(entry)?.pointee.when.time ?? 0
         entries.append((time, entries.count, ObjectID(oid)))
       }
