@@ -28,10 +28,16 @@ extension Run {
   /// and none is held; otherwise only the window's are held (all of them for the page and
   /// `-i`, which reach the whole history).
   func drawExports(zone: DayZone, window: Window, today: Day) throws(CommandError) -> Output {
-    let reachesHistory = invocation.output.isInteractive || invocation.output.format == .html
+    let review = invocation.output.showsReview
+    // A page spans the whole history, except a year in review's, which is its window's.
+    let reachesHistory =
+      invocation.output.isInteractive || (invocation.output.format == .html && !review)
     let streams =
       invocation.days.listedDay == nil && invocation.output.layout != .punchcard
-      && !reachesHistory
+      && !reachesHistory && !review
+    // A review's year before: its commits are held too, to be counted.
+    let earlier = review ? Self.windowBefore(window).resolve(today: today) : nil
+    let held = earlier.map { DayRange(first: $0.days.first, last: window.days.last) } ?? window.days
     // Repositories read directly beside the exports.
     var repositories: [Source] = []
     if invocation.sources.areSeveral {
@@ -64,7 +70,7 @@ extension Run {
       tally == nil || counting.keepsPeople != .none || !options.filter.isEmpty
       || options.countsCoAuthors || options.bots != .include
     let read = try readExports(
-      zone: zone, window: reachesHistory ? nil : window.days, tally: tally, userEmail: email,
+      zone: zone, window: reachesHistory ? nil : held, tally: tally, userEmail: email,
       readsPeople: readsPeople, keepsIDs: !repositories.isEmpty)
     let dayFiles = try checkedDayFiles(read.dayFiles, options: options)
     let exported = read.source
@@ -96,6 +102,17 @@ extension Run {
     report.options = options
     report.streakRule = invocation.appearance.streakRule
     report.readings = sources.map(\.read)
+    if let earlier {
+      var before = options
+      before.countsFrom = earlier.firstMoment
+      before.countsThrough = earlier.lastMoment
+      before.measure = .commits
+      before.recordsCommits = false
+      var counted = DailyActivity(
+        histories: sources.map { ($0.history, $0.mailmap) }, days: earlier.days, options: before)
+      for named in dayFiles { counted.add(named.file) }
+      report.earlierCommits = counted.commitTotal
+    }
     // The breakdown by repository, as for --repo: the commits each exported repository adds.
     if repositories.isEmpty && exported.names.count > 1
       && activity.countsByRepository.count == exported.names.count

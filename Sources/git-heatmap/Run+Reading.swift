@@ -49,6 +49,10 @@ extension Run {
       request.options.recordsCommits = false
     }
     request.streakRule = invocation.appearance.streakRule
+    if invocation.output.showsReview && !commitsOnly {
+      // The year before, counted in the same read.
+      request.earlierWindow = Self.windowBefore(request.window.resolve(today: today))
+    }
     request.limit = CommitLimit(
       maxCount: invocation.commits.maxCount, skip: invocation.commits.skipCount)
     // A page spans every year, except the page of a year in review, which is that year's.

@@ -8,14 +8,20 @@ extension Run {
   func reviewOutput(_ report: ActivityReport, sources: [Source], options: ActivityOptions)
     throws(CommandError) -> Output
   {
-    let punchcard = Punchcard(
-      activity: report.activity, histories: sources.map(\.history), options: options,
-      weekStart: report.window.weekStart, scale: invocation.appearance.scale)
-    var card = ReviewCard(report: report, punchcard: punchcard)
-    if sources.allSatisfy({ !$0.gitDirectory.isEmpty }) {
-      card.languages = try languages(report, sources: sources).rows
+    let punchcard = phase("punch card") {
+      Punchcard(
+        activity: report.activity, histories: sources.map(\.history), options: options,
+        weekStart: report.window.weekStart, scale: invocation.appearance.scale)
     }
-    card.previous = try previousWindow(report)
+    var card = phase("card") { ReviewCard(report: report, punchcard: punchcard) }
+    if sources.allSatisfy({ !$0.gitDirectory.isEmpty }) {
+      card.languages = try phase("languages") { () throws(CommandError) in
+        try languages(report, sources: sources).rows
+      }
+    }
+    card.previous = try phase("year before") { () throws(CommandError) in
+      try previousWindow(report)
+    }
     switch invocation.output.format {
     case .summary, .csv, .json, .commits, .days:
       return Output(text: ReportText.reviewDescription(card) + "\n")
@@ -37,14 +43,24 @@ extension Run {
     }
   }
 
-  /// The commits of the window just before this one: the calendar year before a calendar
-  /// year, else as many days before it.
+  /// The commits of the window just before `report`'s: counted in the same read (`ActivityRequest
+  /// .earlierWindow`), else (exports) by reading that window.
   private func previousWindow(_ report: ActivityReport) throws(CommandError) -> (
     commits: Int, lines: Int?
   )? {
-    let days = report.window.days
+    if let commits = report.earlierCommits { return (commits, nil) }
+    let before = try readReport(
+      zone: report.zone, today: report.today, readsWholeHistory: true,
+      window: Self.windowBefore(report.window), commitsOnly: true)
+    return (before.activity.commitTotal, nil)
+  }
+
+  /// The window just before `window`: the calendar year before a calendar year, else as many
+  /// days before it.
+  static func windowBefore(_ current: Window) -> WindowRequest {
+    let days = current.days
     var window = WindowRequest()
-    window.weekStart = report.window.weekStart
+    window.weekStart = current.weekStart
     if days.first.month == 1 && days.first.dayOfMonth == 1 && days.last.month == 12
       && days.last.dayOfMonth == 31 && days.first.year == days.last.year
     {
@@ -54,9 +70,6 @@ extension Run {
       window.since = .day(days.first.advanced(by: -length))
       window.until = .day(days.first.advanced(by: -1))
     }
-    let before = try readReport(
-      zone: report.zone, today: report.today, readsWholeHistory: true, window: window,
-      commitsOnly: true)
-    return (before.activity.commitTotal, nil)
+    return window
   }
 }

@@ -195,6 +195,64 @@ struct LanguagesTests {
     #expect(refused.status == 64)
   }
 
+  @Test(
+    "vendored and documentation paths are linguist's verdicts, the patterns matched as one",
+    .enabled(
+      if: Tools.isInstalled("/usr/bin/ruby"),
+      "ruby and linguist are not installed (Scripts/test installs ruby-github-linguist)"))
+  func pathVerdictsAgainstLinguist() throws {
+    _ = try Tools.requiredTool(
+      "/usr/bin/ruby", "linguist's oracle", installedBy: "apt install ruby-github-linguist")
+    // Each pattern's own edges: brackets with Ruby's \s, \d, anchors, a lookahead, names
+    // that are not ASCII, spaces.
+    let paths = [
+      "src/main.swift", "node_modules/a/b.js", "lib/jquery-1.12.4.js", "lib/jquery.js",
+      "lib/jquery-ui-1.8.2.custom.css", "static/bootstrap.min.css", "x/bootstrap-theme.css",
+      "x/bootstrap.css", "x/bootstrapx", "x/custom.bootstrap-theme.css",
+      "x/custom.bootstrapsass.css", "x/custom.bootstrap theme.css", "a import.css",
+      "aimport.less", "vendor/x.c", "Vendor/x.c", "xvendor/x.c", "a/cache/b", "cache",
+      "dist/app.js", "a/dist", "configure", "a/configure", "configure.ac", "config.guess",
+      "x/config.sub", "a.min.js", "a-min.css", "a.min.jsx", "docs/guide.md", "doc/x",
+      "Docs/x", "a/docs/x", "README", "README.md", "a/README.txt", "READMEx", "readme.md",
+      "CHANGELOG", "CHANGES.md", "CHANGELOGx", "LICENSE", "License.txt", "licence",
+      "COPYING", "CONTRIBUTING.md", "INSTALL", "CITATION.cff", "CITATIONS.bib", "CITATION.md",
+      "examples/a.py", "a/examples/b.py", "samples/x", "Samples/x", "test/fixtures/x.js",
+      "éè/jquery.js", "日本/vendor/x.c", "a b/x.min.js", ".yarn/releases/x.js", "gradlew",
+      "a/gradlew", "gradle/wrapper/x", "font-awesome.css", "x/fontawesome/a.less",
+      "x/select2/a.js", "run.n", "jquery.fileupload-ui.js", "x.framework/Headers/a.h",
+      "Carthage/Build/x", "Pods/x", "deps/x", "third_party/x", "3rdparty/x", "extern/x",
+      "external/x", "bower_components/x", "a.js.map", "jquery-3.1.1.min.js", "ext/x",
+      "erlang.mk", ".indent.pro", "debian/x", "cpplint.py", "ace-builds/x", "fabfile.py",
+      "waf", "Godeps/_workspace/x", "_esy/x", "x.xcworkspacedata", "MochiKit.js",
+      "dojo.js", "tiny_mce/x", "ckeditor.js", "go.sum", "go.mod", "Cargo.lock",
+      "package-lock.json", "x/.gitattributes", "sub/.github/workflows/a.yml",
+    ]
+    let script = """
+      require "linguist"
+      STDIN.read.force_encoding("UTF-8").split("\n").each do |path|
+        blob = Linguist::Blob.new(path, "")
+        puts "#{blob.vendored? ? 1 : 0}#{blob.documentation? ? 1 : 0}"
+      end
+      """
+    let repo = try TemporaryRepository()
+    let output = try TemporaryRepository.run(
+      "/usr/bin/ruby", ["-e", script], in: repo.path, environment: repo.environment,
+      input: Data(paths.joined(separator: "\n").utf8))
+    let verdicts = output.split(separator: "\n").map(String.init)
+    try #require(verdicts.count == paths.count, "\(output)")
+    let table = LanguageTable.shared
+    var differing: [String] = []
+    for (path, verdict) in zip(paths, verdicts) {
+      let ours =
+        (table.paths.vendoredPatterns.matches(path) ? "1" : "0")
+        + (table.paths.documentationPatterns.matches(path) ? "1" : "0")
+      if ours != verdict { differing.append("\(path): ours \(ours), linguist \(verdict)") }
+    }
+    #expect(differing.isEmpty, "\(differing)")
+    #expect(verdicts.filter { $0.hasPrefix("1") }.count > 30, "a test with vendored paths")
+    #expect(verdicts.filter { $0.hasSuffix("1") }.count > 10, "a test with documentation paths")
+  }
+
   @Test("the tables are linguist's: names, extensions by its own fallbacks, every pattern compiles")
   func tables() throws {
     let table = LanguageTable.shared
@@ -208,12 +266,12 @@ struct LanguagesTests {
     #expect(name("x.PY") == "Python")
     #expect(name("x.pl") == "Perl")
     #expect(name("noextension") == nil)
-    #expect(table.vendored.count > 100 && table.documentation.count > 10)
-    for pattern in table.vendored + table.documentation {
+    #expect(table.paths.vendored.count > 100 && table.paths.documentation.count > 10)
+    for pattern in table.paths.vendored + table.paths.documentation {
       #expect(PathPattern(pattern) != nil, "\(pattern)")
     }
     // Read by the C library (with \d) and by Swift's Regex (a lookahead) alike.
-    let vendored = table.vendored.compactMap(PathPattern.init)
+    let vendored = table.paths.vendored.compactMap(PathPattern.init)
     for path in [
       "node_modules/a/b.js", "lib/jquery-1.12.4.js", "static/bootstrap.min.css", "vendor/x.c",
     ] {

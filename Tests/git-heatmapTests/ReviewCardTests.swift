@@ -80,6 +80,78 @@ struct ReviewCardTests {
     #expect(card.contains("People: Ada ("))
   }
 
+  @Test(
+    "the year before is counted in the review's own read: its commits equal a read of that year, its lines are neither counted nor cached"
+  )
+  func yearBeforeInOneRead() throws {
+    let repo = try Self.repository()
+    // Cached: the review's read is the first, so a lines cache it wrote wrongly would show.
+    let card = heatmap(
+      ["--review", "--year", "2024", "--format", "summary"], in: repo.path, now: Self.now)
+    #expect(card.status == 0, "\(card.stderr)")
+    func json(_ arguments: [String]) throws -> [String: Any] {
+      let result = heatmap(arguments + ["--format", "json"], in: repo.path, now: Self.now)
+      #expect(result.status == 0, "\(result.stderr)")
+      return try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+    let before = try json(["--year", "2023", "--no-cache"])
+    let commitsBefore = try #require(before["total"] as? Int)
+    #expect(commitsBefore > 100)
+    #expect(
+      card.stdout.contains("commits on the year before (\(Wording.grouped(commitsBefore)))"),
+      "\(card.stdout)")
+    // The card's lines are the plain command's.
+    let lines = try json(["--year", "2024", "--measure", "lines"])
+    let added = try #require(lines["insertions"] as? Int)
+    let removed = try #require(lines["deletions"] as? Int)
+    #expect(
+      card.stdout.contains(
+        "Lines: +\(ReportText.compact(added)) \u{2212}\(ReportText.compact(removed))."),
+      "\(card.stdout)")
+    // 2023's lines from the cache the review left are git's numstat (none cached at zero).
+    let numstat = try repo.git([
+      "log", "--numstat", "--format=", "--since=2023-01-01T00:00:00Z",
+      "--until=2023-12-31T23:59:59Z",
+    ])
+    var gitAdded = 0
+    var gitRemoved = 0
+    for line in numstat.split(separator: "\n") {
+      let parts = line.split(separator: "\t")
+      if parts.count == 3, let plus = Int(parts[0]), let minus = Int(parts[1]) {
+        gitAdded += plus
+        gitRemoved += minus
+      }
+    }
+    let cached = try json(["--year", "2023", "--measure", "lines"])
+    #expect(gitAdded > 0)
+    #expect(cached["insertions"] as? Int == gitAdded && cached["deletions"] as? Int == gitRemoved)
+  }
+
+  @Test(
+    "--from an export: the same card as the repository's (languages aside), the year before too")
+  func fromExport() throws {
+    let repo = try Self.repository()
+    let export = repo.path + "/../review-export.jsonl"
+    let exported = heatmap(
+      ["--format", "commits", "--measure", "lines", "-o", export], in: repo.path, now: Self.now)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let year = ["--year", "2024", "--format", "summary"]
+    let direct = heatmap(["--review"] + year, in: repo.path, now: Self.now)
+    let drawn = heatmap(["--review", "--from", export] + year, in: repo.path, now: Self.now)
+    #expect(direct.status == 0 && drawn.status == 0, "\(drawn.stderr)")
+    // An export holds no files: its card has no languages.
+    let languages = #/Languages by lines changed: .*?%\. /#
+    #expect(direct.stdout.contains(languages))
+    #expect(direct.stdout.replacing(languages, with: "") == drawn.stdout)
+    #expect(drawn.stdout.contains("commits on the year before ("))
+    let page = heatmap(
+      ["--review", "--from", export, "--year", "2024", "--format", "html"], in: repo.path,
+      now: Self.now)
+    #expect(page.status == 0, "\(page.stderr)")
+    #expect(Self.pageCard(page.stdout) != nil)
+  }
+
   /// The card a page holds, decoded from its `data:` URL; nil when the page has none.
   static func pageCard(_ page: String) -> String? {
     let prefix = "src=\"data:image/svg+xml;base64,"

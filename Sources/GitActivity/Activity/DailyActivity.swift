@@ -93,6 +93,21 @@ public struct DailyActivity: Hashable, Sendable {
     self = tally.activity()
   }
 
+  /// How many commits of `histories` fall in `days`, counted as `init(histories:days:options:)`
+  /// counts them but keeping no one (the year before a year in review).
+  public static func commitTotal(
+    histories: [(history: History, mailmap: Mailmap)], days: DayRange, options: ActivityOptions
+  ) -> Int {
+    var options = options
+    options.recordsCommits = false
+    var tally = Tally(
+      days: days, options: options,
+      deduplicates: histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint))
+    tally.keepsPeople = .none
+    for (history, mailmap) in histories { tally.add(history, mailmap: mailmap) }
+    return tally.activity().commitTotal
+  }
+
   /// A count made a history at a time, so that the histories need not all be held at once (a
   /// draw from exports hands over its commits in pieces, each counted and let go). Counting
   /// every history of a run through one tally gives what `init(histories:days:options:)` gives.

@@ -11,49 +11,98 @@ public struct Language: Hashable, Sendable {
   public var color: String?
 }
 
-/// linguist's tables (`LinguistData`, generated from its own data files), read once.
+/// linguist's tables (`LinguistData`, generated from its own data files), read once: the
+/// languages when a language is named, the paths' tables (`Paths`) only when a path is
+/// classified, so that a run that reads languages from the cache builds no matcher.
 final class LanguageTable: Sendable {
   static let shared = LanguageTable()
 
   let languages: [Language]
-  /// The language each one is counted as: itself, or its `group`'s parent.
-  let counted: [Int]
-  let byExtension: [String: Int]
-  let byFilename: [String: Int]
-  let byName: [String: Int]
-  let vendored: [String]
-  let documentation: [String]
+  /// Each language's `group` (the language it is counted as), empty for none.
+  private let groups: [String]
 
   private init() {
-    func rows(_ table: String) -> [[Substring]] {
-      table.split(separator: "\n").map {
-        $0.split(separator: "\t", omittingEmptySubsequences: false)
-      }
-    }
+    // Read byte by byte: this table is made for every run that names a language.
     var languages: [Language] = []
     var groups: [String] = []
-    for row in rows(LinguistData.languages) where row.count >= 4 {
-      languages.append(
-        Language(
-          name: String(row[0]), type: String(row[1]), color: row[2].isEmpty ? nil : String(row[2])))
-      groups.append(String(row[3]))
-    }
-    var byName: [String: Int] = [:]
-    for (index, language) in languages.enumerated() { byName[language.name.lowercased()] = index }
-    counted = groups.enumerated().map { index, group in
-      group.isEmpty ? index : byName[group.lowercased()] ?? index
-    }
-    func index(_ table: String) -> [String: Int] {
-      var found: [String: Int] = [:]
-      for row in rows(table) where row.count == 2 { found[String(row[0])] = Int(row[1]) }
-      return found
+    languages.reserveCapacity(800)
+    groups.reserveCapacity(800)
+    Array(LinguistData.languages.utf8).withUnsafeBufferPointer { bytes in
+      var start = 0
+      var fields: [String] = []
+      for index in 0...bytes.count {
+        let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+        guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
+        fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        start = index + 1
+        if byte == UInt8(ascii: "\n") {
+          if fields.count >= 4 {
+            languages.append(
+              Language(name: fields[0], type: fields[1], color: fields[2].isEmpty ? nil : fields[2])
+            )
+            groups.append(fields[3])
+          }
+          fields.removeAll(keepingCapacity: true)
+        }
+      }
     }
     self.languages = languages
-    self.byName = byName
-    byExtension = index(LinguistData.extensions)
-    byFilename = index(LinguistData.filenames)
-    vendored = LinguistData.vendored.split(separator: "\n").map(String.init)
-    documentation = LinguistData.documentation.split(separator: "\n").map(String.init)
+    self.groups = groups
+  }
+
+  /// The language each one is counted as: itself, or its `group`'s parent.
+  var counted: [Int] { paths.counted }
+  /// Each language by its name, lowercased.
+  var byName: [String: Int] { paths.byName }
+
+  /// What tells a path's language: extensions, file names, vendored and documentation paths.
+  final class Paths: Sendable {
+    static let shared = Paths()
+
+    let byExtension: [String: Int]
+    let byFilename: [String: Int]
+    let vendored: [String]
+    let documentation: [String]
+    /// `vendored` and `documentation`, compiled once for every thread.
+    let vendoredPatterns: PathPatterns
+    let documentationPatterns: PathPatterns
+    /// Each language by its name, lowercased (`linguist-language` names one).
+    let byName: [String: Int]
+    /// The language each one is counted as: itself, or its `group`'s parent.
+    let counted: [Int]
+
+    private init() {
+      let table = LanguageTable.shared
+      var byName: [String: Int] = [:]
+      for (index, language) in table.languages.enumerated() {
+        byName[language.name.lowercased()] = index
+      }
+      self.byName = byName
+      counted = table.groups.enumerated().map { index, group in
+        group.isEmpty ? index : byName[group.lowercased()] ?? index
+      }
+      func index(_ table: String) -> [String: Int] {
+        var found: [String: Int] = [:]
+        for row in LanguageTable.rows(table) where row.count == 2 {
+          found[String(row[0])] = Int(row[1])
+        }
+        return found
+      }
+      byExtension = index(LinguistData.extensions)
+      byFilename = index(LinguistData.filenames)
+      vendored = LinguistData.vendored.split(separator: "\n").map(String.init)
+      documentation = LinguistData.documentation.split(separator: "\n").map(String.init)
+      vendoredPatterns = PathPatterns(vendored)
+      documentationPatterns = PathPatterns(documentation)
+    }
+  }
+
+  var paths: Paths { Paths.shared }
+
+  fileprivate static func rows(_ table: String) -> [[Substring]] {
+    table.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
   }
 
   /// The language of a file by its name, as linguist finds it without reading the file: an
@@ -61,13 +110,15 @@ final class LanguageTable: Sendable {
   /// (`x.d.ts`: `.d.ts`, then `.ts`; a name starting with a dot is all extension).
   func language(ofPath path: String) -> Int? {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    if let found = byFilename[name] { return found }
+    if let found = paths.byFilename[name] { return found }
     let lowered = name.lowercased()
     var segments = lowered.split(separator: ".", omittingEmptySubsequences: false)
     guard segments.count > 1 else { return nil }
     segments.removeFirst()
     for start in segments.indices {
-      if let found = byExtension["." + segments[start...].joined(separator: ".")] { return found }
+      if let found = paths.byExtension["." + segments[start...].joined(separator: ".")] {
+        return found
+      }
     }
     return nil
   }
@@ -81,16 +132,16 @@ final class LanguageTable: Sendable {
 struct LanguageClassifier {
   private var attributes: DiffAttributes
   private let table = LanguageTable.shared
-  private let vendored: [PathPattern]
-  private let documentation: [PathPattern]
+  private let vendored: PathPatterns
+  private let documentation: PathPatterns
   private var answers: [[UInt8]: Int?] = [:]
   /// `linguist-language` values that name no language, each once.
   private(set) var unknownNames: Set<String> = []
 
   init(attributes: DiffAttributes) {
     self.attributes = attributes
-    vendored = LanguageTable.shared.vendored.compactMap(PathPattern.init)
-    documentation = LanguageTable.shared.documentation.compactMap(PathPattern.init)
+    vendored = LanguageTable.Paths.shared.vendoredPatterns
+    documentation = LanguageTable.Paths.shared.documentationPatterns
   }
 
   private static func name(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -112,15 +163,15 @@ struct LanguageClassifier {
     let text = String(decoding: path, as: UTF8.self)
     // An attribute set leaves the file out; unset (`-linguist-vendored`) keeps it in whatever
     // the paths say.
-    func excluded(_ attribute: [UInt8], _ patterns: [PathPattern]) -> Bool {
+    func excluded(_ attribute: [UInt8], _ patterns: PathPatterns?) -> Bool {
       switch attributes.state(of: attribute, path) {
       case .set: return true
       case .unset: return false
       case .value(let value): return value != Array("false".utf8)
-      case .unspecified: return patterns.contains { $0.matches(text) }
+      case .unspecified: return patterns?.matches(text) ?? false
       }
     }
-    if excluded(Self.vendoredAttribute, vendored) || excluded(Self.generatedAttribute, [])
+    if excluded(Self.vendoredAttribute, vendored) || excluded(Self.generatedAttribute, nil)
       || excluded(Self.documentationAttribute, documentation)
     {
       return nil
@@ -152,17 +203,13 @@ struct LanguageClassifier {
 /// One of linguist's path patterns (Ruby regular expressions): compiled by the C library's
 /// `regcomp` as an extended expression (`\d` read as `[0-9]`), a matcher many times faster than
 /// Swift's; the few it cannot read (a lookahead) by Swift's `Regex`. Case-sensitive, as
-/// linguist's are.
+/// linguist's are, and byte by byte in the C locale, as Ruby's `\w` and `\s` are ASCII only.
 struct PathPattern: @unchecked Sendable {
-  private let posix: POSIXRegex?
-  private let swift: Regex<AnyRegexOutput>?
+  fileprivate let posix: POSIXRegex?
+  fileprivate let swift: Regex<AnyRegexOutput>?
 
   init?(_ pattern: String) {
-    let extended = pattern.replacingOccurrences(of: "\\d", with: "[0-9]")
-    if !pattern.contains("(?"),
-      let compiled = try? POSIXRegex(
-        extended, locale: nil, isExtended: true, ignoresCase: false, isPerLine: false)
-    {
+    if !pattern.contains("(?"), let compiled = PathPattern.posix(pattern) {
       posix = compiled
       swift = nil
     } else if let compiled = try? Regex(pattern) {
@@ -173,9 +220,54 @@ struct PathPattern: @unchecked Sendable {
     }
   }
 
+  /// `pattern` (one of linguist's, or several joined by `|`) as the C library reads it: Ruby's
+  /// `\d` is `[0-9]`, and its `\s` in a bracket (`[^\s]`) is `[:space:]` there (in a POSIX
+  /// bracket a backslash is itself).
+  fileprivate static func posix(_ pattern: String) -> POSIXRegex? {
+    let read = pattern.replacingOccurrences(of: "\\d", with: "[0-9]")
+      .replacingOccurrences(of: "[^\\s]", with: "[^[:space:]]")
+    return try? POSIXRegex(
+      read, locale: "C", isExtended: true, ignoresCase: false, isPerLine: false)
+  }
+
   func matches(_ path: String) -> Bool {
     if let posix { return posix.matches(path) }
     return swift.map { (try? $0.firstMatch(in: path)) != nil } ?? false
+  }
+}
+
+/// A list of linguist's path patterns, matched as one: those the C library reads joined into
+/// one alternation (one pass over the path instead of one a pattern; none of linguist's
+/// patterns refers back to a group, so numbering the groups anew changes nothing), the others
+/// each on its own.
+struct PathPatterns: Sendable {
+  private let joined: PathPattern?
+  private let others: [PathPattern]
+
+  init(_ patterns: [String]) {
+    let each = patterns.map { ($0, PathPattern($0)) }
+    let compiled = each.compactMap(\.1)
+    let posix = each.filter { $0.1?.posix != nil }.map(\.0)
+    joined =
+      posix.isEmpty
+      ? nil
+      : PathPattern.posix(posix.map { "(" + $0 + ")" }.joined(separator: "|")).map {
+        PathPattern(posix: $0)
+      }
+    others = joined == nil ? compiled : compiled.filter { $0.posix == nil }
+  }
+
+  /// Whether any of the patterns matches somewhere in `path`.
+  func matches(_ path: String) -> Bool {
+    if let joined, joined.matches(path) { return true }
+    return others.contains { $0.matches(path) }
+  }
+}
+
+extension PathPattern {
+  fileprivate init(posix: POSIXRegex) {
+    self.posix = posix
+    swift = nil
   }
 }
 

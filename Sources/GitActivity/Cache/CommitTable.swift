@@ -12,7 +12,11 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
   private var ids: [ObjectID] = [] {
     didSet { prefixes = IDPrefixTable() }
   }
-  private var records: [Record] = []
+  /// The file's bytes, each record read from them when asked for (`storedRecord`): a run
+  /// looks up a few of many.
+  private var file: [UInt8] = []
+  /// Where the first record's id starts in `file`.
+  private var firstRecord = 0
   /// Where each 16-bit prefix starts in `ids` (`indexPrefixes`).
   private var prefixes = IDPrefixTable()
   /// Records found in this run.
@@ -40,7 +44,15 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
       let middle = (low + high) / 2
       if ids[middle] < id { low = middle + 1 } else { high = middle }
     }
-    return low < ids.count && ids[low] == id ? records[low] : nil
+    return low < ids.count && ids[low] == id ? storedRecord(low) : nil
+  }
+
+  /// The `index`th record of the file.
+  private func storedRecord(_ index: Int) -> Record {
+    let at = firstRecord + index * (20 + Record.size) + 20
+    return file.withUnsafeBytes {
+      Record(UnsafeRawBufferPointer(rebasing: $0[at..<(at + Record.size)]))
+    }
   }
 
   /// Records what is known of `id` in this run.
@@ -49,7 +61,7 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
   }
 
   /// The records read from the file, in rising id order (not those of this run).
-  var loaded: (ids: [ObjectID], records: [Record]) { (ids, records) }
+  var loaded: (ids: [ObjectID], records: [Record]) { (ids, ids.indices.map(storedRecord)) }
 
   /// Makes the prefix table of the records read, for a walk that asks of many commits.
   mutating func indexPrefixes() {
@@ -76,7 +88,7 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
     var table = CommitTable(key: key)
     for path in location.paths {
       if let decoded = AtomicFile.withContents(of: path, { decode($0, key: key) }) {
-        (table.ids, table.records) = decoded
+        (table.ids, table.file, table.firstRecord) = decoded
         table.wasLoaded = true
         break
       }
@@ -86,7 +98,7 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
 
   /// The file's ids and records, or nil when it is cut, corrupt, of another version or key.
   private static func decode(_ bytes: UnsafeRawBufferPointer, key: String) -> (
-    [ObjectID], [Record]
+    ids: [ObjectID], file: [UInt8], firstRecord: Int
   )? {
     let magic = Record.magic
     let keyBytes = Array(key.utf8)
@@ -108,17 +120,14 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
     for index in 0..<8 { stored |= UInt64(bytes[bytes.count - 8 + index]) << (8 * index) }
     guard HistoryCache.checksum(body) == stored else { return nil }
     var ids: [ObjectID] = []
-    var records: [Record] = []
     ids.reserveCapacity(count)
-    records.reserveCapacity(count)
     for index in 0..<count {
-      let at = headerSize + index * width
-      ids.append(ObjectID(rawBytes: bytes.baseAddress.unsafelyUnwrapped + at))
-      records.append(Record(UnsafeRawBufferPointer(rebasing: bytes[(at + 20)..<(at + width)])))
+      ids.append(
+        ObjectID(rawBytes: bytes.baseAddress.unsafelyUnwrapped + headerSize + index * width))
     }
     // Sorted and unique, or not ours.
     for index in ids.indices.dropFirst() where !(ids[index - 1] < ids[index]) { return nil }
-    return (ids, records)
+    return (ids, Array(bytes), headerSize)
   }
 
   /// The file's bytes: the header with the key, the records sorted by id, a checksum.
@@ -126,7 +135,7 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
     var merged: [(ObjectID, Record)] = []
     merged.reserveCapacity(count)
     for (index, id) in ids.enumerated() where added[id] == nil {
-      merged.append((id, records[index]))
+      merged.append((id, storedRecord(index)))
     }
     merged += added.map { ($0.key, $0.value) }
     merged.sort { $0.0 < $1.0 }

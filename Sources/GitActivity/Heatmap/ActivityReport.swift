@@ -40,6 +40,9 @@ public struct ActivityReport: Sendable {
   /// `--counts-only`: the report holds dates, counts and what follows from them, and nothing
   /// that says what the work was (`countsOnly()`); renderers say nothing more.
   public var isCountsOnly = false
+  /// The commits of `ActivityRequest.earlierWindow`, counted as this report counts its own
+  /// (nil when none was asked).
+  public var earlierCommits: Int?
 
   /// The report with everything but its days' counts taken out: no repository names or
   /// breakdown, no people (or whose commits a filter chose), no warnings, no readings. Headings

@@ -16,7 +16,7 @@ extension Repository {
   {
     if let problem = request.problem(today: today) { throw problem }
     let window = request.window.resolve(today: today)
-    let reading = try readAsked(request.forReport(of: window))
+    let reading = try readAsked(request.forReport(of: window, today: today))
     return try ActivityReport(reading: [reading], request: request, window: window, today: today)
   }
 
@@ -61,7 +61,7 @@ extension Repository {
     if let problem = request.problem(today: today) { throw problem }
     let window = request.window.resolve(today: today)
     let results = read(
-      repositoriesAt: paths, request.forReport(of: window), environment: environment)
+      repositoriesAt: paths, request.forReport(of: window, today: today), environment: environment)
     var readings: [RepositoryHistory] = []
     var skipped: [ActivityWarning] = []
     var failures: [ActivityError] = []
@@ -118,10 +118,20 @@ extension ActivityRequest {
   /// The request a report of `window` reads: the walk stops at the window's cutoff unless
   /// the report needs older commits (a limit counts from the newest whatever their day, a
   /// report of the whole history reaches its first commit).
-  func forReport(of window: Window) -> ActivityRequest {
+  func forReport(of window: Window, today: Day) -> ActivityRequest {
     var reading = self
     let stopsAtWindow = !readsWholeHistory && span == .window && !limit.isActive
     reading.walk.committedNoEarlierThan = stopsAtWindow ? window.walkCutoff : nil
+    if let earlier = earlierWindow?.resolve(today: today) {
+      // The walk reaches the earlier window; lines stay where this window can count them
+      // (a commit it counts is dated after its cutoff, by author or committer).
+      reading.walk.committedNoEarlierThan =
+        stopsAtWindow
+        ? min(window.walkCutoff, earlier.walkCutoff) : nil
+      // With --diff-filter, a commit whose diff keeps nothing is not listed: the earlier
+      // window's commits are diffed too, to be left out as git leaves them out.
+      if lineCountingChoices.diffFilter.isEmpty { reading.linesNoEarlierThan = window.walkCutoff }
+    }
     return reading
   }
 }
@@ -168,6 +178,16 @@ extension ActivityReport {
       warnings.append(.datedBeyondCalendar(count: activity.outside.beyondCalendar, day: day))
     }
     readings = histories
+    if let earlierRequest = request.earlierWindow {
+      let earlier = earlierRequest.resolve(today: today)
+      var counting = options
+      counting.countsFrom = earlier.firstMoment
+      counting.countsThrough = earlier.lastMoment
+      counting.measure = .commits
+      earlierCommits = DailyActivity.commitTotal(
+        histories: histories.map { ($0.history, $0.mailmap) }, days: earlier.days,
+        options: counting)
+    }
     if request.cache.isEnabled && !request.cache.defersSaving {
       for index in readings.indices {
         readings[index].pendingCache?.save()

@@ -58,6 +58,14 @@ public struct ActivityRequest: Sendable, Equatable {
   /// Whether the walk reads the whole selection even where the window cannot count it (to
   /// learn how many commits fall outside it); a report of the window alone stops early.
   public var readsWholeHistory = false
+  /// A window before `window` whose commits (not lines) are counted from the same read, as
+  /// the year in review compares its year with the one before (`ActivityReport
+  /// .earlierCommits`): the walk reaches back to it, lines are still counted only where
+  /// `window` can count them.
+  public var earlierWindow: WindowRequest?
+  /// The moment before which no commit's lines are counted (nil: every commit read): a commit
+  /// whose author and committer dates are both earlier is left at no lines and not cached.
+  package var linesNoEarlierThan: Int64?
 
   /// Which days a report counts.
   public enum Span: Hashable, Sendable {

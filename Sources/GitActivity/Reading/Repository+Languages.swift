@@ -66,21 +66,46 @@ final class LanguageTally: FileTally {
 extension LanguageLines {
   /// The lines by language of the commits `rows` hold, most lines first.
   static func totals(_ rows: some Sequence<LanguageRows>) -> [LanguageLines] {
-    var languages: [Int: (Int, Int, Int)] = [:]
-    for commit in rows {
+    var sums = Sums()
+    for commit in rows { sums.add(commit) }
+    return sums.lines
+  }
+
+  /// The lines by language of the commits at `indices` of `rows`, most lines first.
+  static func totals(_ rows: [LanguageRows], at indices: some Sequence<Int>) -> [LanguageLines] {
+    var sums = Sums()
+    rows.withUnsafeBufferPointer { rows in
+      for index in indices where index < rows.count { sums.add(rows[index]) }
+    }
+    return sums.lines
+  }
+
+  /// Insertions, deletions and files by language index, added up a commit at a time.
+  private struct Sums {
+    var byLanguage: [(Int, Int, Int)] = []
+
+    mutating func add(_ commit: LanguageRows) {
       for row in commit.rows {
-        let known = languages[Int(row.language)] ?? (0, 0, 0)
-        languages[Int(row.language)] = (
-          known.0 + Int(row.insertions), known.1 + Int(row.deletions), known.2 + Int(row.files)
-        )
+        let language = Int(row.language)
+        if language >= byLanguage.count {
+          byLanguage += repeatElement((0, 0, 0), count: language + 1 - byLanguage.count)
+        }
+        byLanguage[language].0 += Int(row.insertions)
+        byLanguage[language].1 += Int(row.deletions)
+        byLanguage[language].2 += Int(row.files)
       }
     }
-    let table = LanguageTable.shared
-    return languages.compactMap { language, row in
-      guard language < table.languages.count else { return nil }
-      return LanguageLines(
-        language: table.languages[language], insertions: row.0, deletions: row.1, changes: row.2)
-    }.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) }
+
+    var lines: [LanguageLines] {
+      let table = LanguageTable.shared
+      return byLanguage.indices.compactMap { language in
+        let row = byLanguage[language]
+        guard language < table.languages.count, row != (0, 0, 0) else { return nil }
+        return LanguageLines(
+          language: table.languages[language], insertions: row.0, deletions: row.1,
+          changes: row.2)
+      }.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) }
+    }
   }
 }
 
@@ -89,6 +114,6 @@ extension History {
   /// counted them (`ActivityRequest.countsLanguages`); nil when it did not.
   public func languageLines(ofCommits indices: some Sequence<Int>) -> [LanguageLines]? {
     guard !commits.isEmpty, languageRows.count == commits.count else { return nil }
-    return LanguageLines.totals(indices.lazy.map { self.languageRows[$0] })
+    return LanguageLines.totals(languageRows, at: indices)
   }
 }

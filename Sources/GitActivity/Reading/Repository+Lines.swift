@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Repository {
   /// Counts the lines each commit of `history` changes, as `git log --numstat` counts them
   /// with the request's selection: its pathspec, its `--first-parent` (which makes git diff a
@@ -28,16 +30,24 @@ extension Repository {
     if let location, substitutions.isEmpty {
       let key = try lineCacheKey(options: options, paths: paths, diffsMerges: diffsMerges)
       let place = LineStatsCache.location(for: key, beside: location)
+      // The languages' file is read on another core while the lines' is.
+      let languagesKey = key + "\nlanguages: linguist \(LanguageLines.linguistVersion)"
+      let languagesPlace = LanguageRowsCache.location(for: languagesKey, beside: location)
+      let knownLanguages = Mutex<LanguageRowsCache?>(nil)
+      let reading =
+        countsLanguages
+        ? Threads.start {
+          var known = LanguageRowsCache.load(key: languagesKey, from: languagesPlace)
+          known.indexPrefixes()
+          knownLanguages.withLock { $0 = known }
+        } : nil
       var loaded = LineStatsCache.load(key: key, from: place)
       loaded.indexPrefixes()
       table = loaded
       tableLocation = place
-      if countsLanguages {
-        let languagesKey = key + "\nlanguages: linguist \(LanguageLines.linguistVersion)"
-        let languagesPlace = LanguageRowsCache.location(for: languagesKey, beside: location)
-        var known = LanguageRowsCache.load(key: languagesKey, from: languagesPlace)
-        known.indexPrefixes()
-        languageTable = known
+      if let reading {
+        reading.wait()
+        languageTable = knownLanguages.withLock { $0 }
         languageLocation = languagesPlace
       }
     }
@@ -47,7 +57,15 @@ extension Repository {
     var languages =
       countsLanguages ? [LanguageRows](repeating: LanguageRows(), count: ids.count) : []
     var missing: [Int] = []
+    let earliest = request.linesNoEarlierThan ?? Int64.min
     for index in ids.indices {
+      if earliest > Int64.min {
+        // Read only to be counted as a commit (an earlier window's): no lines, not cached.
+        let commit = history.commits[index]
+        let latest = max(
+          commit.author?.seconds ?? Int64.max, commit.committer?.seconds ?? Int64.max)
+        if latest < earliest { continue }
+      }
       let knownLanguages = countsLanguages ? languageTable?.record(for: ids[index]) : nil
       if let known = table?.record(for: ids[index]), !countsLanguages || knownLanguages != nil {
         lines[index] = known
