@@ -137,6 +137,60 @@ extension HistoryCache {
       sorted.append(index)
       position += 4
     }
+    guard
+      let (facts, starts) = Self.decodeRecords(
+        raw, at: &position, count: count, refCount: refCount, identityCount: identityCount)
+    else { return nil }
+    var refs = [Int32]()
+    refs.reserveCapacity(refCount)
+    for _ in 0..<refCount {
+      let reference = Int32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      guard reference < count, reference >= -externalCount else { return nil }
+      refs.append(reference)
+      position += 4
+    }
+    var external = [ObjectID]()
+    external.reserveCapacity(externalCount)
+    for _ in 0..<externalCount {
+      external.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
+      position += 20
+    }
+    // Co-authors: (record, identity) pairs by record, in order.
+    var coAuthors: [Int32: [Int32]] = [:]
+    var previousRecord: Int32 = -1
+    for _ in 0..<pairCount {
+      let record = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      let identity = Int32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: position + 4, as: Int32.self))
+      guard record >= previousRecord, record < count, identity >= 0, identity < identityCount
+      else { return nil }
+      coAuthors[record, default: []].append(identity)
+      previousRecord = record
+      position += 8
+    }
+    guard
+      let identities = Self.decodeIdentities(
+        raw, at: &position, count: identityCount, bodySize: bodySize)
+    else { return nil }
+    guard position == bodySize else { return nil }
+    self.ids = ids
+    self.sortedIndices = sorted
+    self.facts = facts
+    self.parentStarts = starts
+    self.parentRefs = refs
+    self.externalParents = external
+    self.identities = identities
+    self.trailerStamp = flags == 0 ? nil : UInt32(flags)
+    self.coAuthors = coAuthors
+  }
+
+  /// The commit records of a cache file from `position`: each commit's dates, identities and
+  /// where its parents start; nil where a record is not one this code writes.
+  private static func decodeRecords(
+    _ raw: UnsafeRawBufferPointer, at position: inout Int, count: Int, refCount: Int,
+    identityCount: Int
+  ) -> (facts: [CommitFacts], starts: [Int32])? {
     var facts = [CommitFacts]()
     var starts = [Int32]()
     facts.reserveCapacity(count)
@@ -170,37 +224,20 @@ extension HistoryCache {
     }
     guard count == 0 || starts[0] == 0 else { return nil }
     starts.append(Int32(refCount))
-    var refs = [Int32]()
-    refs.reserveCapacity(refCount)
-    for _ in 0..<refCount {
-      let reference = Int32(
-        littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
-      guard reference < count, reference >= -externalCount else { return nil }
-      refs.append(reference)
-      position += 4
-    }
-    var external = [ObjectID]()
-    external.reserveCapacity(externalCount)
-    for _ in 0..<externalCount {
-      external.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
-      position += 20
-    }
-    // Co-authors: (record, identity) pairs by record, in order.
-    var coAuthors: [Int32: [Int32]] = [:]
-    var previousRecord: Int32 = -1
-    for _ in 0..<pairCount {
-      let record = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
-      let identity = Int32(
-        littleEndian: raw.loadUnaligned(fromByteOffset: position + 4, as: Int32.self))
-      guard record >= previousRecord, record < count, identity >= 0, identity < identityCount
-      else { return nil }
-      coAuthors[record, default: []].append(identity)
-      previousRecord = record
-      position += 8
+    return (facts, starts)
+  }
+
+  /// The identities of a cache file from `position` to its end: three arrays each, and
+  /// nothing else allocated (git/git's cache has 2,809); nil where one runs past the end.
+  private static func decodeIdentities(
+    _ raw: UnsafeRawBufferPointer, at position: inout Int, count identityCount: Int,
+    bodySize: Int
+  ) -> [RawIdentity]? {
+    func u32(_ offset: Int) -> Int {
+      Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
     var identities = [RawIdentity]()
     identities.reserveCapacity(identityCount)
-    // Three arrays an identity and nothing else allocated (git/git's cache has 2,809).
     func bytes(_ count: Int) -> [UInt8] {
       defer { position += count }
       return Array(UnsafeRawBufferPointer(rebasing: raw[position..<(position + count)]))
@@ -216,16 +253,7 @@ extension HistoryCache {
       let email = bytes(emailLength)
       identities.append(RawIdentity(name: name, email: email, encoding: bytes(encodingLength)))
     }
-    guard position == bodySize else { return nil }
-    self.ids = ids
-    self.sortedIndices = sorted
-    self.facts = facts
-    self.parentStarts = starts
-    self.parentRefs = refs
-    self.externalParents = external
-    self.identities = identities
-    self.trailerStamp = flags == 0 ? nil : UInt32(flags)
-    self.coAuthors = coAuthors
+    return identities
   }
 
   /// A 64-bit checksum of `bytes`, eight bytes at a time.

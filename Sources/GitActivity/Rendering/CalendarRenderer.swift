@@ -251,68 +251,143 @@ public struct CalendarRenderer: Sendable {
       ? Colors(
         gradient: Self.gradient(stops: stops, theme: .githubDark), text: Palette.githubDark.text,
         counts: calendar.counts, scale: scale) : nil
-    let cell = options.cellSize
-    let gap = options.spacing
-    let pitch = cell + gap
-    let fontSize = max(9, min(cell * 0.32, 16))
-    let titleSize = max(11, min(cell * 0.4, 18))
-    let padding = max(12, fontSize).rounded()
-    let headingSize = max(13, min(cell * 0.45, 22))
-    let headingBaseline = padding + headingSize
-    let blockWidth = 7 * pitch - gap
-    let blockGap = max(2 * gap, (cell * 0.6).rounded())
-    let titleHeight = (titleSize * 1.3 + fontSize * 1.5).rounded()
-    let blockHeight = titleHeight + Double(CalendarLayout.wallRows) * pitch - gap
     let months = calendar.wholeMonths
-    let across = CalendarLayout.monthsAcross(months.count)
-    let gridTop = (headingBaseline + headingSize * 0.6).rounded()
-    let inset = fontSize * 0.3
+    let wall = WallGeometry(options: options, monthCount: months.count)
+    let fontSize = wall.fontSize
     var counts = Set<Int>()
     var body = [""]  // the heading, once the width is known
     for (number, month) in months.enumerated() {
-      let left = padding + Double(number % across) * (blockWidth + blockGap)
-      let top = gridTop + Double(number / across) * (blockHeight + blockGap)
-      let name = "\(HeatmapGrid.fullMonthNames[month.month - 1]) \(month.year)"
-      body.append(#"<g role="group" aria-label="\#(name)">"#)
-      body.append(
-        #"<text class="title" x="\#(n(left))" y="\#(n(top + titleSize))" font-size="\#(n(titleSize))">\#(name)</text>"#
-      )
-      for (column, initial) in calendar.weekdayInitials.enumerated() {
-        body.append(
-          #"<text x="\#(n(left + Double(column) * pitch + cell / 2))" y="\#(n(top + titleSize * 1.3 + fontSize * 1.1))" text-anchor="middle">\#(initial)</text>"#
-        )
-      }
-      let tilesTop = top + titleHeight
-      for day in 0..<month.dayCount {
-        let (row, column) = month.position(ofDay: day)
-        let (x, y) = (left + Double(column) * pitch, tilesTop + Double(row) * pitch)
-        let date = month.first.advanced(by: day)
-        guard let index = month.countIndex(ofDay: day) else {
-          body.append(
-            ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="out"/><text class="o" x="\##(n(x + cell - inset))" y="\##(n(y + cell - inset))">\##(day + 1)</text>"##
-          )
-          continue
-        }
-        let count = calendar.counts[index]
-        counts.insert(count)
-        body.append(
-          ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="c\##(count)" data-date="\##(date.iso)" data-count="\##(count)"><title>\##(ReportText.dayTotal(report.activity, at: report.activity.days.first.distance(to: date)))</title></use>"##
-        )
-        body.append(
-          #"<text class="k\#(count)" x="\#(n(x + cell - inset))" y="\#(n(y + cell - inset))">\#(day + 1)</text>"#
-        )
-      }
-      body.append("</g>")
+      body += monthBlock(month, number: number, calendar: calendar, report: report, wall: wall)
     }
-    let rows = (months.count + across - 1) / across
-    let gridBottom = gridTop + Double(rows) * (blockHeight + blockGap) - blockGap
-    let gridWidth = Double(min(across, months.count)) * (blockWidth + blockGap) - blockGap
-
-    // The legend: the empty tile for 0, then the gradient from 1 to the busiest day.
-    let swatch = fontSize.rounded()
+    for month in months {
+      for day in 0..<month.dayCount {
+        if let index = month.countIndex(ofDay: day) { counts.insert(calendar.counts[index]) }
+      }
+    }
+    let rows = (months.count + wall.across - 1) / wall.across
+    let gridBottom =
+      wall.gridTop + Double(rows) * (wall.blockHeight + wall.blockGap) - wall.blockGap
+    let gridWidth =
+      Double(min(wall.across, months.count)) * (wall.blockWidth + wall.blockGap) - wall.blockGap
     let legendTop = (gridBottom + fontSize * 1.2).rounded()
+    let legendWidth = legend(
+      into: &body, top: legendTop, gridWidth: gridWidth, colors: light, report: report,
+      wall: wall, radius: options.radius)
+    let summary = "\(ReportText.totals(report.activity)) \(ReportText.phrase(report.window))"
+    let summaryBaseline = legendTop + fontSize.rounded() + fontSize * 1.6
+    body.append(
+      #"<text class="summary" x="\#(n(wall.padding))" y="\#(n(summaryBaseline))">\#(TextEscaping.xml(summary))</text>"#
+    )
+    // The canvas is as wide as the months, the legend or the summary; a longer heading is
+    // shortened (the whole of it is the title).
+    let contentWidth = max(gridWidth, legendWidth, FontMetrics.width(of: summary, size: fontSize))
+    let heading = ReportText.heading(for: report, title: options.title)
+    body[0] = SVGRenderer.heading(
+      FontMetrics.truncate(heading, toWidth: contentWidth, size: wall.headingSize, bold: true),
+      x: wall.padding, baseline: wall.headingBaseline, size: wall.headingSize)
+    let width = (wall.padding * 2 + contentWidth).rounded(.up)
+    let height = (summaryBaseline + fontSize * 0.5 + wall.padding).rounded(.up)
+    return SVGRenderer.frame(
+      width: width, height: height, fontSize: fontSize, id: "calendar", title: heading,
+      description: ReportText.description(for: report),
+      css: Self.style(counts: counts, light: light, dark: dark, isDark: isDark),
+      defs: Self.definitions(cell: wall.cell, radius: options.radius, light: light, dark: dark),
+      background: options.isTransparent ? nil : palette.background, body: body)
+  }
+
+  /// Where a wall calendar's pieces go, from the tile's size: each month a block of seven
+  /// columns under its name and the weekday initials, up to `monthsAcross` blocks a row.
+  private struct WallGeometry {
+    let cell: Double
+    let pitch: Double
+    let fontSize: Double
+    let titleSize: Double
+    let padding: Double
+    let headingSize: Double
+    let headingBaseline: Double
+    let blockWidth: Double
+    let blockGap: Double
+    let titleHeight: Double
+    let blockHeight: Double
+    let across: Int
+    let gridTop: Double
+    let inset: Double
+
+    init(options: SVGOptions, monthCount: Int) {
+      cell = options.cellSize
+      let gap = options.spacing
+      pitch = cell + gap
+      fontSize = max(9, min(cell * 0.32, 16))
+      titleSize = max(11, min(cell * 0.4, 18))
+      padding = max(12, fontSize).rounded()
+      headingSize = max(13, min(cell * 0.45, 22))
+      headingBaseline = padding + headingSize
+      blockWidth = 7 * pitch - gap
+      blockGap = max(2 * gap, (cell * 0.6).rounded())
+      titleHeight = (titleSize * 1.3 + fontSize * 1.5).rounded()
+      blockHeight = titleHeight + Double(CalendarLayout.wallRows) * pitch - gap
+      across = CalendarLayout.monthsAcross(monthCount)
+      gridTop = (headingBaseline + headingSize * 0.6).rounded()
+      inset = fontSize * 0.3
+    }
+  }
+
+  /// The `number`th month's block: its name, the weekday initials, a tile and a number a day
+  /// (days outside the window as outlines without a count).
+  private func monthBlock(
+    _ month: CalendarLayout.WholeMonth, number: Int, calendar: CalendarLayout,
+    report: ActivityReport,
+    wall: WallGeometry
+  ) -> [String] {
+    let (cell, pitch, fontSize, titleSize, inset) = (
+      wall.cell, wall.pitch, wall.fontSize, wall.titleSize, wall.inset
+    )
+    let left = wall.padding + Double(number % wall.across) * (wall.blockWidth + wall.blockGap)
+    let top = wall.gridTop + Double(number / wall.across) * (wall.blockHeight + wall.blockGap)
+    let name = "\(HeatmapGrid.fullMonthNames[month.month - 1]) \(month.year)"
+    var body: [String] = []
+    body.append(#"<g role="group" aria-label="\#(name)">"#)
+    body.append(
+      #"<text class="title" x="\#(n(left))" y="\#(n(top + titleSize))" font-size="\#(n(titleSize))">\#(name)</text>"#
+    )
+    for (column, initial) in calendar.weekdayInitials.enumerated() {
+      body.append(
+        #"<text x="\#(n(left + Double(column) * pitch + cell / 2))" y="\#(n(top + titleSize * 1.3 + fontSize * 1.1))" text-anchor="middle">\#(initial)</text>"#
+      )
+    }
+    let tilesTop = top + wall.titleHeight
+    for day in 0..<month.dayCount {
+      let (row, column) = month.position(ofDay: day)
+      let (x, y) = (left + Double(column) * pitch, tilesTop + Double(row) * pitch)
+      let date = month.first.advanced(by: day)
+      guard let index = month.countIndex(ofDay: day) else {
+        body.append(
+          ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="out"/><text class="o" x="\##(n(x + cell - inset))" y="\##(n(y + cell - inset))">\##(day + 1)</text>"##
+        )
+        continue
+      }
+      let count = calendar.counts[index]
+      body.append(
+        ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="c\##(count)" data-date="\##(date.iso)" data-count="\##(count)"><title>\##(ReportText.dayTotal(report.activity, at: report.activity.days.first.distance(to: date)))</title></use>"##
+      )
+      body.append(
+        #"<text class="k\#(count)" x="\#(n(x + cell - inset))" y="\#(n(y + cell - inset))">\#(day + 1)</text>"#
+      )
+    }
+    body.append("</g>")
+    return body
+  }
+
+  /// The legend at `top`: the empty tile for 0, then the gradient from 1 to the busiest day.
+  /// Its width.
+  private func legend(
+    into body: inout [String], top legendTop: Double, gridWidth: Double, colors light: Colors,
+    report: ActivityReport, wall: WallGeometry, radius: Double
+  ) -> Double {
+    let (fontSize, padding) = (wall.fontSize, wall.padding)
+    let swatch = fontSize.rounded()
     let legendBaseline = legendTop + swatch / 2 + fontSize * 0.35
-    let corner = n(min(options.radius, swatch / 4))
+    let corner = n(min(radius, swatch / 4))
     var x = padding
     body.append(
       #"<rect class="empty" x="\#(n(x))" y="\#(n(legendTop))" width="\#(n(swatch))" height="\#(n(swatch))" rx="\#(corner)"/>"#
@@ -328,7 +403,7 @@ public struct CalendarRenderer: Sendable {
       let barLeft = x.rounded()
       let barRight = max(
         barLeft + (fontSize * 4).rounded(),
-        (padding + min(gridWidth, blockWidth * 2)
+        (padding + min(gridWidth, wall.blockWidth * 2)
           - FontMetrics.width(of: busiest, size: fontSize) - fontSize * 0.35)
           .rounded(.down))
       body.append(
@@ -338,25 +413,14 @@ public struct CalendarRenderer: Sendable {
       body.append(#"<text x="\#(n(x))" y="\#(n(legendBaseline))">\#(busiest)</text>"#)
       x += FontMetrics.width(of: busiest, size: fontSize)
     }
-    let legendWidth = x - padding
+    return x - padding
+  }
 
-    let summary = "\(ReportText.totals(report.activity)) \(ReportText.phrase(report.window))"
-    let summaryBaseline = legendTop + swatch + fontSize * 1.6
-    body.append(
-      #"<text class="summary" x="\#(n(padding))" y="\#(n(summaryBaseline))">\#(TextEscaping.xml(summary))</text>"#
-    )
-    // The canvas is as wide as the months, the legend or the summary; a longer heading is
-    // shortened (the whole of it is the title).
-    let contentWidth = max(gridWidth, legendWidth, FontMetrics.width(of: summary, size: fontSize))
-    let heading = ReportText.heading(for: report, title: options.title)
-    body[0] = SVGRenderer.heading(
-      FontMetrics.truncate(heading, toWidth: contentWidth, size: headingSize, bold: true),
-      x: padding, baseline: headingBaseline, size: headingSize)
-    let width = (padding * 2 + contentWidth).rounded(.up)
-    let height = (summaryBaseline + fontSize * 0.5 + padding).rounded(.up)
-
-    // A class per count: its tile and its number, for the theme, and under `auto` again for a
-    // dark viewer.
+  /// A class per count: its tile and its number, for the theme, and under `auto` again for a
+  /// dark viewer.
+  private static func style(counts: Set<Int>, light: Colors, dark: Colors?, isDark: Bool)
+    -> String
+  {
     func rules(_ colors: Colors, indent: String, gradientID: String) -> String {
       var css = ""
       for count in counts.sorted() {
@@ -369,6 +433,7 @@ public struct CalendarRenderer: Sendable {
       css += "\(indent).bar { fill: url(#\(gradientID)); }\n"
       return css
     }
+    let palette = isDark ? Palette.githubDark : Palette.github
     let strong = isDark ? "#e6edf3" : "#1f2328"
     var css =
       "text { fill: \(palette.text.hex); }\n.heading, .summary, .title { fill: \(strong); }\n"
@@ -383,9 +448,16 @@ public struct CalendarRenderer: Sendable {
       css += rules(dark, indent: "  ", gradientID: "calendar-gradient-dark")
       css += "}\n"
     }
+    return css
+  }
+
+  /// The tile every day uses, and the legend's gradient (and its dark twin under `auto`).
+  private static func definitions(cell: Double, radius: Double, light: Colors, dark: Colors?)
+    -> String
+  {
     var defs = "<defs>\n"
     defs +=
-      #"<rect id="calendar-tile" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(options.radius))"/>"#
+      #"<rect id="calendar-tile" width="\#(n(cell))" height="\#(n(cell))" rx="\#(n(radius))"/>"#
       + "\n"
     // SVG mixes gradient stops in sRGB: nine stops sampled in OKLab keep the bar as the tiles are.
     for (id, colors) in [("calendar-gradient", light)]
@@ -400,9 +472,6 @@ public struct CalendarRenderer: Sendable {
       defs += "</linearGradient>\n"
     }
     defs += "</defs>\n"
-    return SVGRenderer.frame(
-      width: width, height: height, fontSize: fontSize, id: "calendar", title: heading,
-      description: ReportText.description(for: report), css: css, defs: defs,
-      background: options.isTransparent ? nil : palette.background, body: body)
+    return defs
   }
 }

@@ -255,41 +255,7 @@ public struct ContributionPage: Sendable {
       }
       raw("]")
     }
-    let window = self.window
-    let year: String =
-      if case .year(let year) = window.kind { String(year) } else { "null" }
-    let label: String =
-      switch window.kind {
-      case .lastWeeks(WindowRequest.defaultWeeks): "Last year"
-      case .lastWeeks(let weeks): weeks == 1 ? "Last week" : "Last \(weeks) weeks"
-      case .year(let year): String(year)
-      case .lastMonths(let months): "Last \(months) months"
-      case .weeksEnding, .between:
-        ReportText.range(window.days.first, window.days.last, joinedBy: " to ")
-      }
-    raw("{\"v\":1,\"countsOnly\":\(isCountsOnly),\"today\":\(today.number),")
-    raw("\"weekStart\":\(window.weekStart.rawValue - 1),")
-    raw(
-      "\"streak\":{\"kind\":\"\(streakRule.kind.rawValue)\",\"allowance\":\(streakRule.allowance),\"unit\":\"\(streakRule.unit)\"},"
-    )
-    raw("\"window\":{\"first\":\(window.days.first.number),\"last\":\(window.days.last.number),")
-    raw("\"year\":\(year),\"label\":")
-    string(label)
-    raw(",\"phrase\":")
-    string(ReportText.phrase(window))
-    raw("},\"scale\":")
-    string(scale.rawValue)
-    raw(",\"clock\":")
-    string(clock)
-    raw(",\"measure\":")
-    string(measure.rawValue)
-    raw(",\"url\":")
-    if let commitURL { string(commitURL) } else { raw("null") }
-    raw(",\"repositories\":[")
-    for (index, name) in repositories.enumerated() {
-      if index > 0 { raw(",") }
-      string(name)
-    }
+    appendSettings(to: &out)
     // People are numbered as the commits name them, newest first.
     let authorNumbers = ordered.map { number($0.commit.author) }
     let coAuthorNumbers = ordered.map { $0.coAuthors.map(number) }
@@ -329,31 +295,88 @@ public struct ContributionPage: Sendable {
       out += id
       out += repeatElement(UInt8(ascii: "0"), count: idLength - id.count)
     }
-    raw("\",\"subject\":[")
-    for (position, entry) in ordered.enumerated() {
-      if position > 0 { raw(",") }
-      string(entry.commit.subject)
+    Self.appendTexts(of: ordered, coAuthors: coAuthorNumbers, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The page's settings in `dataJSON`: the day, the window, the streak rule, the scale, the
+  /// clock, the measure, the commit links and the repositories.
+  private func appendSettings(to out: inout [UInt8]) {
+    let window = self.window
+    let year: String =
+      if case .year(let year) = window.kind { String(year) } else { "null" }
+    let label: String =
+      switch window.kind {
+      case .lastWeeks(WindowRequest.defaultWeeks): "Last year"
+      case .lastWeeks(let weeks): weeks == 1 ? "Last week" : "Last \(weeks) weeks"
+      case .year(let year): String(year)
+      case .lastMonths(let months): "Last \(months) months"
+      case .weeksEnding, .between:
+        ReportText.range(window.days.first, window.days.last, joinedBy: " to ")
+      }
+    Self.raw(&out, "{\"v\":1,\"countsOnly\":\(isCountsOnly),\"today\":\(today.number),")
+    Self.raw(&out, "\"weekStart\":\(window.weekStart.rawValue - 1),")
+    Self.raw(
+      &out,
+      "\"streak\":{\"kind\":\"\(streakRule.kind.rawValue)\",\"allowance\":\(streakRule.allowance),\"unit\":\"\(streakRule.unit)\"},"
+    )
+    Self.raw(
+      &out, "\"window\":{\"first\":\(window.days.first.number),\"last\":\(window.days.last.number),"
+    )
+    Self.raw(&out, "\"year\":\(year),\"label\":")
+    Self.string(&out, label)
+    Self.raw(&out, ",\"phrase\":")
+    Self.string(&out, ReportText.phrase(window))
+    Self.raw(&out, "},\"scale\":")
+    Self.string(&out, scale.rawValue)
+    Self.raw(&out, ",\"clock\":")
+    Self.string(&out, clock)
+    Self.raw(&out, ",\"measure\":")
+    Self.string(&out, measure.rawValue)
+    Self.raw(&out, ",\"url\":")
+    if let commitURL { Self.string(&out, commitURL) } else { Self.raw(&out, "null") }
+    Self.raw(&out, ",\"repositories\":[")
+    for (index, name) in repositories.enumerated() {
+      if index > 0 { Self.raw(&out, ",") }
+      Self.string(&out, name)
     }
-    raw("],\"coAuthors\":{")
+  }
+
+  /// The commits' texts in `dataJSON`: subjects, co-authors, agents, and which commits
+  /// do not credit their author.
+  private static func appendTexts(
+    of ordered: [Commit], coAuthors coAuthorNumbers: [[Int]], to out: inout [UInt8]
+  ) {
+    Self.raw(&out, "\",\"subject\":[")
+    for (position, entry) in ordered.enumerated() {
+      if position > 0 { Self.raw(&out, ",") }
+      Self.string(&out, entry.commit.subject)
+    }
+    Self.raw(&out, "],\"coAuthors\":{")
     var first = true
     for (position, list) in coAuthorNumbers.enumerated() where !list.isEmpty {
-      raw(first ? "\"\(position)\":[" : ",\"\(position)\":[")
+      Self.raw(&out, first ? "\"\(position)\":[" : ",\"\(position)\":[")
       first = false
-      raw(list.map(String.init).joined(separator: ","))
-      raw("]")
+      Self.raw(&out, list.map(String.init).joined(separator: ","))
+      Self.raw(&out, "]")
     }
-    raw("},\"agents\":{")
+    Self.raw(&out, "},\"agents\":{")
     first = true
     for (position, entry) in ordered.enumerated() where !entry.commit.agents.isEmpty {
-      raw(first ? "\"\(position)\":" : ",\"\(position)\":")
+      Self.raw(&out, first ? "\"\(position)\":" : ",\"\(position)\":")
       first = false
-      string(entry.commit.agents.joined(separator: ", "))
+      Self.string(&out, entry.commit.agents.joined(separator: ", "))
     }
-    raw("},\"uncredited\":[")
-    raw(
+    Self.raw(&out, "},\"uncredited\":[")
+    Self.raw(
+      &out,
       ordered.indices.filter { !ordered[$0].countsAuthor }.map(String.init).joined(separator: ","))
-    raw("]}}")
-    return String(decoding: out, as: UTF8.self)
+    Self.raw(&out, "]}}")
+  }
+
+  private static func raw(_ out: inout [UInt8], _ text: String) { out += text.utf8 }
+  private static func string(_ out: inout [UInt8], _ text: String) {
+    appendScriptString(text, to: &out)
   }
 
   /// Appends a JSON string for inside a `<script>`: display text (controls and bidirectional
