@@ -24,13 +24,7 @@ extension Repository {
     let source = ChangeReader(reader: reader, substitutions: substitutions)
     let shallow = shallowBoundary()
     var interner = IdentityInterner()
-    struct Read {
-      var facts: CommitFacts
-      var tree: ObjectID?
-      var parents: [ObjectID]
-      var coAuthors: [Int32]
-    }
-    func read(_ id: ObjectID) throws(GitError) -> Read {
+    func read(_ id: ObjectID) throws(GitError) -> FollowedCommit {
       var parents: [ObjectID] = []
       let found = try source.reader.readFacts(
         id, substitutions: substitutions, interner: &interner, parents: &parents,
@@ -38,24 +32,10 @@ extension Repository {
       if let grafted = substitutions.grafts[id] { parents = grafted }
       if shallow.contains(id) { parents = [] }
       if options.followsFirstParentOnly && parents.count > 1 { parents = [parents[0]] }
-      return Read(
+      return FollowedCommit(
         facts: found.facts, tree: found.tree, parents: parents, coAuthors: found.coAuthors)
     }
-    // The hidden side, then every commit the tips reach, read once.
-    var hidden = Set<ObjectID>()
-    var stack = tips.excluded
-    while let id = stack.popLast() {
-      guard hidden.insert(id).inserted else { continue }
-      stack += try read(id).parents
-    }
-    var reached: [ObjectID: Read] = [:]
-    stack = tips.included
-    while let id = stack.popLast() {
-      guard !hidden.contains(id), reached[id] == nil else { continue }
-      let commit = try read(id)
-      reached[id] = commit
-      stack += commit.parents
-    }
+    let reached = try Self.reachable(from: tips, reading: read)
     // git's order: newest commit date first, arrival order among equals.
     var heap = OrderHeap()
     var seen = Set<ObjectID>()
@@ -120,26 +100,12 @@ extension Repository {
       }
       // The path appears here: where did it come from?
       guard changes.count == 1, changes[0].old == nil, changes[0].new != nil else { continue }
-      let all = try TreeChanges.between(parentTree, commit.tree, pathspec: nil, source: source)
-      var unchanged: [FileChange] = []
-      if let parentTree {
-        let changed = Set(all.map(\.path))
-        for file in try TreeChanges.between(nil, parentTree, pathspec: nil, source: source)
-        where !changed.contains(file.path) {
-          unchanged.append(FileChange(path: file.path, old: file.new, new: file.new))
-        }
-      }
-      var search = RenameSearch(changes: all, copies: true, unchanged: unchanged)
-      var blobs: [ObjectID: ChangeCounter.Blob] = [:]
-      let pairs = try search.pairs(counter: &counter, blobs: &blobs, source: source)
-      if let origin = pairs.first(where: { $0.isRenamed && $0.newPath == path }) {
-        if counting {
-          lines[lines.count - 1] = PackedLineStats(
-            try counter.lines(
-              of: [origin], deleted: Set(all.filter { $0.new == nil }.map(\.path)), blobs: &blobs,
-              source: source))
-        }
-        path = origin.oldPath
+      if let origin = try Self.origin(
+        of: path, parentTree: parentTree, tree: commit.tree, counter: &counter, source: source,
+        counting: counting)
+      {
+        if let stats = origin.lines { lines[lines.count - 1] = PackedLineStats(stats) }
+        path = origin.path
       }
     }
     var history = History(
@@ -148,4 +114,63 @@ extension Repository {
     if counting { history.packedLines = lines }
     return history
   }
+  /// Every commit the tips reach that the hidden side does not, read once.
+  private static func reachable(
+    from tips: WalkTips, reading read: (ObjectID) throws(GitError) -> FollowedCommit
+  ) throws(GitError) -> [ObjectID: FollowedCommit] {
+    var hidden = Set<ObjectID>()
+    var stack = tips.excluded
+    while let id = stack.popLast() {
+      guard hidden.insert(id).inserted else { continue }
+      stack += try read(id).parents
+    }
+    var reached: [ObjectID: FollowedCommit] = [:]
+    stack = tips.included
+    while let id = stack.popLast() {
+      guard !hidden.contains(id), reached[id] == nil else { continue }
+      let commit = try read(id)
+      reached[id] = commit
+      stack += commit.parents
+    }
+    return reached
+  }
+
+  /// Where the file a commit added at `path` came from, as git's rename and copy detection
+  /// finds it (copies from every file of the parent, changed or not): its old path, and with
+  /// `counting` the lines of that pair; nil when it is new.
+  private static func origin(
+    of path: [UInt8], parentTree: ObjectID?, tree: ObjectID?, counter: inout ChangeCounter,
+    source: borrowing ChangeReader, counting: Bool
+  ) throws(GitError) -> (path: [UInt8], lines: LineStats?)? {
+    let all = try TreeChanges.between(parentTree, tree, pathspec: nil, source: source)
+    var unchanged: [FileChange] = []
+    if let parentTree {
+      let changed = Set(all.map(\.path))
+      for file in try TreeChanges.between(nil, parentTree, pathspec: nil, source: source)
+      where !changed.contains(file.path) {
+        unchanged.append(FileChange(path: file.path, old: file.new, new: file.new))
+      }
+    }
+    var search = RenameSearch(changes: all, copies: true, unchanged: unchanged)
+    var blobs: [ObjectID: ChangeCounter.Blob] = [:]
+    let pairs = try search.pairs(counter: &counter, blobs: &blobs, source: source)
+    guard let origin = pairs.first(where: { $0.isRenamed && $0.newPath == path }) else {
+      return nil
+    }
+    let lines =
+      counting
+      ? try counter.lines(
+        of: [origin], deleted: Set(all.filter { $0.new == nil }.map(\.path)), blobs: &blobs,
+        source: source) : nil
+    return (origin.oldPath, lines)
+  }
+}
+
+/// A commit as `--follow` reads it: its facts, tree and parents (grafted, shallow and
+/// first-parent as the walk sees them) and co-authors.
+private struct FollowedCommit {
+  var facts: CommitFacts
+  var tree: ObjectID?
+  var parents: [ObjectID]
+  var coAuthors: [Int32]
 }

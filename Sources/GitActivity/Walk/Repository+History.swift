@@ -25,37 +25,9 @@ extension Repository {
     answers: PathspecAnswerCache? = nil
   ) throws(GitError) -> HistoryRead {
     if selection.walksReflogs {
-      // -g: the commits the entries name, read as --no-walk reads them, once for each entry.
-      let entries = try reflogEntries(selection.revisions)
-      var unique: [ObjectID] = []
-      var seen = Set<ObjectID>()
-      for id in entries where seen.insert(id).inserted { unique.append(id) }
-      var named = RevisionSelection(revisions: unique.isEmpty ? ["HEAD"] : unique.map(\.hex))
-      named.showsOnlyTips = true
-      named.paths = selection.paths
-      var options = options
-      options.recordsCommitIDs = true
-      var read = try history(named, options: options, cache: cache, answers: answers)
-      var position: [ObjectID: Int] = [:]
-      for (index, id) in read.history.objectIDs.enumerated() { position[id] = index }
-      read.history = read.history.selecting(
-        unique.isEmpty ? [] : entries.compactMap { position[$0] })
-      return read
+      return try reflogHistory(selection, options: options, cache: cache, answers: answers)
     }
-    if selection.followsRenames {
-      let pathspec = try Pathspec(canonical: selection.paths)
-      guard pathspec.items.count == 1, let item = pathspec.items.first,
-        item.magic.isSubset(of: [.top, .literal]),
-        !item.hasWildcard || item.magic.contains(.literal)
-      else {
-        throw GitError(
-          message: "--follow requires exactly one pathspec", function: "parse_pathspec",
-          kind: .invalidRequest)
-      }
-      return HistoryRead(
-        history: try followedHistory(selection, path: item.match, options: options),
-        updatedCache: nil, pathspecAnswers: nil)
-    }
+    if selection.followsRenames { return try followRead(selection, options: options) }
     // Refs by the thousand (`--all`, `--branches`, globs) are each looked up in the cache, and
     // their commits again by the walk: each lookup then starts among the few ids that share
     // its first two bytes (54,294 refs of git/git: 100,000 searches of 160,000 records).
@@ -80,42 +52,9 @@ extension Repository {
     let substitutions = try self.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
     if !selection.paths.isEmpty {
-      let pathspec = try Pathspec(canonical: selection.paths)
-      let shallow = shallowBoundary()
-      // Replaced or grafted commits are not what their ids name: no answers are kept for them.
-      var stored = substitutions.isEmpty ? answers : nil
-      // With nothing known of the history (no cache, no commit-graph, no answers), the walk
-      // would read every commit on one thread, and its helper could not see past the
-      // first-parent line: the commits are read first on every core, trees kept, as a run
-      // without paths reads them, and the walk and its helper take their shapes from that.
-      var read: HistoryCache?
-      if (cache?.count ?? 0) == 0, (stored?.count ?? 0) == 0, options.workerCount > 1,
-        substitutions.isEmpty, !options.readsTrailers,
-        !(options.usesCommitGraph && CommitGraph(objectsDirectory: objectsDirectory) != nil)
-      {
-        var whole = options
-        whole.recordsTrees = true
-        let graph = GraphWalk(
-          repository: self, cache: HistoryCache(), shallow: shallow, options: whole,
-          recordsParents: true, commitGraph: nil, substitutions: substitutions)
-        do {
-          if !tips.excluded.isEmpty {
-            try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
-          }
-          try graph.walk(
-            from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
-        } catch {
-          throw error.gitError
-        }
-        read = graph.finish(wantsCache: true).updatedCache
-      }
-      var walk = PathspecWalk(
-        repository: self, pathspec: pathspec, options: options, substitutions: substitutions,
-        shallow: shallow)
-      // The commits were counted as read by the first read: the walk adds none.
-      let history = try walk.history(
-        tips, cache: read ?? cache, stored: &stored, countsVisits: read == nil)
-      return HistoryRead(history: history, updatedCache: read, pathspecAnswers: stored)
+      return try pathspecHistory(
+        selection, tips: tips, options: options, cache: cache, answers: answers,
+        substitutions: substitutions)
     }
     // Replaced or grafted commits are not what their ids name: neither git's commit-graph nor
     // our cache, both keyed by id, may stand for them (git, too, leaves its graph aside then).
@@ -158,6 +97,92 @@ extension Repository {
       throw error.gitError
     }
     return graph.finish(wantsCache: cache != nil)
+  }
+
+  /// `-g`: the commits the reflog entries name, read as --no-walk reads them, once for each
+  /// entry.
+  private func reflogHistory(
+    _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?,
+    answers: PathspecAnswerCache?
+  ) throws(GitError) -> HistoryRead {
+    let entries = try reflogEntries(selection.revisions)
+    var unique: [ObjectID] = []
+    var seen = Set<ObjectID>()
+    for id in entries where seen.insert(id).inserted { unique.append(id) }
+    var named = RevisionSelection(revisions: unique.isEmpty ? ["HEAD"] : unique.map(\.hex))
+    named.showsOnlyTips = true
+    named.paths = selection.paths
+    var options = options
+    options.recordsCommitIDs = true
+    var read = try history(named, options: options, cache: cache, answers: answers)
+    var position: [ObjectID: Int] = [:]
+    for (index, id) in read.history.objectIDs.enumerated() { position[id] = index }
+    read.history = read.history.selecting(
+      unique.isEmpty ? [] : entries.compactMap { position[$0] })
+    return read
+  }
+
+  /// `--follow`: the history of one file, its renames followed; one pathspec, no wildcard.
+  private func followRead(_ selection: RevisionSelection, options: WalkOptions)
+    throws(GitError) -> HistoryRead
+  {
+    let pathspec = try Pathspec(canonical: selection.paths)
+    guard pathspec.items.count == 1, let item = pathspec.items.first,
+      item.magic.isSubset(of: [.top, .literal]),
+      !item.hasWildcard || item.magic.contains(.literal)
+    else {
+      throw GitError(
+        message: "--follow requires exactly one pathspec", function: "parse_pathspec",
+        kind: .invalidRequest)
+    }
+    return HistoryRead(
+      history: try followedHistory(selection, path: item.match, options: options),
+      updatedCache: nil, pathspecAnswers: nil)
+  }
+
+  /// The walk of a selection with paths: git's history simplification through `PathspecWalk`,
+  /// the commits first read on every core when nothing else is known of the history.
+  private func pathspecHistory(
+    _ selection: RevisionSelection, tips: WalkTips,
+    options: WalkOptions, cache: HistoryCache?, answers: PathspecAnswerCache?,
+    substitutions: Substitutions
+  ) throws(GitError) -> HistoryRead {
+    let pathspec = try Pathspec(canonical: selection.paths)
+    let shallow = shallowBoundary()
+    // Replaced or grafted commits are not what their ids name: no answers are kept for them.
+    var stored = substitutions.isEmpty ? answers : nil
+    // With nothing known of the history (no cache, no commit-graph, no answers), the walk
+    // would read every commit on one thread, and its helper could not see past the
+    // first-parent line: the commits are read first on every core, trees kept, as a run
+    // without paths reads them, and the walk and its helper take their shapes from that.
+    var read: HistoryCache?
+    if (cache?.count ?? 0) == 0, (stored?.count ?? 0) == 0, options.workerCount > 1,
+      substitutions.isEmpty, !options.readsTrailers,
+      !(options.usesCommitGraph && CommitGraph(objectsDirectory: objectsDirectory) != nil)
+    {
+      var whole = options
+      whole.recordsTrees = true
+      let graph = GraphWalk(
+        repository: self, cache: HistoryCache(), shallow: shallow, options: whole,
+        recordsParents: true, commitGraph: nil, substitutions: substitutions)
+      do {
+        if !tips.excluded.isEmpty {
+          try graph.walk(from: tips.excluded, counting: false, firstParentOnly: false)
+        }
+        try graph.walk(
+          from: tips.included, counting: true, firstParentOnly: options.followsFirstParentOnly)
+      } catch {
+        throw error.gitError
+      }
+      read = graph.finish(wantsCache: true).updatedCache
+    }
+    var walk = PathspecWalk(
+      repository: self, pathspec: pathspec, options: options, substitutions: substitutions,
+      shallow: shallow)
+    // The commits were counted as read by the first read: the walk adds none.
+    let history = try walk.history(
+      tips, cache: read ?? cache, stored: &stored, countsVisits: read == nil)
+    return HistoryRead(history: history, updatedCache: read, pathspecAnswers: stored)
   }
 
   /// Why the object read for `id` is not the object `id` names (its content hashes to another
