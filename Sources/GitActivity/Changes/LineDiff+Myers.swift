@@ -208,6 +208,8 @@ extension LineClasses {
     /// searches meet, or, past the heuristics' thresholds, a good snake or the furthest reach.
     private func split(_ box: Box) -> (i1: Int, i2: Int, minimalLow: Bool, minimalHigh: Bool) {
       let (off1, lim1, off2, lim2) = (box.off1, box.lim1, box.off2, box.lim2)
+      // In locals, so that the loops keep them in registers.
+      let (ha1, ha2, forward, backward) = (self.ha1, self.ha2, self.forward, self.backward)
       let dmin = off1 - lim2
       let dmax = lim1 - off2
       let fmid = off1 - off2
@@ -234,21 +236,22 @@ extension LineClasses {
         } else {
           fmax -= 1
         }
+        // Wrapping arithmetic: every index here stays within the boxes (as in xdiff's C).
         var d = fmax
         while d >= fmin {
-          var i1 = forward[d - 1] >= forward[d + 1] ? forward[d - 1] + 1 : forward[d + 1]
+          var i1 = forward[d &- 1] >= forward[d &+ 1] ? forward[d &- 1] &+ 1 : forward[d &+ 1]
           let previous = i1
-          var i2 = i1 - d
+          var i2 = i1 &- d
           while i1 < lim1 && i2 < lim2 && ha1[i1] == ha2[i2] {
-            i1 += 1
-            i2 += 1
+            i1 &+= 1
+            i2 &+= 1
           }
-          if i1 - previous > snakeCount { gotSnake = true }
+          if i1 &- previous > snakeCount { gotSnake = true }
           forward[d] = i1
           if odd && bmin <= d && d <= bmax && backward[d] <= i1 {
             return (i1, i2, true, true)
           }
-          d -= 2
+          d &-= 2
         }
         if bmin > dmin {
           bmin -= 1
@@ -264,19 +267,19 @@ extension LineClasses {
         }
         d = bmax
         while d >= bmin {
-          var i1 = backward[d - 1] < backward[d + 1] ? backward[d - 1] : backward[d + 1] - 1
+          var i1 = backward[d &- 1] < backward[d &+ 1] ? backward[d &- 1] : backward[d &+ 1] &- 1
           let previous = i1
-          var i2 = i1 - d
-          while i1 > off1 && i2 > off2 && ha1[i1 - 1] == ha2[i2 - 1] {
-            i1 -= 1
-            i2 -= 1
+          var i2 = i1 &- d
+          while i1 > off1 && i2 > off2 && ha1[i1 &- 1] == ha2[i2 &- 1] {
+            i1 &-= 1
+            i2 &-= 1
           }
-          if previous - i1 > snakeCount { gotSnake = true }
+          if previous &- i1 > snakeCount { gotSnake = true }
           backward[d] = i1
           if !odd && fmin <= d && d <= fmax && i1 <= forward[d] {
             return (i1, i2, true, true)
           }
-          d -= 2
+          d &-= 2
         }
         if box.needsMinimal {
           cost += 1

@@ -210,14 +210,29 @@ struct RenameSearch {
     source: borrowing Source
   ) throws(GitError) {
     var cells: [Candidate] = []
+    // Each side read and classified once, not once a pair: the matrix scores every source
+    // against every destination (900 renames: 810,000 pairs).
+    var olds = [ComparedSide??](repeating: nil, count: changes.count)
+    var news = [ComparedSide??](repeating: nil, count: changes.count)
+    let minimum = counter.options.renameScore
     for destination in destinations where matched[destination] == nil {
       var best = [Candidate](repeating: Candidate(), count: Self.candidatesPerDestination)
+      if news[destination] == nil {
+        news[destination] = try compared(
+          destination, isOld: false, counter: &counter, blobs: &blobs, source: source)
+      }
       for origin in sources {
+        if olds[origin] == nil {
+          olds[origin] = try compared(
+            origin, isOld: true, counter: &counter, blobs: &blobs, source: source)
+        }
+        var score = 0
+        if let one = olds[origin] ?? nil, let two = news[destination] ?? nil {
+          score = try likeness(
+            one, two, minimum: minimum, counter: &counter, blobs: &blobs, source: source)
+        }
         let candidate = Candidate(
-          source: origin, destination: destination,
-          score: try similarity(
-            from: origin, to: destination, minimum: counter.options.renameScore,
-            counter: &counter, blobs: &blobs, source: source),
+          source: origin, destination: destination, score: score,
           sameName: Self.sameName(changes[origin].path, changes[destination].path))
         var worst = 0
         for slot in 1..<best.count where best[slot].compare(best[worst]) > 0 { worst = slot }
@@ -263,6 +278,57 @@ struct RenameSearch {
     let bIsText = try !counter.isBinary(
       changes[destination].path, two, blobs: &blobs, source: source)
     let copied = a.spans(isText: aIsText).copied(into: b.spans(isText: bIsText))
+    guard b.bytes.count > 0 else { return 0 }
+    return copied * Self.maximumScore / largest
+  }
+
+  /// One side of a change as the matrix compares it: its blob, and whether it is text once
+  /// a comparison has asked.
+  private final class ComparedSide {
+    let path: [UInt8]
+    let side: FileChange.Side
+    let blob: ChangeCounter.Blob
+    var isText: Bool?
+
+    init(path: [UInt8], side: FileChange.Side, blob: ChangeCounter.Blob) {
+      self.path = path
+      self.side = side
+      self.blob = blob
+    }
+  }
+
+  /// The old or new side of change `index` read for the matrix; nil when it is like nothing
+  /// (not a regular file, or past core.bigFileThreshold, which is never read for a likeness).
+  private func compared<Source: ObjectSource & ~Copyable>(
+    _ index: Int, isOld: Bool, counter: inout ChangeCounter,
+    blobs: inout [ObjectID: ChangeCounter.Blob], source: borrowing Source
+  ) throws(GitError) -> ComparedSide? {
+    guard let side = isOld ? changes[index].old : changes[index].new, side.isRegularFile
+    else { return nil }
+    if blobs[side.id] == nil, try source.blobSize(side.id) > counter.options.bigFileThreshold {
+      return nil
+    }
+    let blob = try counter.blob(side.id, blobs: &blobs, source: source)
+    return ComparedSide(path: changes[index].path, side: side, blob: blob)
+  }
+
+  /// `similarity` of two sides read once (`compared`).
+  private func likeness<Source: ObjectSource & ~Copyable>(
+    _ one: ComparedSide, _ two: ComparedSide, minimum: Int, counter: inout ChangeCounter,
+    blobs: inout [ObjectID: ChangeCounter.Blob], source: borrowing Source
+  ) throws(GitError) -> Int {
+    let (a, b) = (one.blob, two.blob)
+    let largest = max(a.bytes.count, b.bytes.count)
+    let delta = largest - min(a.bytes.count, b.bytes.count)
+    if largest * (Self.maximumScore - minimum) < delta * Self.maximumScore { return 0 }
+    if one.isText == nil {
+      one.isText = try !counter.isBinary(one.path, one.side, blobs: &blobs, source: source)
+    }
+    if two.isText == nil {
+      two.isText = try !counter.isBinary(two.path, two.side, blobs: &blobs, source: source)
+    }
+    let copied = a.spans(isText: one.isText ?? true).copied(
+      into: b.spans(isText: two.isText ?? true))
     guard b.bytes.count > 0 else { return 0 }
     return copied * Self.maximumScore / largest
   }
