@@ -183,6 +183,22 @@ struct BotsAgentsAndMeTests {
     #expect(assisted == Self.days(kept.filter(Self.isAssisted)), "\(name)")
   }
 
+  @Test(
+    "the [bot] mark: at the end of the name or of the email's local part, any case; nowhere else")
+  func botMark() {
+    let classifier = Automation.Classifier(Automation())
+    func kind(_ name: String, _ email: String) -> Automation.Kind {
+      classifier.classify(Author(name: name, email: email)).kind
+    }
+    #expect(kind("release-helper[bot]", "release@corp.example") == .bot)
+    #expect(kind("release-helper[BOT]", "release@corp.example") == .bot)
+    #expect(kind("Release Helper", "release-helper[bot]@corp.example") == .bot)
+    #expect(kind("release-helper[bot] 2", "release@corp.example") == .person)
+    #expect(kind("[bot]release", "release@corp.example") == .person)
+    #expect(kind("Release Helper", "release@helper[bot].example") == .person)
+    #expect(kind("bot]", "bot@corp.example") == .person)
+  }
+
   @Test("every surface tells the same AI-assisted share and the bots left out")
   func surfaces() throws {
     let repo = try Self.repository()

@@ -69,6 +69,7 @@ struct LineCacheKeyTests {
       ["attributes": "*.bin binary\n"], ["attributes": "*.txt -diff\n"],
       ["config": "diff.algorithm=patience"], ["config": "diff.renames=false"],
       ["config": "core.bigFileThreshold=1"], ["global attributes": "*.txt binary\n"],
+      ["config": "log.showRoot=false"],
     ])
   func notReused(_ change: [String: String]) throws {
     let repo = try Self.repository()

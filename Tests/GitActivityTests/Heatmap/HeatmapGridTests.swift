@@ -118,6 +118,16 @@ struct LevelTests {
     #expect(LevelScale.linear.levels(for: [25, 26, 50, 51, 75, 76, 100]) == [1, 2, 2, 3, 3, 4, 4])
   }
 
+  @Test("quantile: a count equal to a quartile takes that quartile's level, one more the next")
+  func quantileEdges() {
+    // Eight active days: the quartiles (nearest rank) are the 2nd, 4th and 6th: 20, 40, 60.
+    let counts = [10, 20, 30, 40, 50, 60, 70, 80]
+    let thresholds = LevelScale.Thresholds(scale: .quantile, counts: counts)
+    #expect(thresholds.quartiles == [20, 40, 60])
+    #expect(LevelScale.quantile.levels(for: counts) == [1, 1, 2, 2, 3, 3, 4, 4])
+    #expect([20, 21, 40, 41, 60, 61].map(thresholds.level(of:)) == [1, 2, 2, 3, 3, 4])
+  }
+
   @Test("github: quartiles of the largest non-outlier, at the edges")
   func githubQuartiles() {
     // Fewer than 5 distinct counts: no outlier removal; m = 8.

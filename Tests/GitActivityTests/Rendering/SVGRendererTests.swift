@@ -287,6 +287,26 @@ struct SVGRendererTests {
 
 @Suite("Escaping, on Unicode scalars")
 struct EscapingTests {
+  @Test(
+    "JSON and the terminal escape every control from U+0000 to U+001F and U+007F, nothing printable"
+  )
+  func jsonControls() {
+    for value in UInt32(0)...0x7F {
+      let scalar = Unicode.Scalar(value)!
+      let encoded = TextEscaping.json(String(Character(scalar)))
+      let body = encoded.dropFirst().dropLast()
+      if value < 0x20 || value == 0x7F {
+        #expect(body.hasPrefix("\\"), "U+\(String(value, radix: 16)) left as is: \(encoded)")
+        // On a terminal, shown by its code point.
+        #expect(
+          TextEscaping.terminal(String(Character(scalar))) == TextEscaping.shownCodePoint(scalar))
+        #expect(!body.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+      } else if scalar != "\"" && scalar != "\\" {
+        #expect(body == String(Character(scalar)), "U+\(String(value, radix: 16)): \(encoded)")
+      }
+    }
+  }
+
   @Test("a quote or a space with a combining mark after it is still escaped (found by fuzzing)")
   func combiningMarks() {
     // The fuzzer's input: U+035F, tab, '(', tab, CR, tabs; the controls are shown by code point.
