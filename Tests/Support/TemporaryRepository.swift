@@ -35,6 +35,16 @@ public final class TemporaryRepository {
     try? FileManager.default.removeItem(at: root)
   }
 
+  /// A copy of this folder (the repository and anything beside it) in a folder of its own, for
+  /// a test that changes it: one history made once serves every test of a suite.
+  public func copy() throws -> TemporaryRepository {
+    let copied = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "git-heatmap-test-" + UUID().uuidString)
+    try FileManager.default.copyItem(at: root, to: copied)
+    let relative = String(path.dropFirst(root.path.count))
+    return TemporaryRepository(existing: copied.path + relative, root: copied)
+  }
+
   /// The environment every command here runs with.
   public var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
@@ -83,6 +93,31 @@ public final class TemporaryRepository {
         "GIT_COMMITTER_NAME": "Committer", "GIT_COMMITTER_EMAIL": "committer@example.com",
         "GIT_COMMITTER_DATE": committerDate ?? date,
       ])
+    return try head()
+  }
+
+  /// The commit HEAD names: read from the loose ref a commit just wrote (one process fewer a
+  /// commit), else from `git rev-parse`.
+  public func head() throws -> String {
+    var isFolder: ObjCBool = false
+    let dotGit = path + "/.git"
+    let gitDirectory =
+      FileManager.default.fileExists(atPath: dotGit, isDirectory: &isFolder) && isFolder.boolValue
+      ? dotGit : FileManager.default.fileExists(atPath: path + "/objects") ? path : nil
+    if let directory = gitDirectory {
+      guard let head = try? String(contentsOfFile: directory + "/HEAD", encoding: .utf8) else {
+        return try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      let line = head.trimmingCharacters(in: .whitespacesAndNewlines)
+      if line.hasPrefix("ref: "),
+        let id = try? String(contentsOfFile: directory + "/" + line.dropFirst(5), encoding: .utf8)
+      {
+        let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.count == 40 { return trimmed }
+      } else if line.count == 40 {
+        return line
+      }
+    }
     return try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 

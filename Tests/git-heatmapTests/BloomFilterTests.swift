@@ -15,7 +15,11 @@ struct BloomFilterTests {
     "café/thé.txt", "café", "naïve-ñandú/ß", "src/lib/deep/y.c",
   ]
 
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try PathspecMagicTests.repository()
     // Paths whose last bytes are not ASCII: git's hash reads them as signed characters.
     for (index, path) in ["café/thé.txt", "naïve-ñandú/ß"].enumerated() {

@@ -61,7 +61,11 @@ struct BotsAgentsAndMeTests {
   /// The repository: the commits above, a mailmap that makes Ada's noreply address her work
   /// one, `user.email` the work address and `heatmap.me` the home one, and the configured bot,
   /// agent and trailer.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     for (index, commit) in commits.enumerated() {
       let file = repo.root.appendingPathComponent("message")

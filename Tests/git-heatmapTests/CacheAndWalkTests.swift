@@ -15,7 +15,11 @@ struct CacheAndWalkTests {
   }
 
   /// Two branches, merges, and commits across five years.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var time: Int64 = 1_580_000_000
     for index in 0..<60 {

@@ -7,7 +7,11 @@ import Testing
 
 @Suite("--co-authors: a commit counts for its Co-authored-by people, as GitHub counts it")
 struct CoAuthorTests {
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     let messages: [(String, String, String)] = [
       ("Ada", "pair\n\nCo-authored-by: Bob <bob@x>\nco-authored-by: Cy <cy@x>", "1704196800"),

@@ -10,7 +10,11 @@ import Testing
 struct CodeFrequencyTests {
   /// Ordinary days of a few lines for ten weeks, one import of 50,000 lines, one removal of
   /// 40,000, and a merge: all in 2024, one commit a day.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var day = 1_704_196_800  // Tuesday, 2 January 2024, 12:00 UTC
     func commit(_ message: String) throws {

@@ -7,7 +7,11 @@ import Testing
 
 @Suite("heatmap.* values are defaults, not flags")
 struct ConfigurationTests {
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     try repo.git(["config", "user.email", "ada@example.com"])
     try repo.commit(date: "1704196800 +0000", author: "Ada", email: "ada@example.com")

@@ -19,7 +19,11 @@ struct ContributionPageTests {
   static let offsets = ["+0000", "+0530", "-0700", "+0200", "-0330"]
 
   /// Two years of commits by four people in five zones, every seventh with a co-author.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var state: UInt64 = 42
     func next(_ bound: Int) -> Int {

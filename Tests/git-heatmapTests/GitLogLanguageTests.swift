@@ -12,7 +12,11 @@ struct GitLogLanguageTests {
 
   /// Branches (one nested), lightweight and annotated tags, remote-tracking and other refs,
   /// and merges of two and three parents.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var time = 1_704_196_800
     func commit(_ message: String) throws {

@@ -14,7 +14,11 @@ struct GitLogPatternTests {
   static let window = ["--since", "2024-01-01", "--until", "2024-12-31"]
 
   /// Six commits by four people, with messages to grep, a merge among them.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     let people = [
       ("Thor Odinson", "thor@asgard", "docs: the hammer"),

@@ -43,7 +43,11 @@ struct LanguagesTests {
 
     """
 
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     try repo.write(".gitattributes", attributes)
     var day = 1_704_196_800

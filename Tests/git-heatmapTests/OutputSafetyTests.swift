@@ -48,7 +48,11 @@ struct OutputSafetyTests {
   static let csv = ["--format", "csv", "--since", "2024-01-01", "--until", "2024-01-03"]
   static let expectedCSV = "date,count,assisted\n2024-01-01,0,0\n2024-01-02,1,0\n2024-01-03,0,0\n"
 
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1704196800 +0000")  // 2024-01-02
     return repo

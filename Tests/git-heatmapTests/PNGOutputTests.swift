@@ -8,7 +8,11 @@ import Testing
 /// PNG output through librsvg, loaded only when a PNG is asked for.
 @Suite("PNG output", .timeLimit(.minutes(1)))
 struct PNGOutputTests {
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     for (day, count) in [(0, 1), (3, 4), (9, 12), (20, 2)] {
       for index in 0..<count {

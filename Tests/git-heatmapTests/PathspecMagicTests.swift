@@ -12,7 +12,11 @@ import Testing
 struct PathspecMagicTests {
   static let window = PathspecTests.window
 
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var day = 0
     func write(_ path: String, _ text: String) throws { try repo.write(path, text) }

@@ -11,7 +11,11 @@ struct PathspecTests {
 
   /// A history with renames, deletions, a merge that takes one side (`-s ours`), a merge of two
   /// changed sides, a branch left unmerged, and files nested below a globbed folder.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var day = 0
     func write(_ path: String, _ text: String) throws { try repo.write(path, text) }

@@ -8,7 +8,11 @@ import Testing
 @Suite("The punch card: weekday by hour, as git log's %w %H")
 struct PunchcardTests {
   /// Commits at every hour of a week, in offsets from -1000 to +1400.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     let offsets = ["+0000", "+0530", "-0800", "+1400", "-1000", "+0100", "+0900"]
     try repo.importLine(

@@ -11,8 +11,12 @@ import Testing
 /// name leaves.
 @Suite("The year in review card")
 struct ReviewCardTests {
-  /// Two years of commits by three people, with lines in two languages.
-  static func repository() throws -> TemporaryRepository {
+  /// Two years of commits by three people, with lines in two languages: made once, each test
+  /// given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var moment = 1_672_574_400  // Sunday, 1 January 2023, 12:00 UTC
     var index = 0

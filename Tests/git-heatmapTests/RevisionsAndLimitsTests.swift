@@ -8,7 +8,11 @@ import Testing
 @Suite("git log's revisions, limits and refusals; paths after --directory; exports merged")
 struct RevisionsAndLimitsTests {
   /// Four commits on main, one on a side branch.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     for day in 0..<4 {
       try repo.commit("main \(day)", date: "\(1_704_196_800 + day * 86_400) +0000")

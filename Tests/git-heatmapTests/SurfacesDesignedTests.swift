@@ -13,7 +13,11 @@ import Testing
 @Suite("Every surface, designed", .serialized)
 struct SurfacesDesignedTests {
   /// A year of commits, one to six a day on most days and one day of 40, by three people.
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     var commits: [TemporaryRepository.ImportedCommit] = []
     let people = [

@@ -60,7 +60,11 @@ func startTmuxServer(
 
 @Suite("The terminal graph, end to end", .serialized)
 struct TerminalEndToEndTests {
-  static func repository() throws -> TemporaryRepository {
+  /// Made once (`makeRepository`); each test is given a copy of its own.
+  static func repository() throws -> TemporaryRepository { try shared.copy() }
+  static let shared = SharedRepository(makeRepository)
+
+  static func makeRepository() throws -> TemporaryRepository {
     let repo = try TemporaryRepository()
     let now = Int64(Date().timeIntervalSince1970)
     for index in 0..<40 {
