@@ -261,25 +261,14 @@ struct RenameSearch {
     from origin: Int, to destination: Int, minimum: Int, counter: inout ChangeCounter,
     blobs: inout [ObjectID: ChangeCounter.Blob], source: borrowing Source
   ) throws(GitError) -> Int {
-    guard let one = changes[origin].old, let two = changes[destination].new,
-      one.isRegularFile && two.isRegularFile
+    guard changes[origin].old?.isRegularFile == true,
+      changes[destination].new?.isRegularFile == true,
+      let one = try compared(origin, isOld: true, counter: &counter, blobs: &blobs, source: source),
+      let two = try compared(
+        destination, isOld: false, counter: &counter, blobs: &blobs, source: source)
     else { return 0 }
-    // A file past core.bigFileThreshold is never read for a likeness (it may inflate to
-    // gigabytes): it is like nothing.
-    let threshold = counter.options.bigFileThreshold
-    if blobs[one.id] == nil, try source.blobSize(one.id) > threshold { return 0 }
-    if blobs[two.id] == nil, try source.blobSize(two.id) > threshold { return 0 }
-    let a = try counter.blob(one.id, blobs: &blobs, source: source)
-    let b = try counter.blob(two.id, blobs: &blobs, source: source)
-    let largest = max(a.bytes.count, b.bytes.count)
-    let delta = largest - min(a.bytes.count, b.bytes.count)
-    if largest * (Self.maximumScore - minimum) < delta * Self.maximumScore { return 0 }
-    let aIsText = try !counter.isBinary(changes[origin].path, one, blobs: &blobs, source: source)
-    let bIsText = try !counter.isBinary(
-      changes[destination].path, two, blobs: &blobs, source: source)
-    let copied = a.spans(isText: aIsText).copied(into: b.spans(isText: bIsText))
-    guard b.bytes.count > 0 else { return 0 }
-    return copied * Self.maximumScore / largest
+    return try likeness(
+      one, two, minimum: minimum, counter: &counter, blobs: &blobs, source: source)
   }
 
   /// One side of a change as the matrix compares it: its blob, and whether it is text once
@@ -312,7 +301,7 @@ struct RenameSearch {
     return ComparedSide(path: changes[index].path, side: side, blob: blob)
   }
 
-  /// `similarity` of two sides read once (`compared`).
+  /// `similarity` of two sides read (`compared`): the sizes first, then the chunks.
   private func likeness<Source: ObjectSource & ~Copyable>(
     _ one: ComparedSide, _ two: ComparedSide, minimum: Int, counter: inout ChangeCounter,
     blobs: inout [ObjectID: ChangeCounter.Blob], source: borrowing Source
