@@ -2,6 +2,7 @@ import Foundation
 
 /// `git-heatmap.1`, in roff, generated from the option table: `git heatmap --help` opens it.
 enum ManPage {
+  // Kept whole: the man page's sections in the order `man` shows them.
   static func text() -> String {
     var out = [
       ".TH GIT-HEATMAP 1 \"\" \"git-heatmap \(Command.version)\" \"Git Manual\"",

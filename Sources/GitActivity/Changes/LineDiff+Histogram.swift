@@ -41,6 +41,7 @@ extension LineClasses {
 
   /// The run `find_lcs` picks in a range: nil when the table overflows (an error), `.some(nil)`
   /// when the range falls back to Myers, else the run (all zero when nothing is common).
+  // Kept whole: xdiff's `find_lcs` step by step, so that it reads beside git's.
   private func longestCommonRun(
     _ range: (line1: Int, count1: Int, line2: Int, count2: Int)
   ) -> (begin1: Int, end1: Int, begin2: Int, end2: Int)?? {

@@ -206,6 +206,7 @@ extension LineClasses {
 
     /// Where to split a box (`xdl_split`): the middle snake where the forward and backward
     /// searches meet, or, past the heuristics' thresholds, a good snake or the furthest reach.
+    // Kept whole: xdiff's `xdl_split` step by step; its loops are the diff's hottest code.
     private func split(_ box: Box) -> (i1: Int, i2: Int, minimalLow: Bool, minimalHigh: Bool) {
       let (off1, lim1, off2, lim2) = (box.off1, box.lim1, box.off2, box.lim2)
       // In locals, so that the loops keep them in registers.

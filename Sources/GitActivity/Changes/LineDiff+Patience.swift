@@ -22,6 +22,7 @@ extension LineClasses {
 
   /// One range (0-based starts): the trivial cases, the unique lines' longest common
   /// sequence, and the ranges between its lines handed back in `gaps`.
+  // Kept whole: xdiff's `patience_diff` in its order, so that it reads beside git's.
   private mutating func patience(
     _ range: (start1: Int, count1: Int, start2: Int, count2: Int), slots: inout [Int32],
     gaps: inout [(start1: Int, count1: Int, start2: Int, count2: Int)]

@@ -17,6 +17,7 @@ enum TreeChanges {
 
   /// The changes from tree `old` to tree `new` (nil: no tree, as for a root commit), limited
   /// to `pathspec` when one is given.
+  // Kept whole: git's `diff_tree` merge of two sorted trees, its cases side by side.
   static func between<Source: ObjectSource & ~Copyable>(
     _ old: ObjectID?, _ new: ObjectID?, pathspec: Pathspec?, source: borrowing Source
   ) throws(GitError) -> [FileChange] {

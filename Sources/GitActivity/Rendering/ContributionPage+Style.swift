@@ -3,6 +3,7 @@
 /// palette's colours in light and dark, `auto` following the viewer, and rules for reduced
 /// motion and for paper.
 extension ContributionPage {
+  // Kept whole: one style sheet, its rules in cascade order.
   static func style(light: Palette, dark: Palette) -> String {
     func levels(_ palette: Palette) -> String {
       palette.levels.enumerated().map { "--l\($0.offset):\($0.element.hex);" }.joined()
