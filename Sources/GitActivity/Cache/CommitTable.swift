@@ -87,8 +87,11 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
   static func load(key: String, from location: HistoryCache.Location) -> CommitTable {
     var table = CommitTable(key: key)
     for path in location.paths {
-      if let decoded = AtomicFile.withContents(of: path, { decode($0, key: key) }) {
-        (table.ids, table.file, table.firstRecord) = decoded
+      if let bytes = AtomicFile.ownedContents(of: path),
+        let decoded = bytes.withUnsafeBytes({ decode($0, key: key) })
+      {
+        (table.ids, table.firstRecord) = decoded
+        table.file = bytes
         table.wasLoaded = true
         break
       }
@@ -98,7 +101,7 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
 
   /// The file's ids and records, or nil when it is cut, corrupt, of another version or key.
   private static func decode(_ bytes: UnsafeRawBufferPointer, key: String) -> (
-    ids: [ObjectID], file: [UInt8], firstRecord: Int
+    ids: [ObjectID], firstRecord: Int
   )? {
     let magic = Record.magic
     let keyBytes = Array(key.utf8)
@@ -127,7 +130,7 @@ struct CommitTable<Record: CommitTableRecord>: Sendable {
     }
     // Sorted and unique, or not ours.
     for index in ids.indices.dropFirst() where !(ids[index - 1] < ids[index]) { return nil }
-    return (ids, Array(bytes), headerSize)
+    return (ids, headerSize)
   }
 
   /// The file's bytes: the header with the key, the records sorted by id, a checksum.

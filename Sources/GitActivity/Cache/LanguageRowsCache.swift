@@ -19,17 +19,21 @@ extension LanguageRows: CommitTableRecord {
   var fitsRecord: Bool { rows.count <= Self.slots }
 
   init(_ bytes: UnsafeRawBufferPointer) {
-    func u32(_ at: Int) -> UInt32 {
-      UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16
-        | UInt32(bytes[at + 3]) << 24
-    }
     let count = min(Int(bytes[0]), Self.slots)
-    rows = (0..<count).map { slot in
-      let at = 1 + slot * 14
-      return Row(
-        language: UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8, insertions: u32(at + 2),
-        deletions: u32(at + 6), files: u32(at + 10))
+    guard count > 0 else { return }
+    func u32(_ at: Int) -> UInt32 {
+      UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
     }
+    var rows: [Row] = []
+    rows.reserveCapacity(count)
+    for slot in 0..<count {
+      let at = 1 + slot * 14
+      rows.append(
+        Row(
+          language: UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)),
+          insertions: u32(at + 2), deletions: u32(at + 6), files: u32(at + 10)))
+    }
+    self.rows = rows
   }
 
   func encode(into writer: inout ByteWriter) {

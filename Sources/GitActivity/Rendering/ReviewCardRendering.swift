@@ -255,6 +255,14 @@ extension SVGRenderer {
 }
 
 extension TerminalRenderer {
+  /// `text` cut or padded with spaces to `width` characters (as `padding(toLength:)` does,
+  /// without bridging to `NSString`).
+  static func padded(_ text: String, to width: Int) -> String {
+    let count = text.count
+    return count >= width
+      ? String(text.prefix(width)) : text + String(repeating: " ", count: width - count)
+  }
+
   /// The year in review for the terminal: the title, the figures, the graph, and each list.
   public func render(_ card: ReviewCard) -> String {
     let width = max(options.width, 1)
@@ -285,7 +293,7 @@ extension TerminalRenderer {
         let bar = String(repeating: options.isASCII ? "#" : "█", count: max(1, Int(share * 20)))
         lines.append(
           TextWidth.truncate(
-            "  \(TextEscaping.terminal(row.language.name).padding(toLength: 14, withPad: " ", startingAt: 0)) \(paint(bar, level: 3)) \(ReportText.percent(share * 100))",
+            "  \(Self.padded(TextEscaping.terminal(row.language.name), to: 14)) \(paint(bar, level: 3)) \(ReportText.percent(share * 100))",
             to: width, ellipsis: ellipsis))
       }
     }

@@ -82,14 +82,7 @@ package enum AtomicFile {
   ) -> T? {
     guard let (descriptor, size) = try? openRegular(path, followsLinks: true) else { return nil }
     defer { close(descriptor) }
-    var file = stat()
-    var folder = stat()
-    let directory = (path as NSString).deletingLastPathComponent
-    guard fstat(descriptor, &file) == 0, file.st_uid == geteuid(), file.st_mode & 0o022 == 0,
-      RawPath.withCString(directory, { stat($0, &folder) }) == 0, folder.st_uid == geteuid(),
-      folder.st_mode & 0o022 == 0
-    else { return nil }
-    guard size < Int(Int32.max) else { return nil }
+    guard isOwned(descriptor, path: path), size < Int(Int32.max) else { return nil }
     // A byte more than the file's size: reading it means the file grew meanwhile, which no
     // writer of these files does (they replace them), and the contents are not used.
     let room = size + 1
@@ -102,6 +95,35 @@ package enum AtomicFile {
     let (got, failure) = fill(descriptor, mapped, room: room)
     guard failure == 0, got < room else { return nil }
     return body(UnsafeRawBufferPointer(start: mapped, count: got))
+  }
+
+  /// Whether the open file `descriptor` (at `path`) is this user's and no one else can write
+  /// it or its folder: the only cache files believed.
+  private static func isOwned(_ descriptor: Int32, path: String) -> Bool {
+    var file = stat()
+    var folder = stat()
+    let directory = (path as NSString).deletingLastPathComponent
+    return fstat(descriptor, &file) == 0 && file.st_uid == geteuid() && file.st_mode & 0o022 == 0
+      && RawPath.withCString(directory, { stat($0, &folder) }) == 0 && folder.st_uid == geteuid()
+      && folder.st_mode & 0o022 == 0
+  }
+
+  /// The whole of a file `withContents` would read, as an array (read straight into it): for
+  /// a file whose bytes are kept after they are checked. Nil where `withContents` gives nil.
+  static func ownedContents(of path: String) -> [UInt8]? {
+    guard let (descriptor, size) = try? openRegular(path, followsLinks: true) else { return nil }
+    defer { close(descriptor) }
+    guard isOwned(descriptor, path: path), size < Int(Int32.max) else { return nil }
+    let room = size + 1
+    var got = 0
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+      (got, failure) = fill(descriptor, buffer.baseAddress.unsafelyUnwrapped, room: room)
+      initialized = got
+    }
+    // A byte more than the file's size read means it grew meanwhile: not used.
+    guard failure == 0, got < room else { return nil }
+    return bytes
   }
 
   /// The whole of a regular file, as `contents(of:)`, or why not: `ENOENT`, `ELOOP` for a
