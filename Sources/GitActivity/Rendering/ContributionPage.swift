@@ -114,7 +114,7 @@ public struct ContributionPage: Sendable {
   static let shortIDLength = 10
 
   /// The whole page.
-  // Kept whole: the page's markup in document order, one template.
+  /// Kept whole: the page's markup in document order, one template.
   public func html() -> String {
     let style = Self.style(
       light: appearance.palette(dark: false), dark: appearance.palette(dark: true))
