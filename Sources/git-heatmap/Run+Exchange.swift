@@ -103,13 +103,9 @@ extension Run {
     report.streakRule = invocation.appearance.streakRule
     report.readings = sources.map(\.read)
     if let earlier {
-      var before = options
-      before.countsFrom = earlier.firstMoment
-      before.countsThrough = earlier.lastMoment
-      before.measure = .commits
-      before.recordsCommits = false
       var counted = DailyActivity(
-        histories: sources.map { ($0.history, $0.mailmap) }, days: earlier.days, options: before)
+        histories: sources.map { ($0.history, $0.mailmap) }, days: earlier.days,
+        options: options.countingCommits(of: earlier))
       for named in dayFiles { counted.add(named.file) }
       report.earlierCommits = counted.commitTotal
     }

@@ -23,33 +23,23 @@ extension Run {
   /// concurrently (a repository found by `--scan` that cannot be read is a warning; one named
   /// by `--repo` is an error). `readsWholeHistory` reads past the window, to say where commits
   /// outside it are.
-  func readReport(
-    zone: DayZone, today: Day, readsWholeHistory: Bool = false, window: WindowRequest? = nil,
-    commitsOnly: Bool = false
-  ) throws(CommandError) -> ActivityReport {
-    let report = try readUnchecked(
-      zone: zone, today: today, readsWholeHistory: readsWholeHistory, window: window,
-      commitsOnly: commitsOnly)
+  func readReport(zone: DayZone, today: Day, readsWholeHistory: Bool = false)
+    throws(CommandError) -> ActivityReport
+  {
+    let report = try readUnchecked(zone: zone, today: today, readsWholeHistory: readsWholeHistory)
     // A -P pattern that PCRE2 could not match to the end: git's error, not another count.
     if let failure = PatternSyntax.takeMatchFailure() { throw .failure(failure) }
     return report
   }
 
-  private func readUnchecked(
-    zone: DayZone, today: Day, readsWholeHistory: Bool, window: WindowRequest?,
-    commitsOnly: Bool
-  ) throws(CommandError) -> ActivityReport {
+  private func readUnchecked(zone: DayZone, today: Day, readsWholeHistory: Bool)
+    throws(CommandError) -> ActivityReport
+  {
     var request = request(walk: walkOptions())
-    request.window = window ?? windowRequest(todayIn: todayZone(zone))
+    request.window = windowRequest(todayIn: todayZone(zone))
     request.options = try activityOptions(zone: zone)
-    if commitsOnly {
-      // Commits alone: no lines read, no commits kept.
-      request.countsLines = false
-      request.options.measure = .commits
-      request.options.recordsCommits = false
-    }
     request.streakRule = invocation.appearance.streakRule
-    if invocation.output.showsReview && !commitsOnly {
+    if invocation.output.showsReview && !readsWholeHistory {
       // The year before, counted in the same read.
       request.earlierWindow = Self.windowBefore(request.window.resolve(today: today))
     }
@@ -60,8 +50,7 @@ extension Run {
       (invocation.output.format == .html && !invocation.output.showsReview)
         || invocation.output.isInteractive
       ? ActivityRequest.Span.wholeHistory : .window
-    // A second read of commits alone (the year before a review) stops at its window.
-    request.readsWholeHistory = readsWholeHistory && !commitsOnly
+    request.readsWholeHistory = readsWholeHistory
     // The command writes the caches while it draws; a second read writes them itself.
     request.cache.defersSaving = !readsWholeHistory
     if readsWholeHistory { request.walk.progress = nil }

@@ -4,7 +4,8 @@ import GitActivity
 /// `--review`: the year in review.
 extension Run {
   /// The card of `report`: its punch card, languages (not under `--counts-only`: a language is
-  /// a count, but reading it needs the files), and the commits of the window before it.
+  /// a count, but reading it needs the files), and the commits of the window before it (read
+  /// with it: `ActivityRequest.earlierWindow`).
   func reviewOutput(_ report: ActivityReport, sources: [Source], options: ActivityOptions)
     throws(CommandError) -> Output
   {
@@ -19,9 +20,8 @@ extension Run {
         try languages(report, sources: sources).rows
       }
     }
-    card.previous = try phase("year before") { () throws(CommandError) in
-      try previousWindow(report)
-    }
+    // The year before, counted in the same read (`ActivityRequest.earlierWindow`).
+    card.previous = report.earlierCommits.map { ($0, nil) }
     switch invocation.output.format {
     case .summary, .csv, .json, .commits, .days:
       return Output(text: ReportText.reviewDescription(card) + "\n")
@@ -41,18 +41,6 @@ extension Run {
         text: SVGRenderer(options: options).render(card),
         alternativeText: ReportText.reviewDescription(card))
     }
-  }
-
-  /// The commits of the window just before `report`'s: counted in the same read (`ActivityRequest
-  /// .earlierWindow`), else (exports) by reading that window.
-  private func previousWindow(_ report: ActivityReport) throws(CommandError) -> (
-    commits: Int, lines: Int?
-  )? {
-    if let commits = report.earlierCommits { return (commits, nil) }
-    let before = try readReport(
-      zone: report.zone, today: report.today, readsWholeHistory: true,
-      window: Self.windowBefore(report.window), commitsOnly: true)
-    return (before.activity.commitTotal, nil)
   }
 
   /// The window just before `window`: the calendar year before a calendar year, else as many

@@ -69,4 +69,15 @@ public struct ActivityOptions: Hashable, Sendable {
     self.excludesMerges = excludesMerges
     self.filter = filter
   }
+
+  /// These options counting only the commits of `window` (from its first moment to its last),
+  /// by number, keeping none: the year before a year in review.
+  public func countingCommits(of window: Window) -> ActivityOptions {
+    var counting = self
+    counting.countsFrom = window.firstMoment
+    counting.countsThrough = window.lastMoment
+    counting.measure = .commits
+    counting.recordsCommits = false
+    return counting
+  }
 }

@@ -94,12 +94,13 @@ public struct DailyActivity: Hashable, Sendable {
   }
 
   /// How many commits of `histories` fall in `days`, counted as `init(histories:days:options:)`
-  /// counts them but keeping no one (the year before a year in review).
+  /// counts them but keeping no one (the year before a year in review, with
+  /// `ActivityOptions.countingCommits(of:)`).
   public static func commitTotal(
     histories: [(history: History, mailmap: Mailmap)], days: DayRange, options: ActivityOptions
   ) -> Int {
     var options = options
-    options.recordsCommits = false
+    options.recordsCommits = false  // the tally keeps no one
     var tally = Tally(
       days: days, options: options,
       deduplicates: histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint))

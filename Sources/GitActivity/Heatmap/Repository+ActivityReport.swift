@@ -180,13 +180,9 @@ extension ActivityReport {
     readings = histories
     if let earlierRequest = request.earlierWindow {
       let earlier = earlierRequest.resolve(today: today)
-      var counting = options
-      counting.countsFrom = earlier.firstMoment
-      counting.countsThrough = earlier.lastMoment
-      counting.measure = .commits
       earlierCommits = DailyActivity.commitTotal(
         histories: histories.map { ($0.history, $0.mailmap) }, days: earlier.days,
-        options: counting)
+        options: options.countingCommits(of: earlier))
     }
     if request.cache.isEnabled && !request.cache.defersSaving {
       for index in readings.indices {
