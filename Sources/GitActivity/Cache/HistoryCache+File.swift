@@ -25,8 +25,8 @@ extension HistoryCache {
   /// not mapped: another run may truncate or replace it meanwhile, and then its checksum fails
   /// and it is ignored.
   /// The file last read in this process is decoded once: a second read of the same repository
-  /// (the year before a review) takes it from memory while the file is the same (device,
-  /// inode, size and time of change).
+  /// (where the commits outside an empty window are) takes it from memory while the file is
+  /// the same (device, inode, size and time of change).
   static func load(from location: Location) -> HistoryCache? {
     for path in location.paths {
       let stamp = FileStamp(path)
@@ -49,16 +49,13 @@ extension HistoryCache {
 
   /// What tells one file from another, or from itself changed.
   private struct FileStamp: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
+    var identity: FileIdentity
     var size: Int64
     var changed: Int64
 
     init?(_ path: String) {
-      var status = stat()
-      guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return nil }
-      device = UInt64(status.st_dev)
-      inode = UInt64(status.st_ino)
+      guard let status = FileIdentity.status(path) else { return nil }
+      identity = FileIdentity(status)
       size = Int64(status.st_size)
       changed = Platform.changeNanoseconds(status)
     }

@@ -41,17 +41,4 @@ public enum RepositoryScanner {
     return head.exists && !head.isDirectory && RawDirectory.kind(path + "/objects").isDirectory
       && RawDirectory.kind(path + "/refs").isDirectory
   }
-
-  /// A folder's device and inode, which name it whatever path (or link) leads to it.
-  struct FileIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
-
-    init?(_ path: String) {
-      var status = stat()
-      guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return nil }
-      device = UInt64(status.st_dev)
-      inode = UInt64(status.st_ino)
-    }
-  }
 }
