@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Repository {
   /// Counts the lines each commit of `history` changes, as `git log --numstat` counts them
   /// with the request's selection: its pathspec, its `--first-parent` (which makes git diff a
@@ -30,24 +28,16 @@ extension Repository {
     if let location, substitutions.isEmpty {
       let key = try lineCacheKey(options: options, paths: paths, diffsMerges: diffsMerges)
       let place = LineStatsCache.location(for: key, beside: location)
-      // The languages' file is read on another core while the lines' is.
-      let languagesKey = key + "\nlanguages: linguist \(LanguageLines.linguistVersion)"
-      let languagesPlace = LanguageRowsCache.location(for: languagesKey, beside: location)
-      let knownLanguages = Mutex<LanguageRowsCache?>(nil)
-      let reading =
-        countsLanguages
-        ? Threads.start {
-          var known = LanguageRowsCache.load(key: languagesKey, from: languagesPlace)
-          known.indexPrefixes()
-          knownLanguages.withLock { $0 = known }
-        } : nil
       var loaded = LineStatsCache.load(key: key, from: place)
       loaded.indexPrefixes()
       table = loaded
       tableLocation = place
-      if let reading {
-        reading.wait()
-        languageTable = knownLanguages.withLock { $0 }
+      if countsLanguages {
+        let languagesKey = key + "\nlanguages: linguist \(LanguageLines.linguistVersion)"
+        let languagesPlace = LanguageRowsCache.location(for: languagesKey, beside: location)
+        var known = LanguageRowsCache.load(key: languagesKey, from: languagesPlace)
+        known.indexPrefixes()
+        languageTable = known
         languageLocation = languagesPlace
       }
     }

@@ -113,16 +113,11 @@ package enum AtomicFile {
   static func ownedContents(of path: String) -> [UInt8]? {
     guard let (descriptor, size) = try? openRegular(path, followsLinks: true) else { return nil }
     defer { close(descriptor) }
-    guard isOwned(descriptor, path: path), size < Int(Int32.max) else { return nil }
-    let room = size + 1
-    var got = 0
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
-      (got, failure) = fill(descriptor, buffer.baseAddress.unsafelyUnwrapped, room: room)
-      initialized = got
-    }
-    // A byte more than the file's size read means it grew meanwhile: not used.
-    guard failure == 0, got < room else { return nil }
+    guard isOwned(descriptor, path: path), size < Int(Int32.max),
+      let bytes = try? readAll(descriptor, size: size, limit: size, path: path),
+      // More than the file's size read means it grew meanwhile: not used.
+      bytes.count <= size
+    else { return nil }
     return bytes
   }
 
@@ -134,6 +129,14 @@ package enum AtomicFile {
   {
     let (descriptor, size) = try openRegular(path, followsLinks: followsLinks)
     defer { close(descriptor) }
+    return try readAll(descriptor, size: size, limit: limit, path: path)
+  }
+
+  /// The whole of the open file `descriptor`, `size` bytes by its status, read as `read` reads
+  /// a file.
+  private static func readAll(_ descriptor: Int32, size: Int, limit: Int, path: String)
+    throws(FileError) -> [UInt8]
+  {
     guard size <= limit else { throw FileError(path: path, code: EFBIG) }
     var bytes: [UInt8] = []
     // A byte more than the file's size, so that a file that did not grow meanwhile is read, its
