@@ -22,12 +22,24 @@ final class LanguageTable: Sendable {
   private let groups: [String]
 
   private init() {
-    // Read byte by byte: this table is made for every run that names a language.
     var languages: [Language] = []
     var groups: [String] = []
     languages.reserveCapacity(800)
     groups.reserveCapacity(800)
-    Array(LinguistData.languages.utf8).withUnsafeBufferPointer { bytes in
+    Self.forEachRow(LinguistData.languages) { fields in
+      guard fields.count >= 4 else { return }
+      languages.append(
+        Language(name: fields[0], type: fields[1], color: fields[2].isEmpty ? nil : fields[2]))
+      groups.append(fields[3])
+    }
+    self.languages = languages
+    self.groups = groups
+  }
+
+  /// Each line of one of `LinguistData`'s tables, split at its tabs: read byte by byte, as the
+  /// languages' table is read by every run that names a language.
+  fileprivate static func forEachRow(_ table: String, _ body: ([String]) -> Void) {
+    Array(table.utf8).withUnsafeBufferPointer { bytes in
       var start = 0
       var fields: [String] = []
       for index in 0...bytes.count {
@@ -36,18 +48,11 @@ final class LanguageTable: Sendable {
         fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
         start = index + 1
         if byte == UInt8(ascii: "\n") {
-          if fields.count >= 4 {
-            languages.append(
-              Language(name: fields[0], type: fields[1], color: fields[2].isEmpty ? nil : fields[2])
-            )
-            groups.append(fields[3])
-          }
+          body(fields)
           fields.removeAll(keepingCapacity: true)
         }
       }
     }
-    self.languages = languages
-    self.groups = groups
   }
 
   /// The language each one is counted as: itself, or its `group`'s parent.
@@ -83,8 +88,8 @@ final class LanguageTable: Sendable {
       }
       func index(_ table: String) -> [String: Int] {
         var found: [String: Int] = [:]
-        for row in LanguageTable.rows(table) where row.count == 2 {
-          found[String(row[0])] = Int(row[1])
+        LanguageTable.forEachRow(table) { row in
+          if row.count == 2 { found[row[0]] = Int(row[1]) }
         }
         return found
       }
@@ -98,12 +103,6 @@ final class LanguageTable: Sendable {
   }
 
   var paths: Paths { Paths.shared }
-
-  fileprivate static func rows(_ table: String) -> [[Substring]] {
-    table.split(separator: "\n").map {
-      $0.split(separator: "\t", omittingEmptySubsequences: false)
-    }
-  }
 
   /// The language of a file by its name, as linguist finds it without reading the file: an
   /// exact file name first (`Makefile`), then the longest of its extensions, lowercased

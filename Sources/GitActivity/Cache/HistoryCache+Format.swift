@@ -104,9 +104,7 @@ extension HistoryCache {
     let headerSize = 8 + 7 * 4
     guard raw.count >= headerSize + 8, raw.starts(with: HistoryCache.magic) else { return nil }
     let bodySize = raw.count - 8
-    func u32(_ offset: Int) -> Int {
-      Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-    }
+    func u32(_ offset: Int) -> Int { Self.u32(raw, offset) }
     let stored = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bodySize, as: UInt64.self))
     guard u32(8) == HistoryCache.formatVersion,
       stored == HistoryCache.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<bodySize]))
@@ -227,15 +225,18 @@ extension HistoryCache {
     return (facts, starts)
   }
 
+  /// The little-endian 32-bit number at `offset` of `raw`.
+  private static func u32(_ raw: UnsafeRawBufferPointer, _ offset: Int) -> Int {
+    Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+  }
+
   /// The identities of a cache file from `position` to its end: three arrays each, and
   /// nothing else allocated (git/git's cache has 2,809); nil where one runs past the end.
   private static func decodeIdentities(
     _ raw: UnsafeRawBufferPointer, at position: inout Int, count identityCount: Int,
     bodySize: Int
   ) -> [RawIdentity]? {
-    func u32(_ offset: Int) -> Int {
-      Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-    }
+    func u32(_ offset: Int) -> Int { Self.u32(raw, offset) }
     var identities = [RawIdentity]()
     identities.reserveCapacity(identityCount)
     func bytes(_ count: Int) -> [UInt8] {

@@ -257,12 +257,8 @@ public struct CalendarRenderer: Sendable {
     var counts = Set<Int>()
     var body = [""]  // the heading, once the width is known
     for (number, month) in months.enumerated() {
-      body += monthBlock(month, number: number, calendar: calendar, report: report, wall: wall)
-    }
-    for month in months {
-      for day in 0..<month.dayCount {
-        if let index = month.countIndex(ofDay: day) { counts.insert(calendar.counts[index]) }
-      }
+      body += monthBlock(
+        month, number: number, calendar: calendar, report: report, wall: wall, counts: &counts)
     }
     let rows = (months.count + wall.across - 1) / wall.across
     let gridBottom =
@@ -333,11 +329,11 @@ public struct CalendarRenderer: Sendable {
   }
 
   /// The `number`th month's block: its name, the weekday initials, a tile and a number a day
-  /// (days outside the window as outlines without a count).
+  /// (days outside the window as outlines without a count); the counts drawn are added to
+  /// `counts`, for the style's classes.
   private func monthBlock(
     _ month: CalendarLayout.WholeMonth, number: Int, calendar: CalendarLayout,
-    report: ActivityReport,
-    wall: WallGeometry
+    report: ActivityReport, wall: WallGeometry, counts: inout Set<Int>
   ) -> [String] {
     let (cell, pitch, fontSize, titleSize, inset) = (
       wall.cell, wall.pitch, wall.fontSize, wall.titleSize, wall.inset
@@ -367,6 +363,7 @@ public struct CalendarRenderer: Sendable {
         continue
       }
       let count = calendar.counts[index]
+      counts.insert(count)
       body.append(
         ##"<use xlink:href="#calendar-tile" x="\##(n(x))" y="\##(n(y))" class="c\##(count)" data-date="\##(date.iso)" data-count="\##(count)"><title>\##(ReportText.dayTotal(report.activity, at: report.activity.days.first.distance(to: date)))</title></use>"##
       )
