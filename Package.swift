@@ -19,7 +19,13 @@ let package = Package(
         .brew(["libgit2", "libdeflate", "pcre2"]),
       ]
     ),
-    .target(name: "GitActivity", dependencies: ["CGit2"]),
+    // The library's layers, one module each, in the order data flows: each imports only the
+    // one before it (docs/architecture.md). GitActivity is the one module a user imports.
+    .target(name: "GitActivityStore", dependencies: ["CGit2"]),
+    .target(name: "GitActivityHistory", dependencies: ["GitActivityStore", "CGit2"]),
+    .target(name: "GitActivityCounts", dependencies: ["GitActivityHistory", "CGit2"]),
+    .target(name: "GitActivityRendering", dependencies: ["GitActivityCounts"]),
+    .target(name: "GitActivity", dependencies: ["GitActivityRendering"]),
     .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(

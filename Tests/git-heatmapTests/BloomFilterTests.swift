@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// git's changed-path Bloom filters: a path git finds through them is found, a filter that
 /// says "not here" is trusted as git trusts it, and a damaged index is ignored as git ignores it.

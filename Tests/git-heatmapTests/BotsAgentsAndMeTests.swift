@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 @testable import git_heatmap
 
 /// Who counts: bots left out or kept, AI-assisted commits told apart, and every address that is

@@ -3,7 +3,10 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 @testable import git_heatmap
 
 @Suite("Every path gives a full walk's counts: cold, windowed, cached, updated, rewritten")

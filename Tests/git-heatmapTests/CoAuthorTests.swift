@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 @testable import git_heatmap
 
 @Suite("--co-authors: a commit counts for its Co-authored-by people, as GitHub counts it")

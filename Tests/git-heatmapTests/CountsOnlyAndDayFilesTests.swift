@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 @testable import git_heatmap
 
 /// What must not leave a machine does not: `--counts-only` outputs carry dates and counts only

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 @testable import git_heatmap
 
 /// `--review`: the year in review. Every figure on the card is one the plain command gives

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// Co-author trailers read exactly as git's `%(trailers:key=Co-authored-by,valueonly)` reads
 /// them, message shape by message shape: squash merges as GitHub writes them, lines that only

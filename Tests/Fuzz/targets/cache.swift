@@ -1,6 +1,9 @@
 // Fuzz target: the history-cache reader, on corrupted files. Whatever it accepts encodes back
 // to the same bytes and answers lookups consistently; nothing reads out of bounds.
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,10 @@
 // Fuzz target: `git -c` configuration from the environment (GIT_CONFIG_PARAMETERS) and byte
 // paths. Any text parses or is refused, never crashes; what parses quotes back to itself; a path's
 // bytes survive the round trip through its String form.
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

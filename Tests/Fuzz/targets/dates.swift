@@ -1,7 +1,10 @@
 // Fuzz target: the date parser of --since and --until. A date that parses resolves to a day; a
 // relative one never lies after today; a month's end is not before its start; an ISO date prints
 // back as it was written.
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDates(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,10 @@
 // Fuzz target: the export reader, line by line (NDJSON and CSV records as --from reads them).
 // Whatever it accepts writes back through the export writer to a record it reads as the same;
 // whatever it refuses, it refuses with a message; nothing recurses without bound, nothing traps.
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExports(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

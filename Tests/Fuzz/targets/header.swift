@@ -1,6 +1,9 @@
 // Fuzz target: the commit-header parser. Bytes in; every range it reports lies inside the
 // buffer, names end before their emails start, and a timestamp comes with a sane offset.
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHeader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

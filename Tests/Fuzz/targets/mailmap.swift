@@ -1,6 +1,9 @@
 // Fuzz target: the mailmap parser. Any bytes parse; every key is folded to lowercase; resolving
 // names and emails taken from the input never fails.
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMailmap(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,6 +1,9 @@
 // Fuzz target: the option parser, on argument vectors split at NUL bytes. Every vector either
 // parses or gives a one-line, lowercase usage message; none crashes.
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOptions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

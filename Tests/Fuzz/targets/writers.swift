@@ -2,7 +2,10 @@
 // well-formed XML; the JSON parses back to the same name; the CSV field parses back too.
 import Foundation
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 @Suite("Days as integers")
 struct DayTests {

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// A first run with git's commit-graph reads the commits the graph lists in batches, and the
 /// others by walking their parents; the cache it writes must be the one a walk without the graph

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// The line counter against git's own: each pair of files diffed by `git diff --no-index
 /// --numstat` with every algorithm, and by `LineDiff` with the same one.

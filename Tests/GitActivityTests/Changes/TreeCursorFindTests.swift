@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// `TreeCursor.find`, which plain pathspecs look paths up with: an entry found by name in git's
 /// order (a folder's name as if it ended in `/`), the scan ending past the last place the name

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// Direct tests of the export reader (`JSONReader`, `CommitRecordParser`, `CSVRow`): what it
 /// reads, what it skips and what it refuses, each failure with its column.

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// The 16-bit prefix tables that narrow a lookup among sorted ids: the history cache's, the
 /// stored pathspec answers', the commit-graph's. A lookup with the table finds exactly what one

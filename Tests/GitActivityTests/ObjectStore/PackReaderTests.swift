@@ -3,7 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// The pack reader against libgit2: every commit of real repositories, made by git in every way it
 /// stores commits, read through both, every parsed field compared.

@@ -303,10 +303,13 @@ struct ContractTests {
   /// what is public compiles.
   static func probeProgram() throws -> String {
     let build = try buildFolder()
-    let objects = try FileManager.default.contentsOfDirectory(
-      atPath: build.appendingPathComponent("GitActivity.build").path
-    ).filter { $0.hasSuffix(".o") }.map {
-      build.appendingPathComponent("GitActivity.build/" + $0).path
+    let modules = LayeringTests.layers.map { $0.0 + ".build" } + ["GitActivity.build"]
+    let objects = try modules.flatMap { module in
+      try FileManager.default.contentsOfDirectory(
+        atPath: build.appendingPathComponent(module).path
+      ).filter { $0.hasSuffix(".o") }.map {
+        build.appendingPathComponent(module + "/" + $0).path
+      }
     }
     let program = FileManager.default.temporaryDirectory.appendingPathComponent(
       "probe-\(UUID().uuidString)"

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// Colors in 256 and 16 colors, checked by numbers: every level told apart from its neighbours,
 /// the ramp's hue kept, its lightness in order.

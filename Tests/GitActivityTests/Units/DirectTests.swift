@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// Direct tests of types the end-to-end suites reach only through the command: zones, the POSIX
 /// regex wrapper, the id and bit sets, atomic files, the CSV and JSON writers, and git's

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// The pathspec walk on two cores: without a commit-graph it reads the history first (trees
 /// kept), and its helper answers ahead from that, from git's commit-graph, or from a cache

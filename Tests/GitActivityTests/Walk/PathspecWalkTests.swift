@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// `PathspecWalk` on its own: from tips it is given, with and without a history cache and stored
 /// answers, the commits it returns are git log's for the paths, and what it compared is

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import GitActivity
+@testable import GitActivityCounts
+@testable import GitActivityHistory
+@testable import GitActivityRendering
+@testable import GitActivityStore
 
 /// Reading ahead in pack order (`PackReadAhead`): on a single line of history without a
 /// commit-graph, an idle worker reads the next commits' headers for the other. What it gives

@@ -1,0 +1,2 @@
+// The history layer (Repository, Changes, Walk) reads through the store below it.
+@_exported import GitActivityStore

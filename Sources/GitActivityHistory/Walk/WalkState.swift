@@ -1,0 +1,179 @@
+import Foundation
+
+/// The state the workers of a `ParallelWalk` share, and the lock that guards it.
+///
+/// Thread safety: every field of `Fields` is read and written only inside this class's methods,
+/// each of which holds `condition`'s lock for its whole duration (`take` lets it go only inside
+/// `NSCondition.wait`, which takes it back before returning). Nothing else holds a reference to
+/// the fields, so `@unchecked Sendable` rests on the lock alone.
+final class WalkState: @unchecked Sendable {
+  /// The guarded fields, all of them.
+  struct Fields {
+    /// Commits to read that were found by walking parents.
+    package var stack: [ObjectID] = []
+    /// Commit-graph positions that `ParallelWalk.expandGraph` listed, read in batches.
+    var listed: [Int32] = []
+    /// Commits put on the stack once: those neither cached nor in the commit-graph (nor, when
+    /// `packSeen` is used, in a pack).
+    var visited = ObjectIDSet()
+    /// Commits put on the stack once, by pack and index position, as bitsets: without a
+    /// commit-graph, a bit a commit instead of an id in `visited` (48 MB less for a million).
+    var packSeen: [BitSet] = []
+    /// Commit-graph positions seen, as a bitset (8 MB less than a set of ids for a million).
+    var graphSeen: BitSet
+    /// Commit-graph positions reached from commits read, to be expanded between rounds.
+    var graphHits: [Int32] = []
+    /// Cached commits reached; the caller walks them by index.
+    var cachedHits: [Int32] = []
+    /// Workers reading a commit or a batch now, and workers asleep waiting for work.
+    var busy = 0
+    var waiting = 0
+    /// The first failure; every worker stops at it.
+    var failure: WalkError?
+    /// What each finished worker read.
+    var results: [WorkerResult] = []
+
+    /// Marks a commit at index `position` of pack `pack` seen (a pack of `objects` entries);
+    /// false when it was already.
+    mutating func markPacked(pack: Int, position: Int, objects: Int) -> Bool {
+      while packSeen.count <= pack { packSeen.append(BitSet(capacity: 0)) }
+      if packSeen[pack].isEmpty { packSeen[pack] = BitSet(capacity: objects) }
+      return packSeen[pack].insert(position)
+    }
+
+    /// Marks a commit reached at `place`: a cached one goes to the caller, one in the
+    /// commit-graph to be expanded; any other is returned the first time it is reached, to read.
+    mutating func reach(_ place: ParentPlace) -> ObjectID? {
+      switch place {
+      case .cached(let index):
+        cachedHits.append(index)
+      case .graph(let position):
+        if markGraph(position) { graphHits.append(position) }
+      case .packed(let id, let pack, let position, let objects):
+        if markPacked(pack: pack, position: position, objects: objects) { return id }
+      case .unknown(let id):
+        if visited.insert(id).inserted { return id }
+      }
+      return nil
+    }
+
+    /// Marks a graph position seen; false when it was already.
+    mutating func markGraph(_ position: Int32) -> Bool {
+      graphSeen.insert(Int(position))
+    }
+  }
+
+  /// Work a worker takes.
+  enum Work {
+    case commit(ObjectID)
+    /// Listed commits: their parents are known already.
+    case batch([Int32])
+    /// Nothing to read, but others are reading: read ahead of them (see `PackReadAhead`).
+    case readAhead
+    case finished
+  }
+
+  private let condition = NSCondition()
+  private var fields: Fields
+
+  init(graphCount: Int) {
+    fields = Fields(graphSeen: BitSet(capacity: graphCount))
+  }
+
+  /// Runs `body` on the fields under the lock: for the walk's own thread between rounds, and for
+  /// short updates.
+  func withLock<T, E: Error>(_ body: (inout Fields) throws(E) -> T) throws(E) -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    return try body(&fields)
+  }
+
+  /// The next work for an idle worker: a commit from the stack, else a batch of listed commits,
+  /// else, once no worker is busy, `.finished`; meanwhile `.readAhead` when `readsAhead`, or it
+  /// sleeps. The worker counts as busy until it reports back (reading ahead is not being busy).
+  func take(batchSize: Int, readsAhead: Bool = false) -> Work {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if fields.failure != nil { return .finished }
+      if let id = fields.stack.popLast() {
+        fields.busy += 1
+        return .commit(id)
+      }
+      if !fields.listed.isEmpty {
+        let count = min(fields.listed.count, batchSize)
+        let batch = Array(fields.listed.suffix(count))
+        fields.listed.removeLast(count)
+        fields.busy += 1
+        return .batch(batch)
+      }
+      if fields.busy == 0 {
+        condition.broadcast()
+        return .finished
+      }
+      if readsAhead { return .readAhead }
+      fields.waiting += 1
+      condition.wait()
+      fields.waiting -= 1
+    }
+  }
+
+  /// Where one parent of a commit leads.
+  enum ParentPlace {
+    case cached(Int32)
+    case graph(Int32)
+    /// In a pack: the first pack holding it, its index position there, and its number of
+    /// objects.
+    case packed(ObjectID, pack: Int, position: Int, objects: Int)
+    case unknown(ObjectID)
+  }
+
+  /// A worker has read a commit and found its parents: the cached ones go to the caller, the
+  /// ones in the commit-graph to be expanded, the others onto the stack, except the first new
+  /// one, which the worker reads next (returned; it stays busy for it). Nil when it has nothing
+  /// more to follow, or the walk has failed.
+  func report(_ parents: [ParentPlace]) -> ObjectID? {
+    condition.lock()
+    defer { condition.unlock() }
+    var next: ObjectID?
+    for parent in parents {
+      if let id = fields.reach(parent) {
+        if next == nil { next = id } else { fields.stack.append(id) }
+      }
+    }
+    if fields.failure != nil, next != nil { next = nil }
+    if next == nil { fields.busy -= 1 }
+    if fields.waiting > 0 && (!fields.stack.isEmpty || !fields.listed.isEmpty) {
+      condition.signal()
+    }
+    return next
+  }
+
+  /// A worker has read a batch; `graphParents` are graph positions to expand after all (the
+  /// parents of commits whose author date kept the walk going).
+  func finishBatch(graphParents: [Int32]) {
+    condition.lock()
+    defer { condition.unlock() }
+    for position in graphParents where fields.markGraph(position) {
+      fields.graphHits.append(position)
+    }
+    fields.busy -= 1
+    if fields.busy == 0 || fields.waiting > 0 { condition.broadcast() }
+  }
+
+  /// A worker failed; `wasBusy` when it had taken work. Every worker stops.
+  func fail(_ error: WalkError, wasBusy: Bool) {
+    condition.lock()
+    defer { condition.unlock() }
+    if wasBusy { fields.busy -= 1 }
+    if fields.failure == nil { fields.failure = error }
+    condition.broadcast()
+  }
+
+  /// A worker has stopped; its result is kept for merging.
+  func finish(_ result: WorkerResult) {
+    condition.lock()
+    defer { condition.unlock() }
+    fields.results.append(result)
+  }
+}

@@ -1,0 +1,2 @@
+// The rendering layer draws what the counting layer below it counted.
+@_exported import GitActivityCounts

@@ -1,0 +1,267 @@
+import Foundation
+
+/// The trailers of a commit message that a count reads, exactly as git's `%(trailers)` finds
+/// them (git's `trailer.c`): `Co-authored-by:` people (`%(trailers:key=Co-authored-by,valueonly)`,
+/// each value read as `Name <email>`; a value without `<…>` credits nobody), and the values of
+/// the trailers that say a commit was AI-assisted (`Assisted-by:`, `Generated-by:` and the keys
+/// `heatmap.assistedTrailer` adds).
+///
+/// git's rules: the title (the first paragraph) never holds trailers; trailing comment and
+/// blank lines are passed over (and all below a scissors line); the trailer block is the last
+/// paragraph, and only when every line of it is a trailer (`Token: value`, the token of letters,
+/// digits and `-`) or a continuation (a line that starts with white space), or when it holds a
+/// line git itself writes (`Signed-off-by: `, `(cherry picked from commit `) and at least a
+/// quarter of its lines are trailers. A continuation belongs to the trailer above it. Keys
+/// compare without regard to case, and white space before the colon is allowed (`Key : value`).
+public enum CommitTrailers {
+  /// The keys of the trailers that mark a commit AI-assisted without configuration: the Linux
+  /// kernel's `Assisted-by: AGENT:MODEL [TOOLS]` (Documentation/process/coding-assistants.rst)
+  /// and `Generated-by:`.
+  public static let builtInAssistedKeys = ["Assisted-by", "Generated-by"]
+
+  /// One trailer a count reads, as byte ranges of the buffer.
+  package enum Found: Equatable {
+    /// A `Co-authored-by:` person.
+    case coAuthor(name: Range<Int>, email: Range<Int>)
+    /// The value of an assisted trailer, its first line trimmed.
+    case assisted(value: Range<Int>)
+  }
+
+  /// The `Co-authored-by` people of a raw commit object, as byte ranges of `buffer`.
+  static func parse(_ buffer: UnsafeRawBufferPointer) -> [(name: Range<Int>, email: Range<Int>)] {
+    parse(buffer, assistedKeys: []).compactMap { found in
+      if case .coAuthor(let name, let email) = found { return (name, email) }
+      return nil
+    }
+  }
+
+  /// The trailers of a raw commit object (`buffer`) that a count reads: co-authors, and the
+  /// values of the trailers whose keys are `assistedKeys` (lowercase ASCII), in message order.
+  package static func parse(_ buffer: UnsafeRawBufferPointer, assistedKeys: [[UInt8]]) -> [Found] {
+    let count = buffer.count
+    // The message starts after the first empty line of the object, less leading blank lines.
+    var start = 0
+    var found = false
+    while start + 1 < count {
+      if buffer[start] == 0x0A && buffer[start + 1] == 0x0A {
+        start += 2
+        found = true
+        break
+      }
+      start += 1
+    }
+    guard found else { return [] }
+    let message = Message(buffer: buffer, start: start, end: count)
+    var subject = start
+    while subject < count && message.isBlank(subject) { subject = message.nextLine(subject) }
+    let end = message.trailerEnd(from: subject)
+    let blockStart = message.trailerStart(from: subject, end: end)
+    guard blockStart < end else { return [] }
+
+    // The block's lines, continuations joined to the trailer above them.
+    var trailers: [[Range<Int>]] = []
+    var continues = false
+    var line = blockStart
+    while line < end {
+      let next = min(message.nextLine(line), end)
+      var lineEnd = next
+      if lineEnd > line && buffer[lineEnd - 1] == 0x0A { lineEnd -= 1 }
+      if continues && message.isSpace(buffer[line]) {
+        trailers[trailers.count - 1].append(line..<lineEnd)
+      } else {
+        trailers.append([line..<lineEnd])
+        continues = message.separator(at: line) >= 1
+      }
+      line = next
+    }
+
+    var result: [Found] = []
+    let coAuthorKey = Array("co-authored-by".utf8)
+    for lines in trailers {
+      guard let first = lines.first else { continue }
+      let separator = message.separator(at: first.lowerBound)
+      guard separator >= 1 else { continue }
+      var tokenEnd = first.lowerBound + separator
+      while tokenEnd > first.lowerBound && message.isSpace(buffer[tokenEnd - 1]) { tokenEnd -= 1 }
+      let token = first.lowerBound..<tokenEnd
+      let valueStart = first.lowerBound + separator + 1
+      if message.equalsIgnoringCase(token, coAuthorKey) {
+        // The value: from after the separator through its continuations.
+        let valueEnd = lines.last?.upperBound ?? first.upperBound
+        guard valueStart <= valueEnd else { continue }
+        let value = valueStart..<valueEnd
+        guard let open = value.first(where: { buffer[$0] == UInt8(ascii: "<") }),
+          let close = ((open + 1)..<valueEnd).first(where: { buffer[$0] == UInt8(ascii: ">") })
+        else { continue }
+        var nameStart = valueStart
+        var nameEnd = open
+        while nameStart < nameEnd && message.isSpace(buffer[nameStart]) { nameStart += 1 }
+        while nameEnd > nameStart && message.isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
+        result.append(.coAuthor(name: nameStart..<nameEnd, email: (open + 1)..<close))
+      } else if assistedKeys.contains(where: { message.equalsIgnoringCase(token, $0) }) {
+        var valueFrom = min(valueStart, first.upperBound)
+        var valueTo = first.upperBound
+        while valueFrom < valueTo && message.isSpace(buffer[valueFrom]) { valueFrom += 1 }
+        while valueTo > valueFrom && message.isSpace(buffer[valueTo - 1]) { valueTo -= 1 }
+        result.append(.assisted(value: valueFrom..<valueTo))
+      }
+    }
+    return result
+  }
+
+  /// A commit message as byte positions of the raw object, with git's line rules.
+  private struct Message {
+    let buffer: UnsafeRawBufferPointer
+    let start: Int
+    let end: Int
+    static let comment = UInt8(ascii: "#")
+    static let generated: [StaticString] = ["Signed-off-by: ", "(cherry picked from commit "]
+
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    /// The start of the line after the one at `line` (git's `next_line`).
+    func nextLine(_ line: Int) -> Int {
+      guard line < end, let base = buffer.baseAddress else { return end }
+      // memchr: a message is read a line at a time, and most of it is long lines of prose.
+      guard let found = memchr(base + line, 0x0A, end - line) else { return end }
+      return base.distance(to: UnsafeRawPointer(found)) + 1
+    }
+
+    /// Whether the line at `line` holds only white space (git's `is_blank_line`).
+    func isBlank(_ line: Int) -> Bool {
+      var index = line
+      while index < end && buffer[index] != 0x0A && isSpace(buffer[index]) { index += 1 }
+      return index == end || buffer[index] == 0x0A
+    }
+
+    /// Where the line at `line` has its `:` after a token (git's `find_separator`), or -1.
+    func separator(at line: Int) -> Int {
+      var sawSpace = false
+      var index = line
+      while index < end {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: ":") { return index - line }
+        let isTokenByte =
+          (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+          || byte == UInt8(ascii: "-")
+        if !sawSpace && isTokenByte {
+          index += 1
+          continue
+        }
+        if index != line && (byte == 0x20 || byte == 0x09) {
+          sawSpace = true
+          index += 1
+          continue
+        }
+        break
+      }
+      return -1
+    }
+
+    /// Whether the bytes of `range` are `key` (lowercase ASCII), regardless of case.
+    func equalsIgnoringCase(_ range: Range<Int>, _ key: [UInt8]) -> Bool {
+      range.count == key.count
+        && zip(range, key).allSatisfy { index, byte in
+          let character = buffer[index]
+          return (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) == byte
+        }
+    }
+
+    func starts(_ line: Int, with prefix: StaticString) -> Bool {
+      buffer.hasPrefix(prefix, at: line, end: end)
+    }
+
+    /// The start of the line before the one that ends at `limit` (git's `last_line`), or nil.
+    func lastLine(from first: Int, before limit: Int) -> Int? {
+      let length = limit - first
+      if length <= 0 { return nil }
+      if length == 1 { return first }
+      var index = limit - 2
+      while index >= first {
+        if buffer[index] == 0x0A { return index + 1 }
+        index -= 1
+      }
+      return first
+    }
+
+    /// Where the message ends for trailers: before a scissors line, and before the comment and
+    /// blank lines (and an old `Conflicts:` block) that end it (git's `ignore_non_trailer`).
+    func trailerEnd(from first: Int) -> Int {
+      // One pass: a scissors line (which starts with the comment character) cuts the message,
+      // and the run of comment, blank and `Conflicts:` lines before it is passed over.
+      var runStart: Int?
+      var inConflicts = false
+      var line = first
+      while line < end {
+        let byte = buffer[line]
+        if byte == Self.comment
+          && starts(line, with: "# ------------------------ >8 ------------------------\n")
+        {
+          return runStart ?? line
+        }
+        if byte == Self.comment || byte == 0x0A {
+          if runStart == nil { runStart = line }
+        } else if byte == UInt8(ascii: "C") && starts(line, with: "Conflicts:\n") {
+          inConflicts = true
+          if runStart == nil { runStart = line }
+        } else if inConflicts && byte == 0x09 {
+          // A path of the conflicts block.
+        } else if runStart != nil {
+          runStart = nil
+          inConflicts = false
+        }
+        line = nextLine(line)
+      }
+      return runStart ?? end
+    }
+
+    /// Where the trailer block starts in `first..<limit`, or `limit` when there is none (git's
+    /// `find_trailer_start`).
+    func trailerStart(from first: Int, end limit: Int) -> Int {
+      var line = first
+      while line < limit {
+        if buffer[line] != Self.comment && isBlank(line) { break }
+        line = nextLine(line)
+      }
+      let endOfTitle = line
+      var onlySpaces = true
+      var recognized = false
+      var trailerLines = 0
+      var otherLines = 0
+      var possibleContinuations = 0
+      var cursor = lastLine(from: first, before: limit)
+      while let current = cursor, current >= endOfTitle {
+        defer { cursor = current > first ? lastLine(from: first, before: current) : nil }
+        if buffer[current] == Self.comment {
+          otherLines += possibleContinuations
+          possibleContinuations = 0
+          continue
+        }
+        if isBlank(current) {
+          if onlySpaces { continue }
+          otherLines += possibleContinuations
+          if recognized && trailerLines * 3 >= otherLines { return nextLine(current) }
+          if trailerLines > 0 && otherLines == 0 { return nextLine(current) }
+          return limit
+        }
+        onlySpaces = false
+        if Self.generated.contains(where: { starts(current, with: $0) }) {
+          trailerLines += 1
+          possibleContinuations = 0
+          recognized = true
+          continue
+        }
+        if separator(at: current) >= 1 && !isSpace(buffer[current]) {
+          trailerLines += 1
+          possibleContinuations = 0
+        } else if isSpace(buffer[current]) {
+          possibleContinuations += 1
+        } else {
+          otherLines += 1
+          possibleContinuations = 0
+        }
+      }
+      return limit
+    }
+  }
+}

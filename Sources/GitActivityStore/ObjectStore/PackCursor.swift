@@ -1,0 +1,691 @@
+import CGit2
+import Foundation
+
+/// Reads commits straight out of the packs of a `PackStore`, on one thread.
+///
+/// A commit stored whole (95 % of them in git/git) is checked as `git verify-pack` checks an
+/// entry, by the index's CRC-32 of its bytes in the pack (header and compressed data), and then
+/// inflated only to the end of its header, the part a count needs (229 of 738 bytes on average
+/// in git/git), unless the whole message is asked for, which is inflated whole and checked by
+/// zlib. The same at every depth of history: damage to an entry is an error wherever it lies,
+/// unless whoever damaged it also wrote the index's CRC-32 to match (and whoever can write the
+/// pack and its index can write any history). A commit stored as a delta (`OFS_DELTA` or
+/// `REF_DELTA`) is rebuilt from its base, which is inflated whole and kept for the next delta on it; chains are
+/// followed to `maximumDepth`. Anything unexpected (an object of another type, a damaged stream,
+/// a delta that does not fit its base, an object not in these packs) makes `readCommit` answer
+/// false, and the caller asks libgit2, which reads it or reports what is wrong: this reader never
+/// guesses.
+///
+/// One cursor per thread: it owns a zlib stream, its output buffer and its cache of bases.
+package final class PackCursor {
+  private let store: PackStore
+  private let stream: UnsafeMutablePointer<z_stream>
+  /// libdeflate's decompressor, for objects inflated whole (nil when it could not be made).
+  private let decompressor: OpaquePointer?
+  private let isReady: Bool
+  private var output: UnsafeMutableRawPointer
+  private var capacity: Int
+  private var bases: [BaseKey: Object] = [:]
+  private var baseBytes = 0
+  /// The bases in the order they were kept, the oldest (from `oldestBase` on) let go first
+  /// when the cache is full: a long delta chain keeps its newest links.
+  private var baseOrder: [BaseKey] = []
+  private var oldestBase = 0
+  /// The bases used again since they were kept or last passed over: a second chance, so that a
+  /// base many deltas share stays (a clock, nearly least recently used).
+  private var reusedBases = Set<BaseKey>()
+  private var hint = 0
+  private var prefixCountsByPack: [UnsafeBufferPointer<UInt32>?] = []
+  private var reads = 0
+  /// How many commits this cursor gave, stored whole and as deltas (for tests and benchmarks).
+  package private(set) var wholeCommits = 0
+  package private(set) var deltifiedCommits = 0
+  /// How many commits came from the read-ahead's slots.
+  package private(set) var readAheadCommits = 0
+  /// Where other workers may have read the next commits' headers already.
+  package var readAhead: PackReadAhead?
+  /// The place `firstPlace` found last: the walk reads that commit next, most of the time.
+  private var lastPlace: (id: ObjectID, pack: Int, position: Int, offset: Int)?
+  /// Where this cursor goes on reading ahead, when it helps (see `PackReadAhead.fill`).
+  package var readAheadNext = -1
+  private var ordersByPack:
+    [(positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>)?] = []
+  /// How many commits a cursor reads before it takes the walk for a long one. Until then it
+  /// inflates commits whole (zlib checks them) and does not ask the read-ahead: a short walk (a
+  /// one-year window) is over before the pack-wide tables that partial reads and reading ahead
+  /// need (entry lengths, pack order: a pass over every offset) would pay for themselves.
+  static let shortWalk = 2048
+  /// This cursor's `shortWalk` (tests set 0, to read partially and ahead from the first read).
+  package var shortWalkReads = PackCursor.shortWalk
+
+  /// How deep a delta chain may be (git writes at most 50 by default).
+  static let maximumDepth = 64
+  /// How many bytes of inflated bases the cache keeps at most, by default: enough for the
+  /// commits a walk reads; a reader of blobs keeps more (`baseCacheLimit`).
+  static let defaultBaseCacheLimit = 8 << 20
+  /// This cursor's limit on inflated bases.
+  package var baseCacheLimit = PackCursor.defaultBaseCacheLimit
+  /// Objects larger than this are left to libgit2.
+  static let objectLimit = 1 << 30
+  /// After how many reads the packs' pages are given back (see `MappedFile.releasePages`). A
+  /// walk listed by the commit-graph reads in id order, a page per commit: 4,096 reads keep at
+  /// most 16 MB of a pack resident per reader (32,768 let a million-commit walk reach 280 MB).
+  static let releaseInterval = 1 << 12
+  /// Output room beyond an object's size, for zlib's fast path.
+  static let slack = 320
+  /// How many compressed bytes a partial read feeds zlib first, then at each further step: a
+  /// commit header is about 230 bytes (in git/git) and compresses to about half, and inflating
+  /// past its end is wasted.
+  static let firstStep = 192
+  static let nextStep = 96
+
+  private struct BaseKey: Hashable {
+    var pack: Int
+    var offset: Int
+  }
+
+  /// The finer fanout of every pack large enough to need one (see
+  /// `SortedObjectIDs.prefixCounts`), once the walk is long enough to pay for making them: none
+  /// before `shortWalkReads` reads, so that a short walk does not pass over the whole index.
+  @inline(__always)
+  private func prefixCounts() -> [UnsafeBufferPointer<UInt32>?] {
+    if prefixCountsByPack.isEmpty && reads > shortWalkReads {
+      prefixCountsByPack = store.packs.map { $0.objectCount > 65_536 ? $0.prefixCounts() : nil }
+    }
+    return prefixCountsByPack
+  }
+
+  /// Pack `index`'s order, fetched once from the pack (where it is made once).
+  @inline(__always)
+  private func order(of index: Int) -> (
+    positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>
+  ) {
+    if index < ordersByPack.count, let known = ordersByPack[index] { return known }
+    while ordersByPack.count <= index { ordersByPack.append(nil) }
+    let order = store.packs[index].packOrder()
+    ordersByPack[index] = order
+    return order
+  }
+
+  /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
+  /// reads next), the place is kept, so that reading that commit searches no index again.
+  package func firstPlace(of id: ObjectID, remembers: Bool) -> (
+    pack: Int, position: Int, objects: Int
+  )? {
+    guard let place = store.firstPlace(of: id, prefixCounts: prefixCounts()) else { return nil }
+    if remembers { lastPlace = (id, place.pack, place.position, place.offset) }
+    return (place.pack, place.position, place.objects)
+  }
+
+  /// The rank in pack order of the entry at index `position` of pack `pack`.
+  func rank(ofPosition position: Int, inPack pack: Int) -> Int? {
+    let ranks = order(of: pack).ranks
+    return position < ranks.count ? Int(ranks[position]) : nil
+  }
+
+  /// The index position of the entry of rank `rank` in the pack order of pack `pack`.
+  func position(ofRank rank: Int, inPack pack: Int) -> Int? {
+    guard pack < store.packs.count else { return nil }
+    let positions = order(of: pack).positions
+    return rank >= 0 && rank < positions.count ? Int(positions[rank]) : nil
+  }
+
+  /// An object after its deltas: its type (1 commit, 2 tree, 3 blob, 4 tag) and bytes.
+  private struct Object {
+    var type: Int
+    var bytes: [UInt8]
+  }
+
+  /// An entry's header in the pack: its type (1–4, or 6 and 7 for deltas), its size once inflated,
+  /// where its zlib stream starts, and for a delta where its base is.
+  private struct Entry {
+    var type: Int
+    var size: Int
+    var data: Int
+    var baseOffset: Int?
+    var baseID: ObjectID?
+  }
+
+  package init(store: PackStore) {
+    self.store = store
+    stream = .allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    isReady = cgit2_inflate_init(stream) == Z_OK
+    decompressor = libdeflate_alloc_decompressor()
+    capacity = 4096
+    output = .allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit {
+    if isReady { inflateEnd(stream) }
+    libdeflate_free_decompressor(decompressor)
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+    output.deallocate()
+  }
+
+  /// Calls `body` with commit `id`'s bytes through the end of its header (the empty line where
+  /// git's parser stops too), or with all of them when `wholeObject`. Returns
+  /// false, without calling `body`, when the packs cannot give the commit: the caller then reads
+  /// it through libgit2.
+  package func readCommit(
+    _ id: ObjectID, wholeObject: Bool, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) -> Bool {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
+    let located: (pack: Int, position: Int, offset: Int)?
+    if let known = lastPlace, known.id == id {
+      located = (known.pack, known.position, known.offset)
+    } else {
+      located = store.locate(id, hint: hint, prefixCounts: prefixCounts())
+    }
+    guard let (packIndex, position, offset) = located else { return false }
+    hint = packIndex
+    let pack = store.packs[packIndex]
+    guard let entry = entry(in: pack, at: offset) else { return false }
+    if entry.type == 1 {
+      guard entry.size <= Self.objectLimit else { return false }
+      var claimed: Int?
+      defer { if let claimed { readAhead?.release(pack: packIndex, rank: claimed) } }
+      if !wholeObject, let readAhead, reads > shortWalkReads,
+        let rank = rank(ofPosition: position, inPack: packIndex)
+      {
+        // While a helper reads this commit, read the next ones ahead instead of waiting (or
+        // of reading it a second time): the reader's own share of the inflating.
+        var attempts = 0
+        asking: while true {
+          switch try readAhead.take(pack: packIndex, rank: rank, body) {
+          case .served:
+            readAheadCommits += 1
+            return true
+          case .claimed:
+            claimed = rank
+            break asking
+          case .missed:
+            break asking
+          case .pending:
+            attempts += 1
+            if attempts > PackReadAhead.retryLimit { break asking }
+            _ = readAhead.fill(with: self, from: &readAheadNext, budget: 1, waits: false)
+          }
+        }
+      }
+      guard
+        let length = inflateCommit(
+          pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
+          readsWhole: wholeObject)
+      else { return false }
+      wholeCommits += 1
+      try body(UnsafeRawBufferPointer(start: output, count: length))
+      return true
+    }
+    guard entry.type >= 6, let object = object(pack: packIndex, at: offset, depth: 0),
+      object.type == 1
+    else { return false }
+    deltifiedCommits += 1
+    let bytes = object.bytes
+    let count = bytes.count
+    try bytes.withUnsafeBufferPointer { (buffer) throws(GitError) in
+      try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+    }
+    return true
+  }
+
+  /// Calls `body` with all of object `id` (its deltas applied, zlib's checksum checked) when
+  /// the packs hold it as an object of `type` (2 for a tree). Returns false, without calling
+  /// `body`, when they do not: the caller then reads it through libgit2.
+  package func readObject(
+    _ id: ObjectID, type: Int, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) -> Bool {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
+    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts()),
+      let object = object(pack: packIndex, at: offset, depth: 0), object.type == type
+    else { return false }
+    hint = packIndex
+    let bytes = object.bytes
+    let count = bytes.count
+    try bytes.withUnsafeBufferPointer { (buffer) throws(GitError) in
+      try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+    }
+    return true
+  }
+
+  /// The size of object `id` once inflated (its deltas applied), read from its entry's header,
+  /// or for a delta from the first bytes of its stream, without inflating the object: nil when
+  /// the packs do not hold it (the caller then asks libgit2).
+  package func objectSize(_ id: ObjectID) -> Int? {
+    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts())
+    else { return nil }
+    let pack = store.packs[packIndex]
+    guard let entry = entry(in: pack, at: offset) else { return nil }
+    if entry.type <= 4 { return entry.size }
+    // A delta begins with its base's size and its result's, each a varint: 20 bytes at most.
+    guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
+    var header = [UInt8](repeating: 0, count: 32)
+    let end = pack.pack.size - 20
+    stream.pointee.next_in = UnsafeMutablePointer(
+      mutating: (pack.pack.base + entry.data).assumingMemoryBound(to: UInt8.self))
+    stream.pointee.avail_in = UInt32(clamping: end - entry.data)
+    let produced = header.withUnsafeMutableBufferPointer { buffer -> Int in
+      stream.pointee.next_out = buffer.baseAddress
+      stream.pointee.avail_out = UInt32(buffer.count)
+      while stream.pointee.avail_out > 0 {
+        let status = CGit2.inflate(stream, Z_SYNC_FLUSH)
+        if status == Z_STREAM_END { break }
+        guard status == Z_OK else { break }
+      }
+      return buffer.count - Int(stream.pointee.avail_out)
+    }
+    var position = 0
+    func varint() -> Int? {
+      var value = 0
+      var shift = 0
+      while position < produced, shift <= 56 {
+        let byte = header[position]
+        position += 1
+        value |= Int(byte & 0x7F) << shift
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    guard varint() != nil else { return nil }
+    return varint()
+  }
+
+  /// All of object `id` (its deltas applied, zlib's checksum checked) when the packs hold it as
+  /// an object of `type`, handed over without a copy; nil when they do not (the caller then
+  /// reads it through libgit2).
+  package func objectBytes(_ id: ObjectID, type: Int) -> [UInt8]? {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
+    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts()),
+      let object = object(pack: packIndex, at: offset, depth: 0), object.type == type
+    else { return nil }
+    hint = packIndex
+    return object.bytes
+  }
+
+  /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack
+  /// `packIndex`) into `output`: all of it when `readsWhole` (zlib's own checksum covers it),
+  /// else only its header, once the index's CRC-32 of the entry has checked every byte of it.
+  /// Returns how many bytes are valid; nil when the packs cannot give it (the caller then asks
+  /// libgit2, which inflates it whole and says what is wrong).
+  private func inflateCommit(
+    _ pack: PackFile, packIndex: Int, position: Int, offset: Int, entry: Entry, readsWhole: Bool
+  ) -> Int? {
+    // A partial inflate never reaches the stream's own checksum: the index's CRC-32 of the
+    // entry's bytes stands for it, so that a damaged entry is never read as another commit.
+    var end = pack.pack.size - 20
+    if !readsWhole {
+      let expected = pack.checksum(at: position)
+      let hasOrder = packIndex < ordersByPack.count && ordersByPack[packIndex] != nil
+      if reads <= shortWalkReads && !hasOrder {
+        // A short walk makes no table of where entries end (sorting git/git's 849,000 offsets
+        // took longer than reading a year of its commits): the end is where the entry's bytes
+        // give the index's CRC-32.
+        guard let found = Self.endByChecksum(pack, offset: offset, entry: entry, expected) else {
+          return nil
+        }
+        end = found
+      } else {
+        guard let found = entryEnd(pack: packIndex, position: position, offset: offset),
+          found > entry.data, found <= end,
+          cgit2_crc32(
+            0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), found - offset)
+            == expected
+        else { return nil }
+        end = found
+      }
+    }
+    // Room past the object's size: zlib's fast path runs only with 258 bytes of room.
+    if entry.size + Self.slack > capacity {
+      output.deallocate()
+      capacity = max(entry.size + Self.slack, capacity * 2)
+      output = .allocate(byteCount: capacity, alignment: 16)
+    }
+    return inflate(
+      pack, at: entry.data, end: end, size: entry.size, into: output, room: capacity,
+      stopsAtHeaderEnd: !readsWhole)
+  }
+
+  /// CRC-32 (zlib's) a byte at a time, for `endByChecksum`.
+  private static let crcTable: [UInt32] = (0..<256).map { byte in
+    var value = UInt32(byte)
+    for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+    return value
+  }
+
+  /// Where the entry at `offset` ends, found as the first length of its bytes whose CRC-32 is
+  /// `expected` (the index's): nil when none is, within the most a zlib stream of `entry.size`
+  /// bytes can take. Any damage to the entry leaves its CRC-32 unmatched, as a check against a
+  /// known end does, but with the chance of a CRC-32 collision (2^-32 per byte looked at) that
+  /// a damaged entry's first bytes match by chance; the inflate then stops there.
+  private static func endByChecksum(
+    _ pack: PackFile, offset: Int, entry: Entry, _ expected: UInt32
+  ) -> Int? {
+    // zlib's header and checksum, and stored blocks' 5 bytes per 16 KiB at worst.
+    let limit = min(pack.pack.size - 20, entry.data + entry.size + entry.size / 16_000 * 5 + 64)
+    let bytes = pack.pack.base.assumingMemoryBound(to: UInt8.self)
+    var value: UInt32 = 0xFFFF_FFFF
+    return crcTable.withUnsafeBufferPointer { table in
+      var index = offset
+      // The entry's header and zlib's two bytes, which no stream ends within.
+      while index < entry.data + 2 && index < limit {
+        value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
+        index += 1
+      }
+      while index < limit {
+        value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
+        index += 1
+        if ~value == expected { return index }
+      }
+      return nil
+    }
+  }
+
+  /// Where the entry at index `position` and `offset` of pack `packIndex` ends: where the next
+  /// one in pack order starts, or the pack's trailing checksum. From the pack order once this
+  /// cursor has it (reading ahead needs it), else by a search of the pack's sorted offsets,
+  /// which are cheaper to make for a short walk. (A table of lengths made once, one look-up
+  /// instead of three, measured no faster on git/git.)
+  private func entryEnd(pack packIndex: Int, position: Int, offset: Int) -> Int? {
+    let hasOrder = packIndex < ordersByPack.count && ordersByPack[packIndex] != nil
+    if !hasOrder, let end = store.packs[packIndex].entryEnd(at: offset) { return end }
+    let (positions, ranks) = order(of: packIndex)
+    guard position < ranks.count else { return nil }
+    let next = Int(ranks[position]) + 1
+    let pack = store.packs[packIndex]
+    guard next < positions.count else { return pack.pack.size - 20 }
+    return pack.offset(at: Int(positions[next]))
+  }
+
+  /// For `PackReadAhead`: the header of the entry at index `position` of pack `packIndex`, read
+  /// as `readCommit` reads it, copied to `destination`; its length, or nil when the entry is not
+  /// a commit stored whole, its header is longer than `room`, or it cannot be read.
+  func readHeader(
+    pack packIndex: Int, position: Int, into destination: UnsafeMutableRawPointer, room: Int
+  ) -> Int? {
+    reads += 1
+    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
+    let pack = store.packs[packIndex]
+    guard let offset = pack.offset(at: position), let entry = entry(in: pack, at: offset),
+      entry.type == 1, entry.size <= Self.objectLimit,
+      let length = inflateCommit(
+        pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
+        readsWhole: false),
+      length <= room
+    else { return nil }
+    destination.copyMemory(from: output, byteCount: length)
+    return length
+  }
+
+  /// The header of the entry at `offset`: a type and size in a variable-length integer, then for
+  /// `OFS_DELTA` a distance back to the base, for `REF_DELTA` the base's id.
+  private func entry(in pack: PackFile, at offset: Int) -> Entry? {
+    let bytes = pack.pack.bytes
+    let end = bytes.count - 20
+    var position = offset
+    guard position < end else { return nil }
+    var byte = bytes[position]
+    position += 1
+    let type = Int(byte >> 4) & 7
+    var size = Int(byte & 0x0F)
+    var shift = 4
+    while byte & 0x80 != 0 {
+      guard position < end, shift <= 53 else { return nil }
+      byte = bytes[position]
+      position += 1
+      size |= Int(byte & 0x7F) << shift
+      shift += 7
+    }
+    var entry = Entry(type: type, size: size, data: position)
+    switch type {
+    case 1...4:
+      break
+    case 6:
+      guard position < end else { return nil }
+      byte = bytes[position]
+      position += 1
+      var distance = Int(byte & 0x7F)
+      while byte & 0x80 != 0 {
+        guard position < end, distance < 1 << 48 else { return nil }
+        byte = bytes[position]
+        position += 1
+        distance = (distance + 1) << 7 | Int(byte & 0x7F)
+      }
+      guard distance > 0, distance <= offset - 12 else { return nil }
+      entry.baseOffset = offset - distance
+      entry.data = position
+    case 7:
+      guard position + 20 <= end else { return nil }
+      entry.baseID = ObjectID(rawBytes: pack.pack.base + position)
+      entry.data = position + 20
+    default:
+      return nil
+    }
+    return entry.data < end ? entry : nil
+  }
+
+  /// The whole object at `offset` of pack `packIndex`, its deltas applied. Bases (`depth` > 0)
+  /// are kept, so that the next delta on the same base does not inflate it again.
+  private func object(pack packIndex: Int, at offset: Int, depth: Int) -> Object? {
+    let key = BaseKey(pack: packIndex, offset: offset)
+    if let cached = bases[key] {
+      reusedBases.insert(key)
+      return cached
+    }
+    let pack = store.packs[packIndex]
+    guard depth <= Self.maximumDepth, let entry = entry(in: pack, at: offset),
+      entry.size <= Self.objectLimit, let data = inflated(pack, entry)
+    else { return nil }
+    var object: Object
+    if entry.type <= 4 {
+      object = Object(type: entry.type, bytes: data)
+    } else {
+      var base: Object?
+      if let baseOffset = entry.baseOffset {
+        base = self.object(pack: packIndex, at: baseOffset, depth: depth + 1)
+      } else if let baseID = entry.baseID, let place = store.locate(baseID, hint: packIndex) {
+        base = self.object(pack: place.pack, at: place.offset, depth: depth + 1)
+      }
+      guard let base,
+        let bytes = base.bytes.withUnsafeBytes({ source in
+          data.withUnsafeBytes { delta in PackCursor.applyDelta(delta, to: source) }
+        })
+      else { return nil }
+      object = Object(type: base.type, bytes: bytes)
+    }
+    if depth > 0 {
+      guard object.bytes.count <= baseCacheLimit / 2 else { return object }
+      while baseBytes + object.bytes.count > baseCacheLimit, oldestBase < baseOrder.count {
+        let oldest = baseOrder[oldestBase]
+        oldestBase += 1
+        if reusedBases.remove(oldest) != nil {
+          baseOrder.append(oldest)
+        } else if let gone = bases.removeValue(forKey: oldest) {
+          baseBytes -= gone.bytes.count
+        }
+      }
+      if oldestBase > 65_536 {
+        baseOrder.removeFirst(oldestBase)
+        oldestBase = 0
+      }
+      bases[key] = object
+      baseOrder.append(key)
+      baseBytes += object.bytes.count
+    }
+    return object
+  }
+
+  /// The entry's whole zlib stream, inflated.
+  private func inflated(_ pack: PackFile, _ entry: Entry) -> [UInt8]? {
+    var isComplete = false
+    // At least one byte of capacity, so that even an empty object has somewhere to go.
+    let bytes = [UInt8](unsafeUninitializedCapacity: max(entry.size, 1)) { buffer, count in
+      isComplete =
+        inflate(
+          pack, at: entry.data, end: pack.pack.size - 20, size: entry.size,
+          into: buffer.baseAddress.unsafelyUnwrapped, room: entry.size, stopsAtHeaderEnd: false)
+        == entry.size
+      count = isComplete ? entry.size : 0
+    }
+    return isComplete ? bytes : nil
+  }
+
+  /// Inflates the zlib stream at `data` of `pack`, which lies before `end`, into `destination`,
+  /// which has `room` bytes for the `size` bytes it must give. With `stopsAtHeaderEnd`, stops as soon as a commit's header
+  /// has ended and returns how many bytes are valid; else inflates all, and checks that the
+  /// stream ends (its checksum included) exactly at `size`. Nil on any zlib error.
+  private func inflate(
+    _ pack: PackFile, at data: Int, end: Int, size: Int,
+    into destination: UnsafeMutableRawPointer, room: Int, stopsAtHeaderEnd: Bool
+  ) -> Int? {
+    guard isReady else { return nil }
+    if !stopsAtHeaderEnd, let decompressor {
+      // A whole object in one call: libdeflate inflates a whole buffer about a third faster
+      // than zlib's streaming loop, checks the Adler-32 as zlib does, and never writes past
+      // `size` bytes (a stream that would give more is refused, as one that gives fewer).
+      var used = 0
+      var produced = 0
+      let status = libdeflate_zlib_decompress_ex(
+        decompressor, pack.pack.base + data, end - data, destination, size, &used, &produced)
+      return status == LIBDEFLATE_SUCCESS && produced == size ? size : nil
+    }
+    var start = data
+    if stopsAtHeaderEnd {
+      // A partial read cannot check the stream's Adler-32 (it is at the end): inflate the raw
+      // deflate data after zlib's two-byte header, and spare computing it.
+      let header = pack.pack.bytes
+      guard data + 2 < end, header[data] & 0x0F == 8, header[data + 1] & 0x20 == 0,
+        (Int(header[data]) << 8 | Int(header[data + 1])) % 31 == 0,
+        inflateReset2(stream, -15) == Z_OK
+      else { return nil }
+      start += 2
+    } else {
+      guard inflateReset2(stream, 15) == Z_OK else { return nil }
+    }
+    // A partial read feeds the compressed bytes a step at a time, with room for the whole
+    // output: zlib's fast path needs that room, and stops when the input does.
+    let available = end - start
+    var fed = stopsAtHeaderEnd ? min(available, Self.firstStep) : available
+    stream.pointee.next_in = UnsafeMutablePointer(
+      mutating: (pack.pack.base + start).assumingMemoryBound(to: UInt8.self))
+    stream.pointee.avail_in = UInt32(clamping: fed)
+    let bytes = destination.assumingMemoryBound(to: UInt8.self)
+    stream.pointee.next_out = bytes
+    stream.pointee.avail_out = UInt32(clamping: room)
+    var produced = 0
+    while true {
+      let status = CGit2.inflate(stream, Z_NO_FLUSH)
+      let now = room - Int(stream.pointee.avail_out)
+      // More than the entry's header said: the stream is damaged.
+      if now > size { return nil }
+      if stopsAtHeaderEnd {
+        if let end = Self.headerEnd(bytes, from: produced, to: now) { return end }
+        if now == size { return now }
+      }
+      if status == Z_STREAM_END { return now == size ? now : nil }
+      guard status == Z_OK || status == Z_BUF_ERROR else { return nil }
+      if stream.pointee.avail_in == 0 && fed < available {
+        let more = min(available - fed, Self.nextStep)
+        stream.pointee.avail_in = UInt32(more)
+        fed += more
+      } else if now == produced {
+        // No progress: the input ended early, or the stream goes on past `size`.
+        return nil
+      }
+      produced = now
+    }
+  }
+
+  /// Where a commit's header ends among the bytes produced so far: after the first empty line
+  /// (including an empty first line), a line's NUL byte counting as its end, looking at bytes
+  /// from `start` on; nil when it has not ended yet.
+  @inline(__always)
+  private static func headerEnd(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int)
+    -> Int?
+  {
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      // An empty line: a newline or a NUL (which git reads as a line's end) at a line's start.
+      if byte == 0 || byte == UInt8(ascii: "\n"),
+        index == 0 || bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == 0
+      {
+        return index + 1
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Rebuilds an object from a delta on `base` (git's delta format: the base's and the result's
+  /// sizes, then instructions that copy a range of the base or insert literal bytes). Nil when the
+  /// delta does not fit its base or its own sizes.
+  static func applyDelta(_ delta: UnsafeRawBufferPointer, to base: UnsafeRawBufferPointer)
+    -> [UInt8]?
+  {
+    var position = 0
+    func size() -> Int? {
+      var value = 0
+      var shift = 0
+      while position < delta.count, shift <= 56 {
+        let byte = delta[position]
+        position += 1
+        value |= Int(byte & 0x7F) << shift
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    guard let sourceSize = size(), sourceSize == base.count, let targetSize = size(),
+      targetSize <= objectLimit
+    else { return nil }
+    var isValid = true
+    let result = [UInt8](unsafeUninitializedCapacity: targetSize) { buffer, count in
+      var written = 0
+      while position < delta.count {
+        let command = delta[position]
+        position += 1
+        var length: Int
+        if command & 0x80 != 0 {
+          var from = 0
+          length = 0
+          for bit in 0..<7 where command & (1 << bit) != 0 {
+            guard position < delta.count else {
+              isValid = false
+              return
+            }
+            let byte = Int(delta[position])
+            position += 1
+            if bit < 4 { from |= byte << (8 * bit) } else { length |= byte << (8 * (bit - 4)) }
+          }
+          if length == 0 { length = 0x10000 }
+          guard from + length <= base.count, written + length <= targetSize else {
+            isValid = false
+            return
+          }
+          buffer.baseAddress.unsafelyUnwrapped.advanced(by: written).update(
+            from: base.baseAddress.unsafelyUnwrapped.advanced(by: from)
+              .assumingMemoryBound(to: UInt8.self), count: length)
+        } else {
+          length = Int(command)
+          guard length > 0, position + length <= delta.count, written + length <= targetSize else {
+            isValid = false
+            return
+          }
+          buffer.baseAddress.unsafelyUnwrapped.advanced(by: written).update(
+            from: delta.baseAddress.unsafelyUnwrapped.advanced(by: position)
+              .assumingMemoryBound(to: UInt8.self), count: length)
+          position += length
+        }
+        written += length
+      }
+      isValid = isValid && written == targetSize
+      count = isValid ? written : 0
+    }
+    return isValid ? result : nil
+  }
+}
