@@ -357,13 +357,13 @@ extension Run {
         throw GitError(
           message:
             "\(place): this export holds no co-authors: export again with --co-authors to count them",
-          function: "read export")
+          function: "read export", kind: .other)
       }
       if readsLines, let place = commits.firstWithoutLines {
         throw GitError(
           message:
             "\(place): this export holds no lines: export again with --measure lines to draw them",
-          function: "read export")
+          function: "read export", kind: .other)
       }
       let surveyed = commits.surveyed()
       if surveyed.recount { tally?.restart() }
@@ -371,7 +371,7 @@ extension Run {
         guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
           throw GitError(
             message: "cannot read '\(file.name)' twice: \(String(cString: strerror(errno)))",
-            function: "read export")
+            function: "read export", kind: .other)
         }
         try phase("read \(file.name)") { () throws(GitError) in
           try commits.read(descriptor: file.descriptor, name: file.name)

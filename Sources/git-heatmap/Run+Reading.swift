@@ -137,7 +137,7 @@ extension Run {
     }
     named.sort { NaturalOrder.precedes($0.name, $1.name) }
     guard !named.isEmpty else {
-      throw .git(GitError(message: "no repository found to count", function: "scan"))
+      throw .git(GitError(message: "no repository found to count", function: "scan", kind: .other))
     }
     let names = Self.personNames(named)
     let required = Set(
@@ -216,7 +216,7 @@ extension Run {
         }
       }
       guard !sources.isEmpty else {
-        throw .git(GitError(message: "no repository could be read", function: "open"))
+        throw .git(GitError(message: "no repository could be read", function: "open", kind: .other))
       }
       return sources
     } catch {

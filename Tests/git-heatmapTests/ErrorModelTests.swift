@@ -73,7 +73,8 @@ struct ErrorModelTests {
     #expect(usage.exitCode == 64)
     #expect(
       usage.report == "git-heatmap: invalid value 'x' for '--format'\nsee 'git-heatmap --help'\n")
-    let failure = CommandError(GitError(message: "bad \u{1B}[31mobject", function: "x"))
+    let failure = CommandError(
+      GitError(message: "bad \u{1B}[31mobject", function: "x", kind: .other))
     #expect(failure.exitCode == 1)
     #expect(failure.report == "git-heatmap: bad <U+001B>[31mobject\n")
   }

@@ -74,7 +74,7 @@ public struct MessageFilter: Hashable, Sendable {
     do {
       regexes = try compiled()
     } catch {
-      throw GitError(message: error.message, function: "regcomp")
+      throw GitError(message: error.message, function: "regcomp", kind: .invalidRequest)
     }
     var kept: [Bool] = []
     kept.reserveCapacity(history.commits.count)

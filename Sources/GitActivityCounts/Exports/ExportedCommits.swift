@@ -277,7 +277,7 @@ package struct ExportedCommits {
       throw GitError(
         message:
           "\(name): changed while it was read (\(expected) records, then \(readCount - start))",
-        function: "read export")
+        function: "read export", kind: .other)
     }
     fileIndex += 1
   }
@@ -372,7 +372,7 @@ package struct ExportedCommits {
     } catch {
       let text = (error as? LineReader.Failure)?.message ?? "\(error)"
       let message = text.first?.isNumber == true ? text : " \(text)"
-      throw GitError(message: "\(name):\(message)", function: "read export")
+      throw GitError(message: "\(name):\(message)", function: "read export", kind: .other)
     }
   }
 

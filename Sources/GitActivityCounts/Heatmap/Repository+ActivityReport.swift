@@ -79,7 +79,8 @@ extension Repository {
       }
     }
     guard !readings.isEmpty else {
-      throw failures.first ?? .git(GitError(message: "no repository to read", function: "read"))
+      throw failures.first
+        ?? .git(GitError(message: "no repository to read", function: "read", kind: .other))
     }
     var report = try ActivityReport(
       reading: readings, request: request, window: window, today: today)

@@ -26,20 +26,21 @@ extension Repository {
           throw GitError(
             message:
               "ambiguous argument '\(argument)': both revision and filename; use '--' to separate paths from revisions",
-            function: "verify_non_filename")
+            function: "verify_non_filename", kind: .invalidRequest)
         }
         revisions.append(argument)
         continue
       }
       if argument.hasPrefix("^") {
-        throw GitError(message: "bad revision '\(argument)'", function: "git_revparse")
+        throw GitError(
+          message: "bad revision '\(argument)'", function: "git_revparse", kind: .unknownRevision)
       }
       let paths = Array(arguments[index...])
       for (position, path) in paths.enumerated() {
         if path.hasPrefix("-") {
           throw GitError(
             message: "option '\(path)' must come before non-option arguments",
-            function: "verify_filename")
+            function: "verify_filename", kind: .invalidRequest)
         }
         guard !Self.looksLikePathspec(path), !isAFile(path, from: currentDirectory) else {
           continue
@@ -48,7 +49,7 @@ extension Repository {
           message: position == 0
             ? "ambiguous argument '\(path)': unknown revision or path not in the working tree; use '--' to separate paths from revisions"
             : "'\(path)': no such path in the working tree; use '-- <path>...' to give paths that are not there",
-          function: "verify_filename")
+          function: "verify_filename", kind: .invalidRequest)
       }
       return (revisions, paths)
     }

@@ -235,7 +235,9 @@ extension Repository {
       results[index] = result
       shared.walk.progress?.repositoryRead()
     }
-    return slots.map { $0 ?? .failure(.git(GitError(message: "not read", function: "read"))) }
+    return slots.map {
+      $0 ?? .failure(.git(GitError(message: "not read", function: "read", kind: .other)))
+    }
   }
 
   /// Up to how many commits a limit reads the newest from the objects even when there is a

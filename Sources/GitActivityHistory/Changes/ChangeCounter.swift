@@ -156,7 +156,7 @@ struct ChangeCounter {
     guard let counted else {
       throw GitError(
         message: "unable to generate diffstat for \(RawPath.display(RawPath.string(pair.oldPath)))",
-        function: "builtin_diffstat")
+        function: "builtin_diffstat", kind: .other)
     }
     // A file changed in place whose lines are all the same is not listed.
     if !pair.isRenamed, let old = pair.old, let new = pair.new, old.mode == new.mode,

@@ -13,7 +13,7 @@ extension Repository {
         guard let on = ConfigBoolean.parse(renames) else {
           throw GitError(
             message: "bad boolean config value '\(renames)' for 'diff.renames'",
-            function: "git_config_rename")
+            function: "git_config_rename", kind: .other)
         }
         options.renames = on ? .renames : .off
       }
@@ -22,7 +22,7 @@ extension Repository {
       guard let value = Self.configInteger(limit) else {
         throw GitError(
           message: "bad numeric config value '\(limit)' for 'diff.renamelimit': invalid unit",
-          function: "git_config_int")
+          function: "git_config_int", kind: .other)
       }
       options.renameLimit = value
     }
@@ -30,7 +30,7 @@ extension Repository {
       guard let algorithm = DiffAlgorithm(configuration: name) else {
         throw GitError(
           message: "unknown value for config 'diff.algorithm': \(name)",
-          function: "git_diff_ui_config")
+          function: "git_diff_ui_config", kind: .other)
       }
       options.algorithm = algorithm
     }
@@ -38,7 +38,7 @@ extension Repository {
       guard let shows = ConfigBoolean.parse(value) else {
         throw GitError(
           message: "bad boolean config value '\(value)' for 'log.showroot'",
-          function: "git_config_bool")
+          function: "git_config_bool", kind: .other)
       }
       options.showsRoot = shows
     }
@@ -47,7 +47,7 @@ extension Repository {
         throw GitError(
           message:
             "bad numeric config value '\(threshold)' for 'core.bigfilethreshold': invalid unit",
-          function: "git_config_ulong")
+          function: "git_config_ulong", kind: .other)
       }
       options.bigFileThreshold = value
     }

@@ -16,7 +16,7 @@ enum ConfigurationFiles {
       let path = file == "/dev/null" ? "/dev/null/nothing" : file
       try GitError.check(
         RawPath.withCString(path) { git_config_add_file_ondisk(config, $0, level, repository, 1) },
-        "git_config_add_file_ondisk")
+        "git_config_add_file_ondisk", kind: .other)
     }
     if let global = environment["GIT_CONFIG_GLOBAL"], !global.isEmpty {
       try replace(GIT_CONFIG_LEVEL_GLOBAL, with: global)

@@ -41,20 +41,21 @@ package enum GitConfiguration {
     if let repository {
       try GitError.check(
         git_repository_config_snapshot(&config, repository.pointer),
-        "git_repository_config_snapshot")
+        "git_repository_config_snapshot", kind: .other)
     } else {
       var live: OpaquePointer?
-      try GitError.check(git_config_open_default(&live), "git_config_open_default")
+      try GitError.check(git_config_open_default(&live), "git_config_open_default", kind: .other)
       defer { git_config_free(live) }
       if let live { try ConfigurationFiles.apply(environment, to: live, repository: nil) }
-      try GitError.check(git_config_snapshot(&config, live), "git_config_snapshot")
+      try GitError.check(git_config_snapshot(&config, live), "git_config_snapshot", kind: .other)
     }
     guard let config else { return [] }
     defer { git_config_free(config) }
     // Not git_config_iterator_glob_new: libgit2 1.5 leaks a PCRE2 match block for every entry
     // its pattern does not match. The prefix test is all that is needed.
     var iterator: OpaquePointer?
-    try GitError.check(git_config_iterator_new(&iterator, config), "git_config_iterator_new")
+    try GitError.check(
+      git_config_iterator_new(&iterator, config), "git_config_iterator_new", kind: .other)
     let prefixes = sections.map { $0.lowercased() + "." }
     guard let iterator else { return [] }
     defer { git_config_iterator_free(iterator) }
@@ -63,7 +64,7 @@ package enum GitConfiguration {
       var entry: UnsafeMutablePointer<git_config_entry>?
       let status = git_config_next(&entry, iterator)
       if GitError.Code(status) == .iterationOver { break }
-      try GitError.check(status, "git_config_next")
+      try GitError.check(status, "git_config_next", kind: .other)
       guard let entry, let name = entry.pointee.name else { continue }
       let key = String(cString: name)
       guard prefixes.contains(where: key.lowercased().hasPrefix) else { continue }

@@ -35,7 +35,7 @@ enum GitFiles {
   static func failure(_ path: String) -> GitError {
     GitError(
       message: "'\(RawPath.display(path))' is not a regular file; the repository is not read",
-      function: "open")
+      function: "open", kind: .other)
   }
 
   /// The git directory at or above `start` that discovery would open, or at exactly `start`

@@ -8,7 +8,9 @@ enum LibGit2 {
   /// resident memory; the repository extensions git's readers accept are accepted.
   static let initialized: GitError? = {
     let status = git_libgit2_init()
-    if status < 0 { return GitError.last(status: status, function: "git_libgit2_init") }
+    if status < 0 {
+      return GitError.last(status: status, function: "git_libgit2_init", kind: .other)
+    }
     let settings: [(String, () -> Int32)] = [
       ("GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION", { cgit2_set_strict_hash_verification(0) }),
       ("GIT_OPT_ENABLE_CACHING", { cgit2_set_caching(0) }),
@@ -18,7 +20,9 @@ enum LibGit2 {
     ]
     for (name, apply) in settings {
       let status = apply()
-      if status < 0 { return GitError.last(status: status, function: "git_libgit2_opts(\(name))") }
+      if status < 0 {
+        return GitError.last(status: status, function: "git_libgit2_opts(\(name))", kind: .other)
+      }
     }
     return nil
   }()

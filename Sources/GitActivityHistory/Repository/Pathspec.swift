@@ -130,7 +130,7 @@ package struct Pathspec: Sendable, Hashable {
           throw GitError(
             message:
               "\(RawPath.display(element)): '\(RawPath.display(String(decoding: rest, as: UTF8.self)))' is outside repository at '\(RawPath.display(top))'",
-            function: "prefix_path")
+            function: "prefix_path", kind: .invalidRequest)
         }
         (match, itemPrefix) = resolved
       }
@@ -270,6 +270,6 @@ package struct Pathspec: Sendable, Hashable {
   }
 
   private static func usage(_ message: String) -> GitError {
-    GitError(message: message, function: "parse_pathspec")
+    GitError(message: message, function: "parse_pathspec", kind: .invalidRequest)
   }
 }

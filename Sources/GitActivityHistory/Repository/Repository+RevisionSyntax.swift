@@ -44,13 +44,15 @@ extension Repository {
       let commit = try namedCommit(String(text[..<mark.lowerBound]), shown: text)
       let all = try parents(of: commit)
       guard number >= 1, number <= all.count else {
-        throw GitError(message: "unknown revision '\(text)'", function: "git_revparse")
+        throw GitError(
+          message: "unknown revision '\(text)'", function: "git_revparse", kind: .unknownRevision)
       }
       return WalkTips(included: [commit], excluded: [all[number - 1]])
     }
     if text.hasPrefix(":/"), text.count > 2, !text.dropFirst(2).contains(":") {
       guard let found = try newestCommit(matching: String(text.dropFirst(2))) else {
-        throw GitError(message: "unknown revision '\(text)'", function: "git_revparse")
+        throw GitError(
+          message: "unknown revision '\(text)'", function: "git_revparse", kind: .unknownRevision)
       }
       return WalkTips(included: [found], excluded: [])
     }
@@ -63,14 +65,17 @@ extension Repository {
     var object: OpaquePointer?
     let status = git_revparse_single(&object, pointer, Self.atAsHead(name))
     guard status == 0, let object else {
-      throw GitError(message: "unknown revision '\(shown)'", function: "git_revparse")
+      throw GitError(
+        message: "unknown revision '\(shown)'", function: "git_revparse", kind: .unknownRevision)
     }
     defer { git_object_free(object) }
     var peeled: OpaquePointer?
     guard git_object_peel(&peeled, object, GIT_OBJECT_COMMIT) == 0, let peeled,
       let oid = git_object_id(peeled)
     else {
-      throw GitError(message: "'\(shown)' does not name a commit", function: "git_object_peel")
+      throw GitError(
+        message: "'\(shown)' does not name a commit", function: "git_object_peel",
+        kind: .unknownRevision)
     }
     defer { git_object_free(peeled) }
     return ObjectID(oid.pointee)
@@ -81,7 +86,8 @@ extension Repository {
   func parents(of id: ObjectID) throws(GitError) -> [ObjectID] {
     var oid = id.gitOID
     var commit: OpaquePointer?
-    try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+    try GitError.check(
+      git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup", kind: .unknownRevision)
     defer { git_commit_free(commit) }
     return (0..<git_commit_parentcount(commit)).compactMap { index in
       git_commit_parent_id(commit, index).map { ObjectID($0.pointee) }
@@ -100,24 +106,27 @@ extension Repository {
     } else if text.hasPrefix("!!") {
       text.removeFirst()
     } else if text.hasPrefix("!") {
-      throw GitError(message: "unknown revision ':/\(pattern)'", function: "git_revparse")
+      throw GitError(
+        message: "unknown revision ':/\(pattern)'", function: "git_revparse", kind: .unknownRevision
+      )
     }
     // As git compiles it: POSIX extended, in the process's locale.
     var regex = regex_t()
     let status = regcomp(&regex, text, REG_EXTENDED | REG_NOSUB)
     guard status == 0 else {
-      throw GitError(message: "invalid regex ':/\(pattern)'", function: "regcomp")
+      throw GitError(
+        message: "invalid regex ':/\(pattern)'", function: "regcomp", kind: .invalidRequest)
     }
     defer { regfree(&regex) }
     var walker: OpaquePointer?
-    try GitError.check(git_revwalk_new(&walker, pointer), "git_revwalk_new")
+    try GitError.check(git_revwalk_new(&walker, pointer), "git_revwalk_new", kind: .other)
     defer { git_revwalk_free(walker) }
     try GitError.check(
-      git_revwalk_sorting(walker, GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
+      git_revwalk_sorting(walker, GIT_SORT_TIME.rawValue), "git_revwalk_sorting", kind: .other)
     _ = git_revwalk_push_glob(walker, "refs/*")
     if let head = try headCommit() {
       var oid = head.gitOID
-      try GitError.check(git_revwalk_push(walker, &oid), "git_revwalk_push")
+      try GitError.check(git_revwalk_push(walker, &oid), "git_revwalk_push", kind: .other)
     }
     var oid = git_oid()
     while git_revwalk_next(&oid, walker) == 0 {

@@ -108,7 +108,7 @@ extension Repository {
     _ body: (_ entry: OpaquePointer, _ exists: (git_oid) -> Bool) throws(GitError) -> Void
   ) throws(GitError) {
     var odb: OpaquePointer?
-    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb", kind: .other)
     defer { git_odb_free(odb) }
     var log: OpaquePointer?
     guard git_reflog_read(&log, pointer, name) == 0, let log else { return }
@@ -320,9 +320,11 @@ extension Repository {
     var oid = git_oid()
     let status = git_reference_name_to_id(&oid, pointer, "HEAD")
     if GitError.Code(status) == .notFound { return nil }
-    try GitError.check(status, "git_reference_name_to_id")
+    try GitError.check(status, "git_reference_name_to_id", kind: .other)
     guard let commit = try peelRaw(ObjectID(oid), name: "HEAD", badObject: true) else {
-      throw GitError(message: "'HEAD' does not name a commit", function: "git_object_peel")
+      throw GitError(
+        message: "'HEAD' does not name a commit", function: "git_object_peel",
+        kind: .unknownRevision)
     }
     return commit
   }
@@ -376,7 +378,7 @@ extension Repository {
       var base = git_oid()
       let status = git_merge_base(&base, pointer, &ours, &theirs)
       if GitError.Code(status) != .notFound {
-        try GitError.check(status, "git_merge_base")
+        try GitError.check(status, "git_merge_base", kind: .other)
         tips.excluded.append(ObjectID(base))
       }
     } else {
@@ -399,14 +401,15 @@ extension Repository {
   /// reading objects) what is wrong in the object store, in git's words where git has them.
   private func revisionFailure(_ revision: String, status: Int32) -> GitError {
     guard Self.failsToRead(status) else { return unknownRevision(revision, status: status) }
-    let detail = GitError.last(status: status, function: "git_revparse").message
+    let detail = GitError.last(status: status, function: "git_revparse", kind: .other).message
     if PackStore(objectsDirectory: objectsDirectory).listsAnyBeyondEnd {
       return GitError(
         code: status, message: "offset beyond end of packfile (truncated pack?)",
-        function: "use_pack")
+        function: "use_pack", kind: .damagedObject)
     }
     return GitError(
-      code: status, message: "cannot read '\(revision)': \(detail)", function: "git_revparse")
+      code: status, message: "cannot read '\(revision)': \(detail)", function: "git_revparse",
+      kind: .unknownRevision)
   }
 
   /// Whether libgit2's status for a revision says it failed to read objects, rather than that
@@ -426,7 +429,7 @@ extension Repository {
   private func unknownRevision(_ revision: String, status: Int32) -> GitError {
     GitError(
       code: status < 0 ? status : -1, message: "unknown revision '\(revision)'",
-      function: "git_revparse")
+      function: "git_revparse", kind: .unknownRevision)
   }
 
   /// Peels an object (a commit, or a tag of a tag of … a commit) to its commit.
@@ -435,11 +438,12 @@ extension Repository {
     let status = git_object_peel(&peeled, object, GIT_OBJECT_COMMIT)
     guard status == 0, let peeled else {
       throw GitError(
-        code: status, message: "'\(name)' does not name a commit", function: "git_object_peel")
+        code: status, message: "'\(name)' does not name a commit", function: "git_object_peel",
+        kind: .unknownRevision)
     }
     defer { git_object_free(peeled) }
     guard let oid = git_object_id(peeled) else {
-      throw GitError(message: "'\(name)' has no id", function: "git_object_id")
+      throw GitError(message: "'\(name)' has no id", function: "git_object_id", kind: .other)
     }
     return ObjectID(oid.pointee)
   }
@@ -553,7 +557,9 @@ extension Repository {
     }
     guard let id else { return nil }
     guard let commit = try peelRaw(id, name: text, badObject: true) else {
-      throw GitError(message: "'\(text)' does not name a commit", function: "git_object_peel")
+      throw GitError(
+        message: "'\(text)' does not name a commit", function: "git_object_peel",
+        kind: .unknownRevision)
     }
     return commit
   }
@@ -577,7 +583,7 @@ extension Repository {
     -> ObjectID?
   {
     var odb: OpaquePointer?
-    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb")
+    try GitError.check(git_repository_odb(&odb, pointer), "git_repository_odb", kind: .other)
     defer { git_odb_free(odb) }
     var current = id
     for _ in 0..<64 {
@@ -589,13 +595,14 @@ extension Repository {
         if PackStore(objectsDirectory: objectsDirectory).listsBeyondEnd(current) {
           throw GitError(
             code: status, message: "offset beyond end of packfile (truncated pack?)",
-            function: "use_pack")
+            function: "use_pack", kind: .damagedObject)
         }
         if GitError.Code(status) != .notFound {
-          let detail = GitError.last(status: status, function: "git_odb_read_header").message
+          let detail = GitError.last(status: status, function: "git_odb_read_header", kind: .other)
+            .message
           throw GitError(
             code: status, message: "cannot read commit \(current.hex) (\(name)): \(detail)",
-            function: "git_odb_read_header")
+            function: "git_odb_read_header", kind: .objectRead(status))
         }
         if badObject {
           throw GitError(
@@ -603,14 +610,15 @@ extension Repository {
         }
         throw GitError(
           code: status, message: "\(name) points at a missing object \(current.hex)",
-          function: "git_odb_read_header")
+          function: "git_odb_read_header", kind: .damagedObject)
       }
       switch type {
       case GIT_OBJECT_COMMIT:
         return current
       case GIT_OBJECT_TAG:
         var object: OpaquePointer?
-        try GitError.check(git_odb_read(&object, odb, &oid), "git_odb_read")
+        let read = git_odb_read(&object, odb, &oid)
+        try GitError.check(read, "git_odb_read", kind: .objectRead(read))
         defer { git_odb_object_free(object) }
         let bytes = UnsafeRawBufferPointer(
           start: git_odb_object_data(object), count: git_odb_object_size(object))
@@ -618,14 +626,17 @@ extension Repository {
         guard bytes.count >= prefix.count + 40, bytes.starts(with: prefix),
           let target = ObjectID(hex: UnsafeRawBufferPointer(rebasing: bytes[prefix.count...]))
         else {
-          throw GitError(message: "tag \(current.hex) is corrupt", function: "parse_tag")
+          throw GitError(
+            message: "tag \(current.hex) is corrupt", function: "parse_tag", kind: .damagedObject)
         }
         current = target
       default:
         return nil
       }
     }
-    throw GitError(message: "'\(name)': tags nested too deep", function: "git_object_peel")
+    throw GitError(
+      message: "'\(name)': tags nested too deep", function: "git_object_peel",
+      kind: .unknownRevision)
   }
 
   /// Calls `body` with each ref whose name matches `glob`; the ref lives only during the call.
@@ -633,14 +644,15 @@ extension Repository {
   func forEachReference(matching glob: String, _ body: (OpaquePointer) -> Void) throws(GitError) {
     var iterator: OpaquePointer?
     try GitError.check(
-      git_reference_iterator_glob_new(&iterator, pointer, glob), "git_reference_iterator_glob_new")
+      git_reference_iterator_glob_new(&iterator, pointer, glob), "git_reference_iterator_glob_new",
+      kind: .other)
     guard let iterator else { return }
     defer { git_reference_iterator_free(iterator) }
     while true {
       var reference: OpaquePointer?
       let status = git_reference_next(&reference, iterator)
       if GitError.Code(status) == .iterationOver { break }
-      try GitError.check(status, "git_reference_next")
+      try GitError.check(status, "git_reference_next", kind: .other)
       guard let reference else { continue }
       defer { git_reference_free(reference) }
       body(reference)

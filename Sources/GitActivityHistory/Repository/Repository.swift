@@ -121,7 +121,7 @@ public final class Repository: @unchecked Sendable {
         throw GitError(
           code: status,
           message: "not a git repository: '\(RawPath.display(gitDir))' (from GIT_DIR)",
-          function: "git_repository_open_ext")
+          function: "git_repository_open_ext", kind: .owned(status, else: .notARepository))
       }
     } else {
       try checkFiles(GitFiles.candidate(from: start, searchesParents: true))
@@ -157,7 +157,7 @@ public final class Repository: @unchecked Sendable {
     else { return }
     try GitError.check(
       RawPath.withCString(resolved) { git_repository_set_workdir(pointer, $0, 0) },
-      "git_repository_set_workdir")
+      "git_repository_set_workdir", kind: .other)
     workingDirectory = Repository.trimmed(git_repository_workdir(pointer))
   }
 
@@ -186,7 +186,8 @@ public final class Repository: @unchecked Sendable {
   ) throws(GitError) -> Repository {
     guard let handle else {
       throw GitError(
-        message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext")
+        message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext",
+        kind: .other)
     }
     try applyConfigurationFiles(environment, to: handle)
     let repository = Repository(
@@ -233,7 +234,7 @@ public final class Repository: @unchecked Sendable {
     var config: OpaquePointer?
     let status = git_repository_config(&config, handle)
     if status < 0 { git_repository_free(handle) }
-    try GitError.check(status, "git_repository_config")
+    try GitError.check(status, "git_repository_config", kind: .other)
     guard let config else { return }
     defer { git_config_free(config) }
     do {
@@ -291,7 +292,7 @@ public final class Repository: @unchecked Sendable {
   private static func openFailure(_ status: Int32, at path: String, searchesParents: Bool)
     -> GitError
   {
-    let error = GitError.last(status: status, function: "git_repository_open_ext")
+    let error = GitError.last(status: status, function: "git_repository_open_ext", kind: .other)
     if error.message.contains("extensions.objectformat") {
       return GitError(
         code: status,
@@ -382,13 +383,14 @@ extension Repository {
     if let given = commandLineConfig.value(of: name) { return given ?? "" }
     var config: OpaquePointer?
     try GitError.check(
-      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot",
+      kind: .other)
     guard let config else { return nil }
     defer { git_config_free(config) }
     var value: UnsafePointer<CChar>?
     let status = git_config_get_string(&value, config, name)
     if GitError.Code(status) == .notFound { return nil }
-    try GitError.check(status, "git_config_get_string")
+    try GitError.check(status, "git_config_get_string", kind: .other)
     return value.map { String(cString: $0) }
   }
 
@@ -398,11 +400,13 @@ extension Repository {
   func configEntries(prefix: String) throws(GitError) -> [(name: String, value: String)] {
     var config: OpaquePointer?
     try GitError.check(
-      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot",
+      kind: .other)
     guard let config else { return [] }
     defer { git_config_free(config) }
     var iterator: OpaquePointer?
-    try GitError.check(git_config_iterator_new(&iterator, config), "git_config_iterator_new")
+    try GitError.check(
+      git_config_iterator_new(&iterator, config), "git_config_iterator_new", kind: .other)
     guard let iterator else { return [] }
     defer { git_config_iterator_free(iterator) }
     var result: [(name: String, value: String)] = []
@@ -410,7 +414,7 @@ extension Repository {
       var entry: UnsafeMutablePointer<git_config_entry>?
       let status = git_config_next(&entry, iterator)
       if GitError.Code(status) == .iterationOver { break }
-      try GitError.check(status, "git_config_next")
+      try GitError.check(status, "git_config_next", kind: .other)
       guard let entry, let name = entry.pointee.name else { continue }
       let key = String(cString: name)
       guard key.lowercased().hasPrefix(prefix) else { continue }
@@ -432,7 +436,7 @@ extension Repository {
   func indexEntries(named name: String) throws(GitError) -> (paths: [[UInt8]], folders: [[UInt8]]) {
     guard !isBare else { return ([], []) }
     var index: OpaquePointer?
-    try GitError.check(git_repository_index(&index, pointer), "git_repository_index")
+    try GitError.check(git_repository_index(&index, pointer), "git_repository_index", kind: .other)
     guard let index else { return ([], []) }
     defer { git_index_free(index) }
     let wanted = Array(name.utf8)
@@ -467,7 +471,7 @@ extension Repository {
     // No such file, or no HEAD yet: no blob, as git reads it.
     let code = GitError.Code(status)
     if code == .notFound || code == .unbornBranch { return nil }
-    try GitError.check(status, "git_revparse_single")
+    try GitError.check(status, "git_revparse_single", kind: .unknownRevision)
     guard let object else { return nil }
     defer { git_object_free(object) }
     guard git_object_type(object) == GIT_OBJECT_BLOB else { return nil }
@@ -528,7 +532,9 @@ extension Repository {
   /// functions are `git_commit_lookup` and `git_commit_summary`.
   package func commitSubject(_ id: String) throws(GitError) -> String {
     guard let objectID = ObjectID(hex: id) else {
-      throw GitError(message: "'\(id)' is not a commit id", function: "git_commit_lookup")
+      throw GitError(
+        message: "'\(id)' is not a commit id", function: "git_commit_lookup", kind: .unknownRevision
+      )
     }
     return try commitText(objectID, git_commit_summary)
   }
@@ -545,7 +551,8 @@ extension Repository {
     try exclusively { () throws(GitError) in
       var oid = id.gitOID
       var commit: OpaquePointer?
-      try GitError.check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+      try GitError.check(
+        git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup", kind: .unknownRevision)
       defer { git_commit_free(commit) }
       guard let text = part(commit) else { return "" }
       let encoding = git_commit_message_encoding(commit).map { String(cString: $0) }

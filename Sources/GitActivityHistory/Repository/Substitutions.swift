@@ -22,7 +22,8 @@ package struct Substitutions: Sendable, Equatable {
       current = next
     }
     throw GitError(
-      message: "replace depth too high for object \(id.hex)", function: "replace_object")
+      message: "replace depth too high for object \(id.hex)", function: "replace_object",
+      kind: .other)
   }
 
   /// Parses `info/grafts`: a commit id and its parents' ids per line; `#` lines are comments. A
@@ -34,7 +35,8 @@ package struct Substitutions: Sendable, Equatable {
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       let ids = trimmed.split(separator: " ").map { ObjectID(hex: String($0)) }
       guard let commit = ids.first ?? nil, !ids.contains(nil) else {
-        throw GitError(message: "bad graft data: \(line)", function: "read_graft_line")
+        throw GitError(
+          message: "bad graft data: \(line)", function: "read_graft_line", kind: .damagedObject)
       }
       grafts[commit] = ids.dropFirst().compactMap { $0 }
     }
@@ -102,19 +104,21 @@ extension Repository {
       guard let value = given else { return true }
       guard let truth = ConfigBoolean.parse(value) else {
         throw GitError(
-          message: "bad boolean config value '\(value)' for '\(name)'", function: "git_config_bool")
+          message: "bad boolean config value '\(value)' for '\(name)'", function: "git_config_bool",
+          kind: .other)
       }
       return truth
     }
     var config: OpaquePointer?
     try GitError.check(
-      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot",
+      kind: .other)
     guard let config else { return nil }
     defer { git_config_free(config) }
     var value: Int32 = 0
     let status = git_config_get_bool(&value, config, name)
     if GitError.Code(status) == .notFound { return nil }
-    try GitError.check(status, "git_config_get_bool")
+    try GitError.check(status, "git_config_get_bool", kind: .other)
     return value != 0
   }
 }

@@ -194,12 +194,13 @@ extension Repository {
       } catch {
         throw GitError(
           message: "commit \(id.hex) is corrupt: a parent line is malformed",
-          function: "parse_commit")
+          function: "parse_commit", kind: .damagedObject)
       }
     }
     guard let tree else {
       throw GitError(
-        message: "commit \(id.hex) is corrupt: it names no tree", function: "parse_commit")
+        message: "commit \(id.hex) is corrupt: it names no tree", function: "parse_commit",
+        kind: .damagedObject)
     }
     return tree
   }

@@ -15,10 +15,12 @@ struct ObjectReader: ~Copyable {
     shortWalkReads: Int? = nil, baseCacheLimit: Int? = nil
   ) throws(GitError) {
     var odb: OpaquePointer?
-    try GitError.check(git_repository_odb(&odb, repository.pointer), "git_repository_odb")
+    try GitError.check(
+      git_repository_odb(&odb, repository.pointer), "git_repository_odb", kind: .other)
     guard let odb else {
       throw GitError(
-        message: "the repository has no object database", function: "git_repository_odb")
+        message: "the repository has no object database", function: "git_repository_odb",
+        kind: .other)
     }
     self.repository = repository
     self.odb = odb
@@ -76,7 +78,8 @@ struct ObjectReader: ~Copyable {
         ? 1 : type == GIT_OBJECT_TREE ? 2 : type == GIT_OBJECT_BLOB ? 3 : 4
       guard loose.type == expected else {
         throw GitError(
-          message: "object \(id.hex) is not a \(name)", function: "git_odb_object_type")
+          message: "object \(id.hex) is not a \(name)", function: "git_odb_object_type",
+          kind: .other)
       }
       let bytes = loose.bytes
       let result = bytes.withUnsafeBytes { raw in
@@ -92,15 +95,17 @@ struct ObjectReader: ~Copyable {
       if GitError.Code(status) == .notFound {
         throw GitError(
           code: status, message: "\(name) \(id.hex) is missing from the repository",
-          function: "git_odb_read")
+          function: "git_odb_read", kind: .damagedObject)
       }
-      let detail = GitError.last(status: status, function: "git_odb_read").message
+      let detail = GitError.last(status: status, function: "git_odb_read", kind: .other).message
       throw GitError(
-        code: status, message: "cannot read \(name) \(id.hex): \(detail)", function: "git_odb_read")
+        code: status, message: "cannot read \(name) \(id.hex): \(detail)", function: "git_odb_read",
+        kind: .objectRead(status))
     }
     defer { git_odb_object_free(object) }
     guard git_odb_object_type(object) == type else {
-      throw GitError(message: "object \(id.hex) is not a \(name)", function: "git_odb_object_type")
+      throw GitError(
+        message: "object \(id.hex) is not a \(name)", function: "git_odb_object_type", kind: .other)
     }
     let size = git_odb_object_size(object)
     try body(UnsafeRawBufferPointer(start: git_odb_object_data(object), count: size))
@@ -145,7 +150,8 @@ extension ObjectReader {
           code: status, message: "unable to read \(id.hex)", function: "git_odb_read_header",
           kind: .damagedObject)
       }
-      let detail = GitError.last(status: status, function: "git_odb_read_header").message
+      let detail = GitError.last(status: status, function: "git_odb_read_header", kind: .other)
+        .message
       throw GitError(
         code: status, message: "cannot read object \(id.hex): \(detail)",
         function: "git_odb_read_header", kind: .damagedObject)
@@ -187,7 +193,7 @@ extension ObjectReader {
       } catch {
         throw GitError(
           message: "commit \(id.hex) is corrupt: a parent line is malformed",
-          function: "parse_commit")
+          function: "parse_commit", kind: .damagedObject)
       }
       tree = header.tree
       if let author = header.author {

@@ -14,7 +14,7 @@ enum WalkError: Error {
     switch self {
     case .git(let error): return error
     case .commitGraphDisagrees(let message, _):
-      return GitError(message: message, function: "commit-graph")
+      return GitError(message: message, function: "commit-graph", kind: .damagedObject)
     }
   }
 }

@@ -32,40 +32,34 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     case cancelled
     /// Anything else libgit2 or the file system reported.
     case other
+
+    /// What a failed read of an object is, by libgit2's code: an object that is not there is
+    /// an unknown revision, any other failure a damaged object.
+    package static func objectRead(_ status: Int32) -> Kind {
+      Code(status) == .notFound ? .unknownRevision : .damagedObject
+    }
+
+    /// `GIT_EOWNER` is dubious ownership whatever the call; any other status is `kind`.
+    package static func owned(_ status: Int32, else kind: Kind) -> Kind {
+      Code(status) == .owner ? .dubiousOwnership : kind
+    }
   }
 
-  /// An error with libgit2's code and class, or -1 and 0 for one of ours; `kind` is inferred
-  /// from the function and the code when not given.
+  /// An error with libgit2's code and class, or -1 and 0 for one of ours, and the kind the
+  /// thrower names: no kind is inferred from the words of the message.
   public init(
-    code: Int32 = -1, errorClass: Int32 = 0, message: String, function: String, kind: Kind? = nil
+    code: Int32 = -1, errorClass: Int32 = 0, message: String, function: String, kind: Kind
   ) {
     self.code = code
     self.errorClass = errorClass
     self.message = message
     self.function = function
-    self.kind = kind ?? Self.inferredKind(code: code, function: function, message: message)
+    self.kind = kind
   }
 
   /// The error a cancelled walk ends with.
   public static let cancelled = GitError(
     message: "the walk was cancelled", function: "cancel", kind: .cancelled)
-
-  /// The kind a failure of `function` with `code` is, for errors made without one.
-  private static func inferredKind(code: Int32, function: String, message: String) -> Kind {
-    switch function {
-    case "cancel": return .cancelled
-    case "parse_pathspec", "regcomp", "verify_filename", "verify_non_filename", "prefix_path":
-      return .invalidRequest
-    case "parse_commit", "parse_tag", "parse_object", "decode_tree_entry", "use_pack",
-      "git_odb_read", "git_odb_read_header", "commit-graph", "read_graft_line":
-      return message.contains("not found") ? .unknownRevision : .damagedObject
-    case "git_revparse", "git_object_peel", "git_revparse_single", "git_commit_lookup":
-      return .unknownRevision
-    default:
-      if code == GIT_EOWNER.rawValue { return .dubiousOwnership }
-      return .other
-    }
-  }
 
   public var description: String { message }
 
@@ -93,15 +87,16 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Throws when `status` is an error, reading `git_error_last()` before anything else can.
   @inline(__always)
-  package static func check(_ status: Int32, _ function: @autoclosure () -> String) throws(GitError)
-  {
+  package static func check(
+    _ status: Int32, _ function: @autoclosure () -> String, kind: Kind
+  ) throws(GitError) {
     guard status < 0 else { return }
-    throw GitError.last(status: status, function: function())
+    throw GitError.last(status: status, function: function(), kind: kind)
   }
 
   /// The error libgit2 recorded for the failing call. The corresponding C function is
   /// `git_error_last`.
-  package static func last(status: Int32, function: String) -> GitError {
+  package static func last(status: Int32, function: String, kind: Kind) -> GitError {
     var message = "\(function) failed (\(status))"
     var errorClass: Int32 = 0
     if let last = git_error_last(), let text = last.pointee.message {
@@ -109,7 +104,9 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
         decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
       errorClass = last.pointee.klass
     }
-    return GitError(code: status, errorClass: errorClass, message: message, function: function)
+    return GitError(
+      code: status, errorClass: errorClass, message: message, function: function,
+      kind: .owned(status, else: kind))
   }
 }
 
