@@ -98,7 +98,8 @@ struct CommitRecordParser {
     }
     let next = previous + 1
     if next < jsonKeys.count && matches(next) { return next }
-    return jsonKeys.indices.first(where: matches)
+    for number in 0..<jsonKeys.count where matches(number) { return number }
+    return nil
   }
 
   private mutating func jsonFields(_ line: UnsafeRawBufferPointer) throws(Failure) -> Fields {

@@ -390,7 +390,11 @@ package struct ExportedCommits {
     do {
       let runs = repositoryRuns
       let each = repositoryOf
-      let surveyed = surveyedIDs
+      // One contiguous copy: the sort reads each id many times, and a read through
+      // ChunkedArray from this module is a generic call.
+      var surveyed: [PackedID] = []
+      surveyed.reserveCapacity(count)
+      for buffer in surveyedIDs.buffers { surveyed.append(contentsOf: buffer) }
       /// The rank of a record's repository, from the run it is in (asked only of copies).
       func rankOf(_ record: Int) -> UInt32 {
         if let each { return rank[Int(each[record])] }
@@ -413,7 +417,7 @@ package struct ExportedCommits {
       while start < count {
         let kept = Int(sorted[start])
         var end = start + 1
-        while end < count && surveyedIDs[Int(sorted[end])] == surveyedIDs[kept] {
+        while end < count && surveyed[Int(sorted[end])] == surveyed[kept] {
           let copy = Int(sorted[end])
           _ = dropped.insert(copy)
           if fingerprints[copy] != fingerprints[kept] { suspects[copy] = kept }

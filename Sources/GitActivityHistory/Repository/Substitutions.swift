@@ -83,7 +83,14 @@ extension Repository {
       // No packed refs; a file that is there but cannot be read is libgit2's to report.
       return error.code != ENOENT
     }
-    return packed.withUnsafeBytes { $0.contains(Array(prefix.utf8)) }
+    // A plain scan: the generic `contains` costs a type lookup a call here.
+    let needle = Array(prefix.utf8)
+    guard let first = needle.first, packed.count >= needle.count else { return false }
+    for start in 0...(packed.count - needle.count)
+    where packed[start] == first && packed[start..<start + needle.count].elementsEqual(needle) {
+      return true
+    }
+    return false
   }
 
   /// The refs whose names match `glob`, with the ids they point at (not peeled).

@@ -14,12 +14,12 @@ import Foundation
 /// `@unchecked Sendable`.
 package struct ChunkedArray<Element: BitwiseCopyable & Sendable>: @unchecked Sendable {
   /// One chunk: a mapping of `capacity` elements, freed with the last array that holds it.
-  final class Chunk {
-    let base: UnsafeMutablePointer<Element>
+  @usableFromInline final class Chunk {
+    @usableFromInline let base: UnsafeMutablePointer<Element>
     private let bytes: Int
     private let isMapped: Bool
 
-    init(capacity: Int) {
+    @usableFromInline init(capacity: Int) {
       bytes = capacity * MemoryLayout<Element>.stride
       let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
       if let mapped, mapped != MAP_FAILED {
@@ -36,12 +36,13 @@ package struct ChunkedArray<Element: BitwiseCopyable & Sendable>: @unchecked Sen
     }
   }
 
-  private static var shift: Int { 15 }
-  private static var chunkSize: Int { 1 << shift }
-  private var chunks: [Chunk] = []
+  // Inlinable, as the walk's and the export reader's loops read and append across modules.
+  @usableFromInline static var shift: Int { 15 }
+  @usableFromInline static var chunkSize: Int { 1 << shift }
+  @usableFromInline var chunks: [Chunk] = []
   /// Where the next element goes in the last chunk: appending touches no reference count.
-  private var tail: UnsafeMutablePointer<Element>?
-  package private(set) var count = 0
+  @usableFromInline var tail: UnsafeMutablePointer<Element>?
+  package internal(set) var count = 0
 
   package init() {}
 
@@ -49,14 +50,14 @@ package struct ChunkedArray<Element: BitwiseCopyable & Sendable>: @unchecked Sen
   var isEmpty: Bool { count == 0 }
 
   /// The elements, a buffer per chunk, valid while this array lives.
-  var buffers: [UnsafeBufferPointer<Element>] {
+  package var buffers: [UnsafeBufferPointer<Element>] {
     chunks.enumerated().map { index, chunk in
       UnsafeBufferPointer(
         start: chunk.base, count: min(Self.chunkSize, count - index * Self.chunkSize))
     }
   }
 
-  package mutating func append(_ element: Element) {
+  @inlinable package mutating func append(_ element: Element) {
     if count & (Self.chunkSize - 1) == 0 {
       let chunk = Chunk(capacity: Self.chunkSize)
       chunks.append(chunk)
@@ -71,7 +72,7 @@ package struct ChunkedArray<Element: BitwiseCopyable & Sendable>: @unchecked Sen
     for element in elements { append(element) }
   }
 
-  package subscript(index: Int) -> Element {
+  @inlinable package subscript(index: Int) -> Element {
     chunks[index >> Self.shift].base[index & (Self.chunkSize - 1)]
   }
 }

@@ -2,8 +2,8 @@
 /// short runs (names, emails, keys) that per-record work compares millions of times.
 package enum RawBytes {
   /// Whether `count` bytes at `a` and at `b` are the same.
-  @inline(__always)
-  static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+  @inlinable @inline(__always)
+  package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
     var offset = 0
     while offset + 8 <= count {
       guard
@@ -23,7 +23,7 @@ package enum RawBytes {
   }
 
   /// Whether two buffers hold the same bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
     guard let x = a.baseAddress, let y = b.baseAddress else { return true }

@@ -8,7 +8,7 @@ package struct WordHasher {
   package init() {}
 
   /// A word: multiplied in and its high half folded down (a multiply-xorshift step).
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func mix(_ word: UInt64) {
     value = (value ^ word) &* 0xFF51_AFD7_ED55_8CCD
     value ^= value &>> 32
@@ -16,7 +16,7 @@ package struct WordHasher {
 
   /// Bytes, eight a step; the last few with the length, so that where one text ends and the
   /// next begins counts.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func mix(_ bytes: UnsafeRawBufferPointer) {
     let count = bytes.count
     var at = 0
