@@ -223,7 +223,9 @@ struct InteractiveTests {
   @Test("a day's commits scroll a page at a time with n and p")
   func scrolling() throws {
     let repo = try TemporaryRepository()
-    let start = Int(Date().timeIntervalSince1970) - 86_400 - 7_200
+    // 10:00 to 10:29 yesterday (UTC, the commits' own zone), whatever the hour now: the cursor
+    // goes up one day from today.
+    let start = Int(Date().timeIntervalSince1970) / 86_400 * 86_400 - 86_400 + 36_000
     for index in 0..<30 {
       try repo.commit("change \(index)", date: "\(start + index * 60) +0000")
     }
