@@ -381,17 +381,27 @@ extension Repository {
 
   private func configSnapshotValue(_ name: String) throws(GitError) -> String? {
     if let given = commandLineConfig.value(of: name) { return given ?? "" }
+    return try withConfigSnapshot { config throws(GitError) in
+      var value: UnsafePointer<CChar>?
+      let status = git_config_get_string(&value, config, name)
+      if GitError.Code(status) == .notFound { return nil }
+      try GitError.check(status, "git_config_get_string", kind: .other)
+      return value.map { String(cString: $0) }
+    }
+  }
+
+  /// `body` with a snapshot of the repository's configuration, freed after it; nil when
+  /// libgit2 gives none. The corresponding C function is `git_repository_config_snapshot`.
+  func withConfigSnapshot<Value>(_ body: (OpaquePointer) throws(GitError) -> Value?)
+    throws(GitError) -> Value?
+  {
     var config: OpaquePointer?
     try GitError.check(
       git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot",
       kind: .other)
     guard let config else { return nil }
     defer { git_config_free(config) }
-    var value: UnsafePointer<CChar>?
-    let status = git_config_get_string(&value, config, name)
-    if GitError.Code(status) == .notFound { return nil }
-    try GitError.check(status, "git_config_get_string", kind: .other)
-    return value.map { String(cString: $0) }
+    return try body(config)
   }
 
   /// Every configuration entry whose name starts with `prefix` (lowercase, such as `diff.`),

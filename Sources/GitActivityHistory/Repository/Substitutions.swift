@@ -116,16 +116,12 @@ extension Repository {
       }
       return truth
     }
-    var config: OpaquePointer?
-    try GitError.check(
-      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot",
-      kind: .other)
-    guard let config else { return nil }
-    defer { git_config_free(config) }
-    var value: Int32 = 0
-    let status = git_config_get_bool(&value, config, name)
-    if GitError.Code(status) == .notFound { return nil }
-    try GitError.check(status, "git_config_get_bool", kind: .other)
-    return value != 0
+    return try withConfigSnapshot { config throws(GitError) in
+      var value: Int32 = 0
+      let status = git_config_get_bool(&value, config, name)
+      if GitError.Code(status) == .notFound { return nil }
+      try GitError.check(status, "git_config_get_bool", kind: .other)
+      return value != 0
+    }
   }
 }
