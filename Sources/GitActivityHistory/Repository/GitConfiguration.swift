@@ -51,28 +51,14 @@ package enum GitConfiguration {
     }
     guard let config else { return [] }
     defer { git_config_free(config) }
-    // Not git_config_iterator_glob_new: libgit2 1.5 leaks a PCRE2 match block for every entry
-    // its pattern does not match. The prefix test is all that is needed.
-    var iterator: OpaquePointer?
-    try GitError.check(
-      git_config_iterator_new(&iterator, config), "git_config_iterator_new", kind: .other)
     let prefixes = sections.map { $0.lowercased() + "." }
-    guard let iterator else { return [] }
-    defer { git_config_iterator_free(iterator) }
     var result: [Entry] = []
-    while true {
-      var entry: UnsafeMutablePointer<git_config_entry>?
-      let status = git_config_next(&entry, iterator)
-      if GitError.Code(status) == .iterationOver { break }
-      try GitError.check(status, "git_config_next", kind: .other)
-      guard let entry, let name = entry.pointee.name else { continue }
-      let key = String(cString: name)
-      guard prefixes.contains(where: key.lowercased().hasPrefix) else { continue }
-      let value = entry.pointee.value.map { String(cString: $0) } ?? ""
+    try forEachEntry(of: config) { key, entry throws(GitError) in
+      guard prefixes.contains(where: key.lowercased().hasPrefix) else { return }
+      let value = entry.value.map { String(cString: $0) } ?? ""
       var origin = Self.file(
-        of: entry.pointee.level, environment: environment,
-        gitDirectory: repository?.commonDirectory)
-      if entry.pointee.include_depth > 0 { origin = "a file included from \(origin)" }
+        of: entry.level, environment: environment, gitDirectory: repository?.commonDirectory)
+      if entry.include_depth > 0 { origin = "a file included from \(origin)" }
       result.append(Entry(name: key, value: value, origin: origin))
     }
     // The iterator lists files from the highest precedence down; git's order is the reverse.
@@ -82,6 +68,27 @@ package enum GitConfiguration {
     }
     return result.reversed()
       + commandLine.map { Entry(name: $0.name, value: $0.value ?? "true", origin: "git -c") }
+  }
+
+  /// Each named entry of `config` with its name, as libgit2 lists them: from the highest
+  /// precedence down. Not `git_config_iterator_glob_new`: libgit2 1.5 leaks a PCRE2 match block
+  /// for every entry its pattern does not match, and callers test a prefix themselves.
+  static func forEachEntry(
+    of config: OpaquePointer, _ body: (String, git_config_entry) throws(GitError) -> Void
+  ) throws(GitError) {
+    var iterator: OpaquePointer?
+    try GitError.check(
+      git_config_iterator_new(&iterator, config), "git_config_iterator_new", kind: .other)
+    guard let iterator else { return }
+    defer { git_config_iterator_free(iterator) }
+    while true {
+      var entry: UnsafeMutablePointer<git_config_entry>?
+      let status = git_config_next(&entry, iterator)
+      if GitError.Code(status) == .iterationOver { break }
+      try GitError.check(status, "git_config_next", kind: .other)
+      guard let entry, let name = entry.pointee.name else { continue }
+      try body(String(cString: name), entry.pointee)
+    }
   }
 
   /// The file a configuration level is read from, as a person names it.

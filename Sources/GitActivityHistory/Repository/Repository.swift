@@ -408,28 +408,16 @@ extension Repository {
   /// lowest precedence first, `git -c` last, names as libgit2 gives them (section and key in
   /// lowercase). The corresponding C function is `git_config_iterator_new`.
   func configEntries(prefix: String) throws(GitError) -> [(name: String, value: String)] {
-    var config: OpaquePointer?
-    try GitError.check(
-      git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot",
-      kind: .other)
-    guard let config else { return [] }
-    defer { git_config_free(config) }
-    var iterator: OpaquePointer?
-    try GitError.check(
-      git_config_iterator_new(&iterator, config), "git_config_iterator_new", kind: .other)
-    guard let iterator else { return [] }
-    defer { git_config_iterator_free(iterator) }
-    var result: [(name: String, value: String)] = []
-    while true {
-      var entry: UnsafeMutablePointer<git_config_entry>?
-      let status = git_config_next(&entry, iterator)
-      if GitError.Code(status) == .iterationOver { break }
-      try GitError.check(status, "git_config_next", kind: .other)
-      guard let entry, let name = entry.pointee.name else { continue }
-      let key = String(cString: name)
-      guard key.lowercased().hasPrefix(prefix) else { continue }
-      result.append((key.lowercased(), entry.pointee.value.map { String(cString: $0) } ?? ""))
+    let found = try withConfigSnapshot { config throws(GitError) in
+      var entries: [(name: String, value: String)] = []
+      try GitConfiguration.forEachEntry(of: config) { key, entry throws(GitError) in
+        guard key.lowercased().hasPrefix(prefix) else { return }
+        entries.append((key.lowercased(), entry.value.map { String(cString: $0) } ?? ""))
+      }
+      return entries
     }
+    // No snapshot: no entries, not even git -c's.
+    guard let result = found else { return [] }
     let given = commandLineConfig.entries.filter { $0.name.lowercased().hasPrefix(prefix) }
     return result.reversed() + given.map { ($0.name.lowercased(), $0.value ?? "true") }
   }
