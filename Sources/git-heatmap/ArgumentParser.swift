@@ -6,9 +6,57 @@ struct ArgumentParser {
   var table: [OptionSpec] = OptionTable.all
 
   func parse(_ arguments: [String]) throws(CommandError) -> ParsedArguments {
-    var result = ParsedArguments()
+    var cursor = Cursor(table: table, arguments: arguments)
+    var endsOptions = false
+    while cursor.index < arguments.count {
+      let argument = arguments[cursor.index]
+      if argument == "--" {
+        cursor.result.paths = Array(arguments[(cursor.index + 1)...])
+        break
+      }
+      if endsOptions || argument == "--end-of-options" {
+        // git's --end-of-options: what follows is no option, whatever its first character.
+        if endsOptions {
+          cursor.result.positionals.append(argument)
+          cursor.result.revisionWords.append(argument)
+        }
+        endsOptions = true
+        cursor.index += 1
+        continue
+      }
+      if argument.hasPrefix("--") {
+        try cursor.long(argument)
+      } else if argument.count > 1, argument.hasPrefix("-"),
+        argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+        let spec = table.first(where: { $0.long == "max-count" })
+      {
+        // git's -<n>: --max-count=<n>.
+        try cursor.record(spec, String(argument.dropFirst()))
+      } else if argument.hasPrefix("-") && argument.count > 1 {
+        try cursor.short(argument)
+      } else {
+        cursor.result.positionals.append(argument)
+        cursor.result.revisionWords.append(argument)
+      }
+      cursor.index += 1
+    }
+    return cursor.result
+  }
+
+  /// Where a parse is in its arguments, and what it has read.
+  private struct Cursor {
+    let table: [OptionSpec]
+    let arguments: [String]
     var index = 0
-    func take(_ spec: OptionSpec, inline: String?) throws(CommandError) -> String {
+    var result = ParsedArguments()
+
+    init(table: [OptionSpec], arguments: [String]) {
+      self.table = table
+      self.arguments = arguments
+    }
+
+    /// An option's value: after `=` or the letter, else the next argument.
+    mutating func take(_ spec: OptionSpec, inline: String?) throws(CommandError) -> String {
       if let inline { return inline }
       index += 1
       guard index < arguments.count else {
@@ -16,21 +64,24 @@ struct ArgumentParser {
       }
       return arguments[index]
     }
-    func record(_ spec: OptionSpec, _ value: String) throws(CommandError) {
+
+    mutating func record(_ spec: OptionSpec, _ value: String) throws(CommandError) {
       if let target = spec.aliasOf, let targetSpec = table.first(where: { $0.long == target }) {
         try record(targetSpec, spec.aliasValue ?? value)
         return
       }
       if !spec.choices.isEmpty && !spec.choices.contains(value) {
         throw CommandError.usage(
-          "invalid value '\(value)' for '--\(spec.long)': expected \(Self.list(spec.choices))")
+          "invalid value '\(value)' for '--\(spec.long)': expected \(ArgumentParser.list(spec.choices))"
+        )
       }
       result.values[spec.long, default: []].append(value)
       result.order.append(spec.long)
     }
+
     /// The value of an option that may go without one (`--color`): after `=`, else the next
     /// argument when it is one of the choices, else the bare value.
-    func optionalValue(_ spec: OptionSpec, inline: String?, bare: String) -> String {
+    mutating func optionalValue(_ spec: OptionSpec, inline: String?, bare: String) -> String {
       if let inline { return inline }
       if index + 1 < arguments.count, spec.choices.contains(arguments[index + 1]) {
         index += 1
@@ -38,79 +89,55 @@ struct ArgumentParser {
       }
       return bare
     }
-    var endsOptions = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--" {
-        result.paths = Array(arguments[(index + 1)...])
-        break
+
+    /// `--name`, `--name=value` or `--name value`.
+    mutating func long(_ argument: String) throws(CommandError) {
+      let body = argument.dropFirst(2)
+      let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+      guard let spec = table.first(where: { $0.long == name }) else {
+        throw CommandError.usage(ArgumentParser(table: table).unknown("--" + name))
       }
-      if endsOptions || argument == "--end-of-options" {
-        // git's --end-of-options: what follows is no option, whatever its first character.
-        if endsOptions {
-          result.positionals.append(argument)
-          result.revisionWords.append(argument)
+      if spec.takesValue {
+        let value: String
+        if let bare = spec.bareValue {
+          value = optionalValue(spec, inline: inline, bare: bare)
+        } else {
+          value = try take(spec, inline: inline)
         }
-        endsOptions = true
-        index += 1
-        continue
+        try record(spec, value)
+        if spec.isRevisionWord { result.revisionWords.append("--\(spec.long)=\(value)") }
+      } else {
+        if inline != nil && spec.optionalPlaceholder == nil {
+          throw CommandError.usage("'--\(spec.long)' does not take a value")
+        }
+        try record(spec, inline ?? "")
+        if spec.isRevisionWord {
+          result.revisionWords.append("--\(spec.long)" + (inline.map { "=" + $0 } ?? ""))
+        }
       }
-      if argument.hasPrefix("--") {
-        let body = argument.dropFirst(2)
-        let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-        let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-        guard let spec = table.first(where: { $0.long == name }) else {
-          throw CommandError.usage(unknown("--" + name))
+    }
+
+    /// `-x`, bundled flags (`-qh`), and a letter's value joined to it (`-ofile`, `-M50%`).
+    mutating func short(_ argument: String) throws(CommandError) {
+      var letters = Substring(argument.dropFirst())
+      while let letter = letters.first {
+        letters = letters.dropFirst()
+        guard let spec = table.first(where: { $0.short == letter }) else {
+          throw CommandError.usage(ArgumentParser(table: table).unknown("-" + String(letter)))
         }
         if spec.takesValue {
-          let value: String
-          if let bare = spec.bareValue {
-            value = optionalValue(spec, inline: inline, bare: bare)
-          } else {
-            value = try take(spec, inline: inline)
-          }
-          try record(spec, value)
-          if spec.isRevisionWord { result.revisionWords.append("--\(spec.long)=\(value)") }
-        } else {
-          if inline != nil && spec.optionalPlaceholder == nil {
-            throw CommandError.usage("'--\(spec.long)' does not take a value")
-          }
-          try record(spec, inline ?? "")
-          if spec.isRevisionWord {
-            result.revisionWords.append("--\(spec.long)" + (inline.map { "=" + $0 } ?? ""))
-          }
+          try record(spec, try take(spec, inline: letters.isEmpty ? nil : String(letters)))
+          return
         }
-      } else if argument.count > 1, argument.hasPrefix("-"),
-        argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
-        let spec = table.first(where: { $0.long == "max-count" })
-      {
-        // git's -<n>: --max-count=<n>.
-        try record(spec, String(argument.dropFirst()))
-      } else if argument.hasPrefix("-") && argument.count > 1 {
-        var letters = Substring(argument.dropFirst())
-        while let letter = letters.first {
-          letters = letters.dropFirst()
-          guard let spec = table.first(where: { $0.short == letter }) else {
-            throw CommandError.usage(unknown("-" + String(letter)))
-          }
-          if spec.takesValue {
-            try record(spec, try take(spec, inline: letters.isEmpty ? nil : String(letters)))
-            break
-          }
-          // git's -M50%, -C90: what follows the letter is the flag's optional value.
-          if spec.optionalPlaceholder != nil && !letters.isEmpty {
-            try record(spec, String(letters))
-            break
-          }
-          try record(spec, "")
+        // git's -M50%, -C90: what follows the letter is the flag's optional value.
+        if spec.optionalPlaceholder != nil && !letters.isEmpty {
+          try record(spec, String(letters))
+          return
         }
-      } else {
-        result.positionals.append(argument)
-        result.revisionWords.append(argument)
+        try record(spec, "")
       }
-      index += 1
     }
-    return result
   }
 
   /// git log's options that choose commits in ways a graph of days cannot honour, or that are
@@ -158,7 +185,7 @@ struct ArgumentParser {
 
   /// `unknown option '--versoin' (did you mean '--version'?)`, or for one of git log's options
   /// git-heatmap does not take, why.
-  private func unknown(_ option: String) -> String {
+  fileprivate func unknown(_ option: String) -> String {
     let name = option.drop { $0 == "-" }.split(separator: "=").first.map(String.init) ?? ""
     if let reason = Self.unsupportedGitLogOptions[name] {
       return "option '\(option)' of git log is not supported: \(reason)"

@@ -32,27 +32,10 @@ enum Command {
     var context = given
     var invocation: Invocation
     do {
-      var parsed = try ArgumentParser().parse(context.arguments)
-      if let shell = parsed.last(.generateCompletion).flatMap(Completions.Shell.init(rawValue:)) {
-        stdout.write(Completions.script(for: shell))
-        return ExitCode.success
+      switch try parse(context, stdout: stdout) {
+      case .answered(let status): return status
+      case .run(let read): invocation = read
       }
-      if parsed.has(.usage) {
-        // git's -h: a short usage on stdout and exit 129, whatever else is on the line.
-        stdout.write(Help.usage())
-        return ExitCode.shortUsage
-      }
-      if parsed.has(.generateManpage) {
-        stdout.write(ManPage.text())
-        return ExitCode.success
-      }
-      if !parsed.has(.noConfig) && !parsed.has(.help) && !parsed.has(.version) {
-        try applyConfiguration(to: &parsed, context: context)
-      }
-      try parsed.checkCombinations()
-      var read = try Invocation(parsed)
-      if read.commits.readsStandardInput { try read.readStandardInput(STDIN_FILENO) }
-      invocation = read
     } catch {
       stderr.write(error.report)
       return error.exitCode
@@ -96,41 +79,85 @@ enum Command {
           "\(name): note: a PNG cannot follow its reader's light or dark scheme: drawn for a \(drawn) page"
             + " (--theme github or github-dark chooses; an SVG follows the reader)\n")
       }
-      if let produce = result.produce {
-        if let output = invocation.output.file, output != "-" {
-          let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
-          try OutputFile.write(to: path, displayPath: output, produce: produce)
-        } else {
-          produce { stdout.write(String(decoding: $0, as: UTF8.self)) }
-        }
-      } else if let output = invocation.output.file, output != "-" {
-        let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
-        if let png {
-          try OutputFile.write(png, to: path, displayPath: output)
-        } else {
-          // The text in pieces of a mebibyte, not copied whole (an --authors table of many
-          // people over many years is a hundred megabytes).
-          try OutputFile.write(to: path, displayPath: output) { write in
-            var text = result.text
-            text.withUTF8 { all in
-              for start in stride(from: 0, to: all.count, by: 1 << 20) {
-                write(Array(all[start..<min(start + (1 << 20), all.count)]))
-              }
-            }
-          }
-        }
-        if !invocation.output.isQuiet, let alt = result.alternativeText {
-          stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")
-        }
-      } else if let png {
-        stdout.write(bytes: png)
-      } else {
-        stdout.write(result.text)
-      }
+      try deliver(
+        result, png: png, invocation: invocation, context: context, stdout: stdout, stderr: stderr)
       return ExitCode.success
     } catch {
       stderr.write(error.report)
       return error.exitCode
+    }
+  }
+
+  /// What parsing the command line leads to: an answer already given (completions, usage, the
+  /// man page), or a run.
+  private enum Parsed {
+    case answered(Int32)
+    case run(Invocation)
+  }
+
+  /// The command line read, with `git config heatmap.*` filling what it leaves out, and
+  /// standard input read when it lists commits.
+  private static func parse(_ context: RunContext, stdout: TextSink) throws(CommandError)
+    -> Parsed
+  {
+    var parsed = try ArgumentParser().parse(context.arguments)
+    if let shell = parsed.last(.generateCompletion).flatMap(Completions.Shell.init(rawValue:)) {
+      stdout.write(Completions.script(for: shell))
+      return .answered(ExitCode.success)
+    }
+    if parsed.has(.usage) {
+      // git's -h: a short usage on stdout and exit 129, whatever else is on the line.
+      stdout.write(Help.usage())
+      return .answered(ExitCode.shortUsage)
+    }
+    if parsed.has(.generateManpage) {
+      stdout.write(ManPage.text())
+      return .answered(ExitCode.success)
+    }
+    if !parsed.has(.noConfig) && !parsed.has(.help) && !parsed.has(.version) {
+      try applyConfiguration(to: &parsed, context: context)
+    }
+    try parsed.checkCombinations()
+    var read = try Invocation(parsed)
+    if read.commits.readsStandardInput { try read.readStandardInput(STDIN_FILENO) }
+    return .run(read)
+  }
+
+  /// Writes what the run made: to `-o`'s file (whole, or not at all), else to standard output.
+  private static func deliver(
+    _ result: Run.Output, png: [UInt8]?, invocation: Invocation, context: RunContext,
+    stdout: TextSink, stderr: TextSink
+  ) throws(CommandError) {
+    if let produce = result.produce {
+      if let output = invocation.output.file, output != "-" {
+        let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
+        try OutputFile.write(to: path, displayPath: output, produce: produce)
+      } else {
+        produce { stdout.write(String(decoding: $0, as: UTF8.self)) }
+      }
+    } else if let output = invocation.output.file, output != "-" {
+      let path = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
+      if let png {
+        try OutputFile.write(png, to: path, displayPath: output)
+      } else {
+        // The text in pieces of a mebibyte, not copied whole (an --authors table of many
+        // people over many years is a hundred megabytes).
+        try OutputFile.write(to: path, displayPath: output) { write in
+          var text = result.text
+          text.withUTF8 { all in
+            for start in stride(from: 0, to: all.count, by: 1 << 20) {
+              write(Array(all[start..<min(start + (1 << 20), all.count)]))
+            }
+          }
+        }
+      }
+      if !invocation.output.isQuiet, let alt = result.alternativeText {
+        stderr.write("\(name): suggested alt text: \(TextEscaping.terminal(alt))\n")
+      }
+    } else if let png {
+      stdout.write(bytes: png)
+    } else {
+      stdout.write(result.text)
     }
   }
 

@@ -20,25 +20,15 @@ extension Repository {
     let diffsMerges = options.mergeDiffs != .off
     let substitutions = try self.substitutions(
       replaceRefBase: request.walk.replaceRefBase, graftFile: request.walk.graftFile)
-    var table: LineStatsCache?
-    var tableLocation: HistoryCache.Location?
     let countsLanguages = request.countsLanguages
-    var languageTable: LanguageRowsCache?
-    var languageLocation: HistoryCache.Location?
+    var table: (table: LineStatsCache, location: HistoryCache.Location)?
+    var languageTable: (table: LanguageRowsCache, location: HistoryCache.Location)?
     if let location, substitutions.isEmpty {
       let key = try lineCacheKey(options: options, paths: paths, diffsMerges: diffsMerges)
-      let place = LineStatsCache.location(for: key, beside: location)
-      var loaded = LineStatsCache.load(key: key, from: place)
-      loaded.indexPrefixes()
-      table = loaded
-      tableLocation = place
+      table = Self.loadCache(key: key, beside: location)
       if countsLanguages {
-        let languagesKey = key + "\nlanguages: linguist \(LanguageLines.linguistVersion)"
-        let languagesPlace = LanguageRowsCache.location(for: languagesKey, beside: location)
-        var known = LanguageRowsCache.load(key: languagesKey, from: languagesPlace)
-        known.indexPrefixes()
-        languageTable = known
-        languageLocation = languagesPlace
+        languageTable = Self.loadCache(
+          key: key + "\nlanguages: linguist \(LanguageLines.linguistVersion)", beside: location)
       }
     }
     let ids = history.objectIDs
@@ -56,8 +46,9 @@ extension Repository {
           commit.author?.seconds ?? Int64.max, commit.committer?.seconds ?? Int64.max)
         if latest < earliest { continue }
       }
-      let knownLanguages = countsLanguages ? languageTable?.record(for: ids[index]) : nil
-      if let known = table?.record(for: ids[index]), !countsLanguages || knownLanguages != nil {
+      let knownLanguages = countsLanguages ? languageTable?.table.record(for: ids[index]) : nil
+      if let known = table?.table.record(for: ids[index]), !countsLanguages || knownLanguages != nil
+      {
         lines[index] = known
         if let knownLanguages { languages[index] = knownLanguages }
       } else {
@@ -77,24 +68,56 @@ extension Repository {
     for (index, stats) in zip(missing, counted.stats) {
       let packed = PackedLineStats(stats)
       lines[index] = packed
-      table?.set(packed, for: ids[index])
+      table?.table.set(packed, for: ids[index])
     }
     if countsLanguages {
-      var uncached = Set<Int>()
-      var unknown = Set<String>()
-      for case let tally as LanguageTally in counted.notices.tallies {
-        for (position, rows) in tally.byCommit { languages[missing[position]] = rows }
-        uncached.formUnion(tally.namingUnknown.map { missing[$0] })
-        unknown.formUnion(tally.classifier.unknownNames)
-      }
-      for index in missing where languages[index].fitsRecord && !uncached.contains(index) {
-        languageTable?.set(languages[index], for: ids[index])
-      }
-      history.languageRows = languages
-      history.unknownLanguageNames = unknown.sorted()
+      keepLanguages(
+        &languages, counted.notices, missing: missing, ids: ids, in: &history,
+        cache: &languageTable)
     }
     history.packedLines = lines
-    let notices = counted.notices
+    let warnings = Self.warnings(counted.notices)
+    if let loaded = languageTable?.table, !loaded.hasNewRecords && !loaded.wasLoaded {
+      languageTable = nil
+    }
+    if let loaded = table?.table, counted.stats.isEmpty && !loaded.wasLoaded { table = nil }
+    return (table, languageTable, warnings)
+  }
+
+  /// A lines cache's table for `key`, loaded (empty when there is none) and indexed, with
+  /// where it is kept.
+  private static func loadCache<Record: CommitTableRecord>(
+    key: String, beside location: HistoryCache.Location
+  ) -> (table: CommitTable<Record>, location: HistoryCache.Location) {
+    let place = CommitTable<Record>.location(for: key, beside: location)
+    var loaded = CommitTable<Record>.load(key: key, from: place)
+    loaded.indexPrefixes()
+    return (loaded, place)
+  }
+
+  /// Each counted commit's lines by language into `languages`, and those that fit a record and
+  /// name no unknown language into the cache; then the whole into `history`.
+  private func keepLanguages(
+    _ languages: inout [LanguageRows], _ notices: LineNotices, missing: [Int], ids: [ObjectID],
+    in history: inout History,
+    cache: inout (table: LanguageRowsCache, location: HistoryCache.Location)?
+  ) {
+    var uncached = Set<Int>()
+    var unknown = Set<String>()
+    for case let tally as LanguageTally in notices.tallies {
+      for (position, rows) in tally.byCommit { languages[missing[position]] = rows }
+      uncached.formUnion(tally.namingUnknown.map { missing[$0] })
+      unknown.formUnion(tally.classifier.unknownNames)
+    }
+    for index in missing where languages[index].fitsRecord && !uncached.contains(index) {
+      cache?.table.set(languages[index], for: ids[index])
+    }
+    history.languageRows = languages
+    history.unknownLanguageNames = unknown.sorted()
+  }
+
+  /// What a line count has to say: long attribute lines, a rename search skipped or cut short.
+  private static func warnings(_ notices: LineNotices) -> [ActivityWarning] {
     var warnings: [ActivityWarning] = notices.longAttributeLines.map { .longAttributesLine($0) }
     if notices.renameLimitNeeded > 0 || notices.degradedCopies {
       warnings.append(.renameDetectionSkipped(degraded: notices.degradedCopies))
@@ -102,16 +125,7 @@ extension Repository {
     if notices.renameLimitNeeded > 0 {
       warnings.append(.renameLimitAdvice(needed: notices.renameLimitNeeded))
     }
-    var languagesCached: (table: LanguageRowsCache, location: HistoryCache.Location)?
-    if let languageTable, let languageLocation,
-      languageTable.hasNewRecords || languageTable.wasLoaded
-    {
-      languagesCached = (languageTable, languageLocation)
-    }
-    guard let table, let tableLocation, !counted.stats.isEmpty || table.wasLoaded else {
-      return (nil, languagesCached, warnings)
-    }
-    return ((table, tableLocation), languagesCached, warnings)
+    return warnings
   }
 
   /// How `request` counts lines: its options (else the configuration's), its command line's

@@ -34,12 +34,7 @@ extension Repository {
     let policy = request.cache
     let location = HistoryCache.Location(
       commonDirectory: commonDirectory, fallbackDirectory: policy.fallbackDirectory)
-    if policy.clearsFirst {
-      HistoryCache.remove(at: location)
-      PathspecAnswerCache.removeAll(beside: location)
-      LineStatsCache.removeAll(beside: location)
-      LanguageRowsCache.removeAll(beside: location)
-    }
+    if policy.clearsFirst { Self.removeCaches(at: location) }
     let phase = request.phases
     let read: History
     var limitApplied = false
@@ -57,37 +52,8 @@ extension Repository {
       read = newest
       limitApplied = true
     } else if policy.isEnabled {
-      // A cache is believed when its owner is this user and a sample of its commits says what
-      // the objects say; otherwise history is read from the objects and the cache rewritten.
-      let cache = phase("load cache") {
-        HistoryCache.load(from: location).flatMap { vouches(for: $0) ? $0 : nil } ?? HistoryCache()
-      }
-      // A pathspec's answers from earlier runs, beside the cache.
-      let paths = request.selection.paths
-      let key = PathspecAnswerCache.key(paths: paths)
-      let answersLocation = PathspecAnswerCache.location(for: key, beside: location)
-      let answers =
-        paths.isEmpty
-        ? nil : phase("load answers") { PathspecAnswerCache.load(key: key, from: answersLocation) }
-      let walked = try phase("walk") { () throws(GitError) in
-        try self.history(
-          request.selection, options: try followWalk(request), cache: cache, answers: answers)
-      }
-      pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
-      if !paths.isEmpty && cache.count == 0 && !request.selection.followsRenames
-        && walked.updatedCache == nil
-      {
-        // A pathspec walk that did not read the history first keeps no cache of it; read the
-        // whole of it once, after the graph is out, so that the next run of this pathspec (its
-        // answers kept) or any other starts from the cache, as a run without paths does.
-        pending = PendingCache(cache: nil, location: location)
-        pending?.reading = wholeHistoryRead(request)
-      }
-      known = walked.updatedCache ?? cache
-      if let found = walked.pathspecAnswers {
-        phase("save answers") { found.save(to: answersLocation) }
-      }
-      read = walked.history
+      let walked = try cachedWalk(request, location: location)
+      (read, pending, known) = (walked.history, walked.pending, walked.known)
     } else {
       read = try phase("walk") { () throws(GitError) in
         try self.history(request.selection, options: try followWalk(request))
@@ -135,6 +101,52 @@ extension Repository {
     result.remoteURL = try configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 }
     result.pendingCache = pending
     return result
+  }
+
+  /// `--clear-cache`: the history cache and every cache beside it.
+  private static func removeCaches(at location: HistoryCache.Location) {
+    HistoryCache.remove(at: location)
+    PathspecAnswerCache.removeAll(beside: location)
+    LineStatsCache.removeAll(beside: location)
+    LanguageRowsCache.removeAll(beside: location)
+  }
+
+  /// The walk through the history cache, with a pathspec's answers from earlier runs: the
+  /// history, the cache to write after the count, and what the cache knows of the commits.
+  private func cachedWalk(_ request: ActivityRequest, location: HistoryCache.Location)
+    throws(GitError) -> (history: History, pending: PendingCache?, known: HistoryCache)
+  {
+    let phase = request.phases
+    // A cache is believed when its owner is this user and a sample of its commits says what
+    // the objects say; otherwise history is read from the objects and the cache rewritten.
+    let cache = phase("load cache") {
+      HistoryCache.load(from: location).flatMap { vouches(for: $0) ? $0 : nil } ?? HistoryCache()
+    }
+    // A pathspec's answers from earlier runs, beside the cache.
+    let paths = request.selection.paths
+    let key = PathspecAnswerCache.key(paths: paths)
+    let answersLocation = PathspecAnswerCache.location(for: key, beside: location)
+    let answers =
+      paths.isEmpty
+      ? nil : phase("load answers") { PathspecAnswerCache.load(key: key, from: answersLocation) }
+    let walked = try phase("walk") { () throws(GitError) in
+      try self.history(
+        request.selection, options: try followWalk(request), cache: cache, answers: answers)
+    }
+    var pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
+    if !paths.isEmpty && cache.count == 0 && !request.selection.followsRenames
+      && walked.updatedCache == nil
+    {
+      // A pathspec walk that did not read the history first keeps no cache of it; read the
+      // whole of it once, after the graph is out, so that the next run of this pathspec (its
+      // answers kept) or any other starts from the cache, as a run without paths does.
+      pending = PendingCache(cache: nil, location: location)
+      pending?.reading = wholeHistoryRead(request)
+    }
+    if let found = walked.pathspecAnswers {
+      phase("save answers") { found.save(to: answersLocation) }
+    }
+    return (walked.history, pending, walked.updatedCache ?? cache)
   }
 
   /// `history` with only the commits `git log --since`/`--until` lists.

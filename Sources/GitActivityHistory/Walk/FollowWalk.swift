@@ -80,24 +80,9 @@ extension Repository {
       guard !changes.isEmpty else { continue }
       if !commit.coAuthors.isEmpty { coAuthors[commits.count] = commit.coAuthors }
       commits.append(commit.facts)
-      if counting {
-        var blobs: [ObjectID: ChangeCounter.Blob] = [:]
-        let pairs = changes.map {
-          ChangeCounter.Pair(
-            oldPath: $0.path, old: $0.old, newPath: $0.path, new: $0.new, isRenamed: false)
-        }
-        let deleted = Set(changes.filter { $0.new == nil }.map(\.path))
-        lines.append(
-          PackedLineStats(
-            try counter.lines(of: pairs, deleted: deleted, blobs: &blobs, source: source)))
-      }
+      if counting { lines.append(try Self.lines(of: changes, counter: &counter, source: source)) }
       ids.append(id)
-      if commit.facts.author == nil || commit.facts.committer == nil {
-        undated.append(
-          UndatedCommit(
-            id: id.hex, lacksAuthorDate: commit.facts.author == nil,
-            lacksCommitterDate: commit.facts.committer == nil))
-      }
+      if let found = UndatedCommit(id, commit.facts) { undated.append(found) }
       // The path appears here: where did it come from?
       guard changes.count == 1, changes[0].old == nil, changes[0].new != nil else { continue }
       if let origin = try Self.origin(
@@ -114,6 +99,21 @@ extension Repository {
     if counting { history.packedLines = lines }
     return history
   }
+
+  /// The lines a commit's changes to the followed path add and remove.
+  private static func lines(
+    of changes: [FileChange], counter: inout ChangeCounter, source: borrowing ChangeReader
+  ) throws(GitError) -> PackedLineStats {
+    var blobs: [ObjectID: ChangeCounter.Blob] = [:]
+    let pairs = changes.map {
+      ChangeCounter.Pair(
+        oldPath: $0.path, old: $0.old, newPath: $0.path, new: $0.new, isRenamed: false)
+    }
+    let deleted = Set(changes.filter { $0.new == nil }.map(\.path))
+    return PackedLineStats(
+      try counter.lines(of: pairs, deleted: deleted, blobs: &blobs, source: source))
+  }
+
   /// Every commit the tips reach that the hidden side does not, read once.
   private static func reachable(
     from tips: WalkTips, reading read: (ObjectID) throws(GitError) -> FollowedCommit

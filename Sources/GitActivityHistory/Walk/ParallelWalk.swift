@@ -212,72 +212,101 @@ final class ParallelWalk: Sendable {
         }
         if let readAhead { _ = reader.fill(readAhead, budget: Self.batchSize) }
       case .commit(let id):
-        do {
-          let (isPruned, _) = try read(
+        guard
+          readCommit(
             id, reader: reader, interner: &interner, parents: &parents, into: &result,
-            round: round)
-          trimParents(
-            &parents, of: id, isPruned: isPruned, firstParentOnly: round.firstParentOnly)
-        } catch {
-          state.fail(.git(error), wasBusy: true)
-          break loop
-        }
-        if let progress, result.facts.count % 64 == 0 {
-          progress.add(64)
-          if progress.isCancelled {
-            state.fail(.git(.cancelled), wasBusy: true)
-            break loop
-          }
-        }
-        // Binary searches in the immutable cache and graph need no lock.
-        var places: [WalkState.ParentPlace] = []
-        places.reserveCapacity(parents.count)
-        for (number, parent) in parents.enumerated() {
-          if let known = knownPlace(of: parent) {
-            places.append(known)
-            continue
-          }
-          // The first parent's place is kept: the worker most often reads it next.
-          let packed =
-            packsForVisiting == nil ? nil : reader.firstPlace(of: parent, remembers: number == 0)
-          places.append(Self.unread(parent, packed: packed))
-        }
-        next = state.report(places)
+            round: round, next: &next)
+        else { break loop }
       case .batch(let positions):
-        var reopened: [Int32] = []
-        do throws(WalkError) {
-          for position in positions {
-            let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
-            let (isPruned, committed): (Bool, Int64?)
-            do {
-              (isPruned, committed) = try read(
-                id, reader: reader, interner: &interner, parents: &parents, into: &result,
-                round: round)
-            } catch {
-              throw .git(error)
-            }
-            if let graph, !isPruned, let cutoff, graph.commitTime(at: position) < cutoff {
-              // The graph's commit time ended the listing here, but the author date is in
-              // reach (clock skew): go on to the parents, as the walk without a graph does.
-              reopened += parents.compactMap { graph.position(of: $0) }
-            }
-            try check(
-              id, position: position, committed: committed, parents: &parents,
-              graphParents: &graphParents)
-            if let progress, result.facts.count % 64 == 0 {
-              progress.add(64)
-              if progress.isCancelled { throw .git(.cancelled) }
-            }
-          }
-        } catch {
-          state.fail(error, wasBusy: true)
-          break loop
-        }
-        state.finishBatch(graphParents: reopened)
+        guard
+          readBatch(
+            positions, reader: reader, interner: &interner, parents: &parents,
+            graphParents: &graphParents, into: &result, round: round)
+        else { break loop }
       }
     }
     result.identities = interner.rawIdentities()
     state.finish(result)
+  }
+
+  /// Reads a commit the state handed over and reports its parents' places, setting `next` to
+  /// the one this worker follows itself; false when the walk failed or was cancelled (reported
+  /// to the state).
+  private func readCommit(
+    _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
+    parents: inout [ObjectID], into result: inout WorkerResult, round: Round,
+    next: inout ObjectID?
+  ) -> Bool {
+    do {
+      let (isPruned, _) = try read(
+        id, reader: reader, interner: &interner, parents: &parents, into: &result, round: round)
+      trimParents(&parents, of: id, isPruned: isPruned, firstParentOnly: round.firstParentOnly)
+    } catch {
+      state.fail(.git(error), wasBusy: true)
+      return false
+    }
+    if let progress, result.facts.count % 64 == 0 {
+      progress.add(64)
+      if progress.isCancelled {
+        state.fail(.git(.cancelled), wasBusy: true)
+        return false
+      }
+    }
+    // Binary searches in the immutable cache and graph need no lock.
+    var places: [WalkState.ParentPlace] = []
+    places.reserveCapacity(parents.count)
+    for (number, parent) in parents.enumerated() {
+      if let known = knownPlace(of: parent) {
+        places.append(known)
+        continue
+      }
+      // The first parent's place is kept: the worker most often reads it next.
+      let packed =
+        packsForVisiting == nil ? nil : reader.firstPlace(of: parent, remembers: number == 0)
+      places.append(Self.unread(parent, packed: packed))
+    }
+    next = state.report(places)
+    return true
+  }
+
+  /// Reads a batch of commits listed by the commit-graph, each checked against it; false when
+  /// the walk failed or was cancelled (reported to the state).
+  private func readBatch(
+    _ positions: [Int32], reader: borrowing ObjectReader, interner: inout IdentityInterner,
+    parents: inout [ObjectID], graphParents: inout [ObjectID], into result: inout WorkerResult,
+    round: Round
+  ) -> Bool {
+    var reopened: [Int32] = []
+    do throws(WalkError) {
+      for position in positions {
+        let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
+        let (isPruned, committed): (Bool, Int64?)
+        do {
+          (isPruned, committed) = try read(
+            id, reader: reader, interner: &interner, parents: &parents, into: &result,
+            round: round)
+        } catch {
+          throw .git(error)
+        }
+        if let graph, !isPruned, let cutoff, graph.commitTime(at: position) < cutoff {
+          // The graph's commit time ended the listing here, but the author date is in reach
+          // (clock skew): go on to the parents, as the walk without a graph does.
+          reopened += parents.compactMap { graph.position(of: $0) }
+        }
+        try check(
+          id, position: position, committed: committed, parents: &parents,
+          graphParents: &graphParents)
+        if let progress, result.facts.count % 64 == 0 {
+          progress.add(64)
+          if progress.isCancelled { throw .git(.cancelled) }
+        }
+      }
+    } catch {
+      state.fail(error, wasBusy: true)
+      return false
+    }
+    state.finishBatch(graphParents: reopened)
+    return true
   }
 
   /// Checks a listed commit against the graph: the same parents and commit time, or the graph
@@ -323,11 +352,8 @@ final class ParallelWalk: Sendable {
     // Every commit read counts (a tip committed long before its author date, say); being older
     // than the cutoff only stops the walk at it.
     result.isCounted.append(round.counting)
-    if round.counting && !isPruned && (facts.author == nil || facts.committer == nil) {
-      result.undated.append(
-        UndatedCommit(
-          id: id.hex, lacksAuthorDate: facts.author == nil,
-          lacksCommitterDate: facts.committer == nil))
+    if round.counting && !isPruned, let undated = UndatedCommit(id, facts) {
+      result.undated.append(undated)
     }
     return (isPruned, facts.committer?.seconds)
   }
@@ -398,37 +424,9 @@ final class ParallelWalk: Sendable {
     var interner = IdentityInterner()
     for identity in cachedIdentities { _ = interner.intern(identity) }
     if sharesRecords {
-      var sharedParents: [ObjectID] = []
-      var sharedEnds: [Int32] = []
-      var sharedTrees: [ObjectID?] = []
-      sharedParents.reserveCapacity(pending.reduce(0) { $0 + $1.parents.count })
-      sharedEnds.reserveCapacity(read)
-      // Array by array, each freed once moved, so that a worker's result and its merged copy
-      // are not both held whole.
-      while var result = pending.popLast() {
-        let numbers = result.identities.map { interner.intern($0) }
-        for index in result.facts.indices {
-          if let people = result.coAuthors[index] {
-            coAuthors[counted.count] = people.map { numbers[Int($0)] }
-          }
-          counted.append(Self.renumbered(result.facts[index], numbers))
-        }
-        result.facts = ChunkedArray()
-        for buffer in result.ids.buffers { countedIDs += buffer }
-        result.ids = ChunkedArray()
-        let base = Int32(sharedParents.count)
-        for buffer in result.parents.buffers { sharedParents += buffer }
-        result.parents = ChunkedArray()
-        for buffer in result.parentEnds.buffers {
-          sharedEnds += buffer.lazy.map { base + $0 }
-        }
-        for buffer in result.trees.buffers { sharedTrees += buffer }
-        result.trees = ChunkedArray()
-        merged.undated += result.undated
-      }
-      appender?.share(
-        ids: countedIDs, facts: counted, parents: sharedParents, parentEnds: sharedEnds,
-        trees: sharedTrees, coAuthors: coAuthors)
+      merged.undated += Self.mergeSharing(
+        &pending, interner: &interner, counted: &counted, ids: &countedIDs,
+        coAuthors: &coAuthors, cache: &appender, read: read)
     }
     while let result = pending.popLast() {
       let numbers = result.identities.map { interner.intern($0) }
@@ -455,5 +453,48 @@ final class ParallelWalk: Sendable {
     merged.undated.sort()
     merged.identities = interner.rawIdentities()
     return merged
+  }
+
+  /// `merge` for a first run that counts every commit it read: the workers' results moved into
+  /// `counted` and `ids`, array by array, and the new cache given the same arrays; the undated
+  /// commits met.
+  private static func mergeSharing(
+    _ pending: inout [WorkerResult], interner: inout IdentityInterner,
+    counted: inout [CommitFacts], ids countedIDs: inout [ObjectID],
+    coAuthors: inout [Int: [Int32]], cache appender: inout HistoryCache.Appender?, read: Int
+  ) -> [UndatedCommit] {
+    var undated: [UndatedCommit] = []
+    var sharedParents: [ObjectID] = []
+    var sharedEnds: [Int32] = []
+    var sharedTrees: [ObjectID?] = []
+    sharedParents.reserveCapacity(pending.reduce(0) { $0 + $1.parents.count })
+    sharedEnds.reserveCapacity(read)
+    // Array by array, each freed once moved, so that a worker's result and its merged copy
+    // are not both held whole.
+    while var result = pending.popLast() {
+      let numbers = result.identities.map { interner.intern($0) }
+      for index in result.facts.indices {
+        if let people = result.coAuthors[index] {
+          coAuthors[counted.count] = people.map { numbers[Int($0)] }
+        }
+        counted.append(Self.renumbered(result.facts[index], numbers))
+      }
+      result.facts = ChunkedArray()
+      for buffer in result.ids.buffers { countedIDs += buffer }
+      result.ids = ChunkedArray()
+      let base = Int32(sharedParents.count)
+      for buffer in result.parents.buffers { sharedParents += buffer }
+      result.parents = ChunkedArray()
+      for buffer in result.parentEnds.buffers {
+        sharedEnds += buffer.lazy.map { base + $0 }
+      }
+      for buffer in result.trees.buffers { sharedTrees += buffer }
+      result.trees = ChunkedArray()
+      undated += result.undated
+    }
+    appender?.share(
+      ids: countedIDs, facts: counted, parents: sharedParents, parentEnds: sharedEnds,
+      trees: sharedTrees, coAuthors: coAuthors)
+    return undated
   }
 }

@@ -142,41 +142,78 @@ extension SVGRenderer {
     let report = card.report
     let light = options.palette(dark: options.theme == .githubDark)
     let dark = options.palette(dark: true)
-    let width = 840.0
-    let pad = 24.0
+    let (width, pad) = (Self.reviewWidth, Self.reviewPad)
     var body: [String] = []
-    func text(
-      _ value: String, x: Double, y: Double, size: Double = 12, bold: Bool = false,
-      className: String = "label", room: Double? = nil, anchor: String? = nil
-    ) {
-      let shown =
-        room.map { FontMetrics.truncate(value, toWidth: $0, size: size, bold: bold) } ?? value
-      body.append(
-        #"<text class="\#(className)" x="\#(n(x))" y="\#(n(y))" font-size="\#(n(size))"\#(bold ? #" font-weight="600""# : "")\#(anchor.map { #" text-anchor="\#($0)""# } ?? "")>\#(TextEscaping.xml(shown))</text>"#
-      )
-    }
     let title = ReportText.reviewTitle(report)
-    text(
-      title, x: pad, y: pad + 18, size: 20, bold: true, className: "heading", room: width - 2 * pad)
-    text(
-      ReportText.heading(for: report, title: options.title), x: pad, y: pad + 38, size: 13,
-      room: width - 2 * pad)
+    body.append(
+      Self.text(
+        title, x: pad, y: pad + 18, size: 20, bold: true, className: "heading",
+        room: width - 2 * pad))
+    body.append(
+      Self.text(
+        ReportText.heading(for: report, title: options.title), x: pad, y: pad + 38, size: 13,
+        room: width - 2 * pad))
     // The figures, in a row.
     let figures = ReportText.reviewFigures(card)
     let column = (width - 2 * pad) / Double(max(figures.count, 1))
     for (index, figure) in figures.enumerated() {
       let x = pad + Double(index) * column
-      text(figure.label, x: x, y: pad + 70, size: 11, room: column - 8)
-      text(
-        figure.value, x: x, y: pad + 96, size: 22, bold: true, className: "figure", room: column - 8
-      )
+      body.append(Self.text(figure.label, x: x, y: pad + 70, size: 11, room: column - 8))
+      body.append(
+        Self.text(
+          figure.value, x: x, y: pad + 96, size: 22, bold: true, className: "figure",
+          room: column - 8))
     }
-    // The year's graph, small, and the punch card beside it.
+    let top = pad + 118
+    body += Self.reviewGraphs(card, top: top)
+    // The busiest day, week, month and hour; languages; repositories and people.
+    var y = top + 7 * Self.reviewPitch + 34
+    let (lists, listY) = Self.reviewLists(card, top: y)
+    body += lists
+    y += 20 + 4 * 18 + 16
+    let notes = ReportText.reviewNotes(card)
+    if !notes.isEmpty {
+      body.append(
+        Self.text(notes.joined(separator: " · "), x: pad, y: y, size: 11, room: width - 2 * pad))
+      y += 18
+    }
+    let height = (max(y, listY) + pad).rounded(.up)
+    var css = SVGRenderer(options: options).style(light: light, dark: dark)
+    css += ".figure { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"
+    css += "rect.bar { fill: \(light.levels[3].hex); }\n"
+    if options.theme == .auto {
+      css += "@media (prefers-color-scheme: dark) { .figure { fill: #e6edf3; } }\n"
+    }
+    return Self.frame(
+      width: width, height: height, fontSize: 12, id: "review", title: title,
+      description: ReportText.reviewDescription(card), css: css, defs: "",
+      background: options.isTransparent ? nil : light.background, body: body)
+  }
+
+  private static let reviewWidth = 840.0
+  private static let reviewPad = 24.0
+  /// The distance from one cell of the card's small graph to the next.
+  private static let reviewPitch = 10.0
+
+  /// A `<text>` element, its value cut to `room` pixels when given.
+  private static func text(
+    _ value: String, x: Double, y: Double, size: Double = 12, bold: Bool = false,
+    className: String = "label", room: Double? = nil, anchor: String? = nil
+  ) -> String {
+    let shown =
+      room.map { FontMetrics.truncate(value, toWidth: $0, size: size, bold: bold) } ?? value
+    return
+      #"<text class="\#(className)" x="\#(n(x))" y="\#(n(y))" font-size="\#(n(size))"\#(bold ? #" font-weight="600""# : "")\#(anchor.map { #" text-anchor="\#($0)""# } ?? "")>\#(TextEscaping.xml(shown))</text>"#
+  }
+
+  /// The year's graph, small, from `top`, and the punch card beside it.
+  private static func reviewGraphs(_ card: ReviewCard, top: Double) -> [String] {
+    let report = card.report
+    let (width, pad, pitch) = (reviewWidth, reviewPad, reviewPitch)
     let grid = HeatmapGrid(
       activity: report.activity, weekStart: report.window.weekStart, scale: .quantile)
     let cell = 8.0
-    let pitch = 10.0
-    let top = pad + 118
+    var body: [String] = []
     for index in grid.counts.indices {
       let (col, row) = grid.position(of: index)
       let level = grid.levels[index]
@@ -197,27 +234,37 @@ extension SVGRenderer {
           )
         }
       }
-      text("weekday by hour", x: left, y: top + 80, size: 10)
+      body.append(text("weekday by hour", x: left, y: top + 80, size: 10))
     }
-    // The busiest day, week, month and hour; languages; repositories and people.
-    var y = top + 7 * pitch + 34
+    return body
+  }
+
+  /// The busiest day, week, month and hour, languages by lines, then repositories and people,
+  /// in three columns from `top`; and where the last column ends.
+  private static func reviewLists(_ card: ReviewCard, top y: Double) -> (
+    body: [String], end: Double
+  ) {
+    let (width, pad) = (reviewWidth, reviewPad)
     let third = (width - 2 * pad) / 3
-    text("Busiest", x: pad, y: y, size: 12, bold: true, className: "heading")
+    var body = [text("Busiest", x: pad, y: y, size: 12, bold: true, className: "heading")]
     for (index, line) in ReportText.reviewBusiest(card).enumerated() {
-      text(line, x: pad, y: y + 20 + Double(index) * 18, size: 11, room: third - 12)
+      body.append(text(line, x: pad, y: y + 20 + Double(index) * 18, size: 11, room: third - 12))
     }
     if !card.languages.isEmpty {
       let x = pad + third
-      text("Languages by lines changed", x: x, y: y, size: 12, bold: true, className: "heading")
+      body.append(
+        text("Languages by lines changed", x: x, y: y, size: 12, bold: true, className: "heading"))
       let total = max(1, card.languages.map(\.lines).saturatingSum)
       for (index, row) in card.languages.prefix(5).enumerated() {
         let share = Double(row.lines) / Double(total)
         let rowY = y + 20 + Double(index) * 18
-        text(row.language.name, x: x, y: rowY, size: 11, room: 96)
+        body.append(text(row.language.name, x: x, y: rowY, size: 11, room: 96))
         body.append(
           #"<rect class="bar" x="\#(n(x + 100))" y="\#(n(rowY - 8))" width="\#(n(max(1, share * (third - 160))))" height="8" rx="2"\#(row.language.color.map { #" style="fill:\#($0)""# } ?? "")/>"#
         )
-        text(ReportText.percent(share * 100), x: x + third - 16, y: rowY, size: 11, anchor: "end")
+        body.append(
+          text(ReportText.percent(share * 100), x: x + third - 16, y: rowY, size: 11, anchor: "end")
+        )
       }
     }
     let x = pad + 2 * third
@@ -226,31 +273,16 @@ extension SVGRenderer {
       ("Repositories", ReportText.reviewRepositories(card)), ("People", card.people),
     ]
     where !rows.isEmpty {
-      text(heading, x: x, y: listY, size: 12, bold: true, className: "heading")
+      body.append(text(heading, x: x, y: listY, size: 12, bold: true, className: "heading"))
       for (index, row) in rows.prefix(3).enumerated() {
         let rowY = listY + 20 + Double(index) * 18
-        text(row.name, x: x, y: rowY, size: 11, room: third - 70)
-        text(Wording.grouped(row.commits), x: width - pad, y: rowY, size: 11, anchor: "end")
+        body.append(text(row.name, x: x, y: rowY, size: 11, room: third - 70))
+        body.append(
+          text(Wording.grouped(row.commits), x: width - pad, y: rowY, size: 11, anchor: "end"))
       }
       listY += 20 + Double(min(rows.count, 3)) * 18 + 14
     }
-    y += 20 + 4 * 18 + 16
-    let notes = ReportText.reviewNotes(card)
-    if !notes.isEmpty {
-      text(notes.joined(separator: " · "), x: pad, y: y, size: 11, room: width - 2 * pad)
-      y += 18
-    }
-    let height = (max(y, listY) + pad).rounded(.up)
-    var css = SVGRenderer(options: options).style(light: light, dark: dark)
-    css += ".figure { fill: \(light.isDark ? "#e6edf3" : "#1f2328"); }\n"
-    css += "rect.bar { fill: \(light.levels[3].hex); }\n"
-    if options.theme == .auto {
-      css += "@media (prefers-color-scheme: dark) { .figure { fill: #e6edf3; } }\n"
-    }
-    return Self.frame(
-      width: width, height: height, fontSize: 12, id: "review", title: title,
-      description: ReportText.reviewDescription(card), css: css, defs: "",
-      background: options.isTransparent ? nil : light.background, body: body)
+    return (body, listY)
   }
 }
 

@@ -14,6 +14,13 @@ public struct UndatedCommit: Sendable, Hashable, Comparable {
     self.lacksCommitterDate = lacksCommitterDate
   }
 
+  /// The commit `id` when its facts lack a date; nil when it has both.
+  package init?(_ id: ObjectID, _ facts: CommitFacts) {
+    guard facts.author == nil || facts.committer == nil else { return nil }
+    self.init(
+      id: id.hex, lacksAuthorDate: facts.author == nil, lacksCommitterDate: facts.committer == nil)
+  }
+
   /// Whether the commit cannot be placed on a day when days are counted by the committer date
   /// (`usesCommitterDate`) or by the author date.
   public func isUncounted(usesCommitterDate: Bool) -> Bool {

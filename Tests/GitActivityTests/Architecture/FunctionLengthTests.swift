@@ -9,12 +9,9 @@ import Testing
 @Suite("Functions short enough to read, or a reason beside them")
 struct FunctionLengthTests {
   /// The functions over 120 lines not yet split (file, declaration).
-  static let over120 = [
-    ("GitActivityCounts/Activity/DailyActivity.swift", "func add"),
-    ("GitActivityHistory/Walk/PathspecWalk.swift", "func history"),
-  ]
+  static let over120: [(String, String)] = []
   /// Functions over 80 lines without a reason beside them, at most.
-  static let unexplainedOver80 = 21
+  static let unexplainedOver80 = 13
 
   struct Function {
     var file: String
