@@ -60,31 +60,8 @@ extension Invocation {
       options.assisted =
         parsed.last(.assisted).flatMap(ActivityOptions.AssistedChoice.init(rawValue:)) ?? .all
       options.automation = try Self.automation(parsed)
-      for entry in parsed.configuredList("heatmap.me") {
-        let value = entry.value.trimmingCharacters(in: .whitespaces)
-        if Self.isEmailAddress(value) {
-          meEmails.append(value)
-        } else if let problem = filter.problem(with: value) {
-          throw .usage(
-            "invalid value '\(value)' for 'heatmap.me' in \(entry.origin): \(problem)")
-        } else {
-          mePatterns.append(value)
-        }
-      }
-      for entry in parsed.configuredList("heatmap.assistedTrailer") {
-        let key = entry.value.trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty,
-          key.utf8.allSatisfy({ byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-              || byte == UInt8(ascii: "-")
-          })
-        else {
-          throw .usage(
-            "invalid value '\(entry.value)' for 'heatmap.assistedTrailer' in \(entry.origin): expected a trailer key of letters, digits and '-', as Assisted-by"
-          )
-        }
-        assistedTrailerKeys.append(key)
-      }
+      (meEmails, mePatterns) = try Self.me(parsed, filter: filter)
+      assistedTrailerKeys += try Self.assistedTrailerKeys(parsed)
       usesMailmap = !parsed.has(.noMailmap)
       // As in git: --merges is --min-parents=2 and --no-merges --max-parents=1; of each pair
       // and its --no- form, the last given wins.
@@ -114,6 +91,47 @@ extension Invocation {
             expected: "expected author, local, utc, an IANA name such as Europe/Berlin, or +HH:MM")
         }
       }
+    }
+
+    /// `heatmap.me`: the user's other emails, and patterns of `Name <email>` that are theirs.
+    private static func me(_ parsed: ParsedArguments, filter: AuthorFilter) throws(CommandError)
+      -> (emails: [String], patterns: [String])
+    {
+      var (emails, patterns) = ([String](), [String]())
+      for entry in parsed.configuredList("heatmap.me") {
+        let value = entry.value.trimmingCharacters(in: .whitespaces)
+        if isEmailAddress(value) {
+          emails.append(value)
+        } else if let problem = filter.problem(with: value) {
+          throw .usage(
+            "invalid value '\(value)' for 'heatmap.me' in \(entry.origin): \(problem)")
+        } else {
+          patterns.append(value)
+        }
+      }
+      return (emails, patterns)
+    }
+
+    /// `heatmap.assistedTrailer`: more trailer keys that say a commit was AI-assisted.
+    private static func assistedTrailerKeys(_ parsed: ParsedArguments) throws(CommandError)
+      -> [String]
+    {
+      var keys: [String] = []
+      for entry in parsed.configuredList("heatmap.assistedTrailer") {
+        let key = entry.value.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty,
+          key.utf8.allSatisfy({ byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+              || byte == UInt8(ascii: "-")
+          })
+        else {
+          throw .usage(
+            "invalid value '\(entry.value)' for 'heatmap.assistedTrailer' in \(entry.origin): expected a trailer key of letters, digits and '-', as Assisted-by"
+          )
+        }
+        keys.append(key)
+      }
+      return keys
     }
 
     /// `--no-renames`, `-M[<n>]`, `-C[<n>]` (twice: harder), `--find-copies-harder`, `--text`,

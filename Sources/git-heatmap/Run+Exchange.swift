@@ -47,27 +47,16 @@ extension Run {
     }
     // --me's emails: git's configuration here, and each repository's.
     let email = exportsUserEmail()
-    var emails: [String] = []
-    for found in [email] + repositories.map(\.userEmail) {
-      if let found, !emails.contains(found) { emails.append(found) }
-    }
+    let emails = Self.distinct([email] + repositories.map(\.userEmail))
     var options = try activityOptions(zone: zone, emails: emails)
     if !reachesHistory {
       options.countsFrom = window.firstMoment
       options.countsThrough = window.lastMoment
     }
-    var counting = DailyActivity.Tally(
-      days: window.days, options: options, deduplicates: !repositories.isEmpty)
-    counting.keepsPeople = peopleKept()
-    if streams {
-      for repository in repositories {
-        counting.add(repository.history, mailmap: repository.mailmap)
-      }
-    }
-    let tally = streams ? TallyBox(counting) : nil
+    let tally = streams ? streamingTally(window, options, repositories) : nil
     // A count that keeps no one and lets everyone in need not tell people apart.
     let readsPeople =
-      tally == nil || counting.keepsPeople != .none || !options.filter.isEmpty
+      tally == nil || peopleKept() != .none || !options.filter.isEmpty
       || options.countsCoAuthors || options.bots != .include
     let read = try readExports(
       zone: zone, window: reachesHistory ? nil : held, tally: tally, userEmail: email,
@@ -77,16 +66,10 @@ extension Run {
     warn(exported.warnings)
     // The exports count as a source when there are any (day files alone hold no commits).
     let sources = repositories + (read.exportCount > 0 || repositories.isEmpty ? [exported] : [])
-    var days =
+    let days =
       reachesHistory
-      ? ActivityReport.historyDays(
-        sources.map(\.read), options: options, window: window, today: today)
+      ? Self.historyDays(sources, dayFiles, options: options, window: window, today: today)
       : window.days
-    if reachesHistory {
-      for day in dayFiles.flatMap({ [$0.file.days.first?.day, $0.file.days.last?.day] }) {
-        if let day { days = DayRange(first: min(days.first, day), last: max(days.last, day)) }
-      }
-    }
     var activity =
       tally?.take()
       ?? phase("activity") {
@@ -103,22 +86,12 @@ extension Run {
     report.streakRule = invocation.appearance.streakRule
     report.readings = sources.map(\.read)
     if let earlier {
-      var counted = DailyActivity(
-        histories: sources.map { ($0.history, $0.mailmap) }, days: earlier.days,
-        options: options.countingCommits(of: earlier))
-      for named in dayFiles { counted.add(named.file) }
-      report.earlierCommits = counted.commitTotal
+      report.earlierCommits = Self.commitTotal(
+        sources, dayFiles, window: earlier, options: options)
     }
-    // The breakdown by repository, as for --repo: the commits each exported repository adds.
-    if repositories.isEmpty && exported.names.count > 1
-      && activity.countsByRepository.count == exported.names.count
-    {
-      report.repositoryTotals = activity.countsByRepository
-    } else if activity.countsByHistory.count == sources.count && sources.count > 1
-      && sources.allSatisfy({ $0.names.count == 1 })
-    {
-      report.repositoryTotals = activity.countsByHistory
-    }
+    report.repositoryTotals =
+      Self.repositoryTotals(activity, sources: sources, exportedAlone: repositories.isEmpty)
+      ?? report.repositoryTotals
     if activity.total == 0 && !invocation.output.isQuiet && invocation.days.listedDay == nil
       && dayFiles.isEmpty && repositories.isEmpty
       && (activity.outside.count > 0 || read.leftOut > 0 || !options.filter.isEmpty)
@@ -130,6 +103,72 @@ extension Run {
     let daysAlone = repositories.isEmpty && read.exportCount == 0
     let shown = invocation.output.isCountsOnly || daysAlone ? report.countsOnly() : report
     return try draw(shown, sources: sources, options: options)
+  }
+
+  /// The tally the exports are counted into a piece at a time, the repositories read beside
+  /// them counted first.
+  private func streamingTally(_ window: Window, _ options: ActivityOptions, _ repositories: [Source])
+    -> TallyBox
+  {
+    var counting = DailyActivity.Tally(
+      days: window.days, options: options, deduplicates: !repositories.isEmpty)
+    counting.keepsPeople = peopleKept()
+    for repository in repositories {
+      counting.add(repository.history, mailmap: repository.mailmap)
+    }
+    return TallyBox(counting)
+  }
+
+  /// The emails given, each once, in order.
+  private static func distinct(_ emails: [String?]) -> [String] {
+    var found: [String] = []
+    for email in emails {
+      if let email, !found.contains(email) { found.append(email) }
+    }
+    return found
+  }
+
+  /// The commits of `sources` and `dayFiles` in `window` (a review's year before).
+  private static func commitTotal(
+    _ sources: [Source], _ dayFiles: [NamedDayFile], window: Window, options: ActivityOptions
+  ) -> Int {
+    var counted = DailyActivity(
+      histories: sources.map { ($0.history, $0.mailmap) }, days: window.days,
+      options: options.countingCommits(of: window))
+    for named in dayFiles { counted.add(named.file) }
+    return counted.commitTotal
+  }
+
+  /// The days a draw that reaches the whole history spans: its sources' and its day files'.
+  private static func historyDays(
+    _ sources: [Source], _ dayFiles: [NamedDayFile], options: ActivityOptions, window: Window,
+    today: Day
+  ) -> DayRange {
+    var days = ActivityReport.historyDays(
+      sources.map(\.read), options: options, window: window, today: today)
+    for day in dayFiles.flatMap({ [$0.file.days.first?.day, $0.file.days.last?.day] }) {
+      if let day { days = DayRange(first: min(days.first, day), last: max(days.last, day)) }
+    }
+    return days
+  }
+
+  /// The breakdown by repository, as for --repo: the commits each exported repository adds
+  /// (when the exports alone are drawn, from `sources.last`), or each source's; nil when there
+  /// is none to give.
+  private static func repositoryTotals(
+    _ activity: DailyActivity, sources: [Source], exportedAlone: Bool
+  ) -> [Int]? {
+    if exportedAlone, let exported = sources.last, exported.names.count > 1,
+      activity.countsByRepository.count == exported.names.count
+    {
+      return activity.countsByRepository
+    }
+    if activity.countsByHistory.count == sources.count && sources.count > 1
+      && sources.allSatisfy({ $0.names.count == 1 })
+    {
+      return activity.countsByHistory
+    }
+    return nil
   }
 
   /// The day files of a draw, checked against the run: each once (the same content given twice
@@ -347,6 +386,27 @@ extension Run {
       }
       opened.append((descriptor, name))
     }
+    try surveyAndRead(&commits, opened, tally: tally)
+    let result = phase("finish") { commits.finish() }
+    if let ranks = result.repositoryRanks { tally?.tally?.rankRepositories(ranks) }
+    let source = Source(
+      read: RepositoryHistory(
+        name: result.repositories.joined(separator: ", "), history: result.history,
+        warnings: result.warnings
+          + result.history.undatedWarnings(
+            byCommitter: invocation.counting.options.usesCommitterDate),
+        userEmail: userEmail),
+      exportedNames: result.repositories)
+    return (source, result.leftOut, dayFiles, opened.count)
+  }
+
+  /// Surveys each export (what it holds, which commits are in two), then reads those that
+  /// need a second pass; an export without what the run counts (co-authors, lines) is an
+  /// error that names it.
+  private func surveyAndRead(
+    _ commits: inout ExportedCommits, _ opened: [(descriptor: Int32, name: String)],
+    tally: TallyBox?
+  ) throws(CommandError) {
     do throws(GitError) {
       for file in opened {
         try phase("survey \(file.name)") { () throws(GitError) in
@@ -380,17 +440,6 @@ extension Run {
     } catch {
       throw .failure(error.message)
     }
-    let result = phase("finish") { commits.finish() }
-    if let ranks = result.repositoryRanks { tally?.tally?.rankRepositories(ranks) }
-    let source = Source(
-      read: RepositoryHistory(
-        name: result.repositories.joined(separator: ", "), history: result.history,
-        warnings: result.warnings
-          + result.history.undatedWarnings(
-            byCommitter: invocation.counting.options.usesCommitterDate),
-        userEmail: userEmail),
-      exportedNames: result.repositories)
-    return (source, result.leftOut, dayFiles, opened.count)
   }
 
   /// The days of a file `--from` names when it holds days (a day file or a forge's calendar),

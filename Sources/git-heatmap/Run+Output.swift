@@ -9,26 +9,7 @@ extension Run {
     var byAuthor: (top: Int, perAuthor: Bool)?
     switch invocation.output.mode {
     case .authorTable(let order, let top):
-      let rows = Array(
-        AuthorSummary.sorted(
-          report.activity.authors.map {
-            AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
-          }, by: order
-        ).prefix(top ?? Int.max))
-      var writer = AuthorTableWriter(isASCII: invocation.appearance.isASCII, width: terminalWidth)
-      // Headings are bold wherever the terminal has colour, as the graph's are.
-      writer.isBold = terminalOptions().colorDepth != .none
-      switch invocation.output.format {
-      // Written a piece at a time: many people over many years make a table of gigabytes.
-      case .csv:
-        return Output(text: "") { write in writer.csv(rows) { write(Array($0.utf8)) } }
-      case .json:
-        return Output(text: "") { write in
-          writer.json(rows, report: report) { write(Array($0.utf8)) }
-        }
-      case .terminal, .summary, .svg, .commits, .html, .days:
-        return Output(text: writer.terminal(rows, report: report))
-      }
+      return authorTable(report, order: order, top: top)
     case .byAuthor(let top, let perAuthor):
       byAuthor = (top, perAuthor)
     case .graph:
@@ -89,6 +70,32 @@ extension Run {
           ? "\(kind) \(ReportText.phrase(report.window)): \(ReportText.description(for: report))"
           : "\(kind) of \(heading)\(byAuthor != nil && !isCalendar ? " by author" : ""): \(ReportText.description(for: report))"
       )
+    }
+  }
+
+  /// `--authors`: the table of people, in the terminal, CSV or JSON.
+  private func authorTable(_ report: ActivityReport, order: AuthorSummary.Order, top: Int?)
+    -> Output
+  {
+    let rows = Array(
+      AuthorSummary.sorted(
+        report.activity.authors.map {
+          AuthorSummary($0, days: report.activity.days, weekStart: report.window.weekStart)
+        }, by: order
+      ).prefix(top ?? Int.max))
+    var writer = AuthorTableWriter(isASCII: invocation.appearance.isASCII, width: terminalWidth)
+    // Headings are bold wherever the terminal has colour, as the graph's are.
+    writer.isBold = terminalOptions().colorDepth != .none
+    switch invocation.output.format {
+    // Written a piece at a time: many people over many years make a table of gigabytes.
+    case .csv:
+      return Output(text: "") { write in writer.csv(rows) { write(Array($0.utf8)) } }
+    case .json:
+      return Output(text: "") { write in
+        writer.json(rows, report: report) { write(Array($0.utf8)) }
+      }
+    case .terminal, .summary, .svg, .commits, .html, .days:
+      return Output(text: writer.terminal(rows, report: report))
     }
   }
 

@@ -50,48 +50,7 @@ package struct CommitExportWriter: Sendable {
     append(
       pseudonyms?.repository(repository) ?? RepositoryName.withoutCredentials(repository),
       to: &repositoryField)
-    let botClassifier = Automation.Classifier(automation ?? Automation())
-    // Each identity encoded once, the first time a commit names it.
-    var people: [CommitRecord.Person?] = Array(repeating: nil, count: history.rawIdentities.count)
-    func person(_ index: Int32) -> CommitRecord.Person {
-      guard index >= 0 else { return CommitRecord.Person(Identity(name: "", email: "")) }
-      if let known = people[Int(index)] { return known }
-      let written = history.rawIdentities[Int(index)].decoded
-      let resolved = mailmap.resolve(name: written.name, email: written.email)
-      let mapped =
-        history.mappedIdentities?[Int(index)]
-        ?? Identity(name: resolved.name, email: resolved.email)
-      var made = CommitRecord.Person(mapped, written: written)
-      if let pseudonyms {
-        let isBot =
-          botClassifier.classify(Author(name: mapped.name, email: mapped.email)).kind == .bot
-        made = CommitRecord.Person(
-          pseudonyms.identity(mapped, isBot: isBot),
-          written: pseudonyms.identity(written, isBot: isBot))
-      }
-      people[Int(index)] = made
-      return made
-    }
-    // Each identity's agent name (nil: a person or a bot), decided once.
-    let classifier = automation.map(Automation.Classifier.init)
-    var agentNames: [String?] = Array(repeating: nil, count: history.rawIdentities.count)
-    var decided = [Bool](repeating: false, count: history.rawIdentities.count)
-    func agent(_ index: Int32) -> String? {
-      guard index >= 0, let classifier else { return nil }
-      if decided[Int(index)] { return agentNames[Int(index)] }
-      decided[Int(index)] = true
-      let raw = history.rawIdentities[Int(index)]
-      var found: String?
-      if raw.isTrailerValue {
-        found = Automation.agentName(inTrailer: raw.decoded.name)
-      } else {
-        let mapped = person(index).mapped
-        let (kind, label) = classifier.classify(Author(name: mapped.name, email: mapped.email))
-        if kind == .agent { found = label ?? mapped.name }
-      }
-      agentNames[Int(index)] = found
-      return found
-    }
+    var people = People(history: history, mailmap: mailmap, writer: self)
     var authorFields: [Int32: [UInt8]] = [:]
     var committerFields: [Int32: [UInt8]] = [:]
     var out: [UInt8] = []
@@ -102,22 +61,24 @@ package struct CommitExportWriter: Sendable {
     for index in Self.order(history, ids: ids) {
       let facts = history.commits[index]
       if authorFields[facts.identity] == nil {
-        authorFields[facts.identity] = fields(person(facts.identity), role: "author")
+        authorFields[facts.identity] = fields(people.person(facts.identity), role: "author")
       }
       if committerFields[facts.committerIdentity] == nil {
         committerFields[facts.committerIdentity] = fields(
-          person(facts.committerIdentity), role: "committer")
+          people.person(facts.committerIdentity), role: "committer")
       }
       let trailers = history.coAuthors.isEmpty ? [] : history.coAuthors[index] ?? []
       let coAuthors =
         includesCoAuthors
-        ? trailers.filter { !history.rawIdentities[Int($0)].isTrailerValue }.map { person($0) }
+        ? trailers.filter { !history.rawIdentities[Int($0)].isTrailerValue }.map {
+          people.person($0)
+        }
         : nil
       var agents: [String]?
       if automation != nil {
         var names: [String] = []
         for identity in [facts.identity] + trailers {
-          if let name = agent(identity), !names.contains(name) { names.append(name) }
+          if let name = people.agent(identity), !names.contains(name) { names.append(name) }
         }
         agents = names
       }
@@ -136,6 +97,68 @@ package struct CommitExportWriter: Sendable {
       }
     }
     if !out.isEmpty { sink(out) }
+  }
+
+  /// A history's identities as records write them, each encoded once, the first time a commit
+  /// names it, and each one's agent name (nil: a person or a bot), decided once.
+  private struct People {
+    let history: History
+    let mailmap: Mailmap
+    let pseudonyms: Pseudonyms?
+    let botClassifier: Automation.Classifier
+    let classifier: Automation.Classifier?
+    var people: [CommitRecord.Person?]
+    var agentNames: [String?]
+    var decided: [Bool]
+
+    init(history: History, mailmap: Mailmap, writer: CommitExportWriter) {
+      self.history = history
+      self.mailmap = mailmap
+      pseudonyms = writer.pseudonyms
+      botClassifier = Automation.Classifier(writer.automation ?? Automation())
+      classifier = writer.automation.map(Automation.Classifier.init)
+      let count = history.rawIdentities.count
+      people = Array(repeating: nil, count: count)
+      agentNames = Array(repeating: nil, count: count)
+      decided = Array(repeating: false, count: count)
+    }
+
+    mutating func person(_ index: Int32) -> CommitRecord.Person {
+      guard index >= 0 else { return CommitRecord.Person(Identity(name: "", email: "")) }
+      if let known = people[Int(index)] { return known }
+      let written = history.rawIdentities[Int(index)].decoded
+      let resolved = mailmap.resolve(name: written.name, email: written.email)
+      let mapped =
+        history.mappedIdentities?[Int(index)]
+        ?? Identity(name: resolved.name, email: resolved.email)
+      var made = CommitRecord.Person(mapped, written: written)
+      if let pseudonyms {
+        let isBot =
+          botClassifier.classify(Author(name: mapped.name, email: mapped.email)).kind == .bot
+        made = CommitRecord.Person(
+          pseudonyms.identity(mapped, isBot: isBot),
+          written: pseudonyms.identity(written, isBot: isBot))
+      }
+      people[Int(index)] = made
+      return made
+    }
+
+    mutating func agent(_ index: Int32) -> String? {
+      guard index >= 0, let classifier else { return nil }
+      if decided[Int(index)] { return agentNames[Int(index)] }
+      decided[Int(index)] = true
+      let raw = history.rawIdentities[Int(index)]
+      var found: String?
+      if raw.isTrailerValue {
+        found = Automation.agentName(inTrailer: raw.decoded.name)
+      } else {
+        let mapped = person(index).mapped
+        let (kind, label) = classifier.classify(Author(name: mapped.name, email: mapped.email))
+        if kind == .agent { found = label ?? mapped.name }
+      }
+      agentNames[Int(index)] = found
+      return found
+    }
   }
 
   /// The order records are written in, whatever the walk or the cache read first: the newest

@@ -286,20 +286,7 @@ extension DayFile {
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
     guard let headerLine = lines.first else { throw Problem(message: "empty: no days") }
     lines.removeFirst()
-    func cells(_ line: ArraySlice<UInt8>) throws(Problem) -> [String] {
-      var text = line
-      if text.last == 0x0D { text = text.dropLast() }
-      let raw = Array(text)
-      let fields = try raw.withUnsafeBytes { raw in
-        Result { () throws(Problem) in try CSVRow.fields(raw) }
-      }.get()
-      var values: [String] = []
-      for field in fields {
-        values.append(ExportEncoding.unprefixedCSV(try CSVRow.unescape(field)))
-      }
-      return values
-    }
-    let header = try cells(headerLine)
+    let header = try csvCells(headerLine)
     let columns = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     for name in ["v", "source", "date", "commits"] where columns[name] == nil {
       throw Problem(message: "the CSV header has no '\(name)' column")
@@ -310,7 +297,7 @@ extension DayFile {
     var last: Day?
     var named = Set<String>()
     for (number, line) in lines.enumerated() {
-      let row = try cells(line)
+      let row = try csvCells(line)
       guard row.count >= header.count else {
         throw Problem(message: "line \(number + 2) has \(row.count) fields, fewer than the header")
       }
@@ -335,25 +322,7 @@ extension DayFile {
       }
       first = first ?? day
       last = day
-      var entry = Entry(day: day, commits: 0)
-      for name in ["commits", "assisted", "bots", "insertions", "deletions"] {
-        guard let text = field(name), !text.isEmpty else { continue }
-        named.insert(name)
-        guard let value = Int(text) else {
-          throw Problem(message: "\(what): '\(name)' is not a whole number")
-        }
-        guard value >= 0 else { throw Problem(message: "\(what): '\(name)' is negative") }
-        guard value <= largestCount else {
-          throw Problem(message: "\(what): '\(name)' is larger than any count can be")
-        }
-        switch name {
-        case "commits": entry.commits = value
-        case "assisted": entry.assisted = value
-        case "bots": entry.bots = value
-        case "insertions": entry.insertions = value
-        default: entry.deletions = value
-        }
-      }
+      let entry = try csvEntry(day, what, field, named: &named)
       if entry.commits > 0 || entry.insertions > 0 || entry.deletions > 0 { entries.append(entry) }
     }
     let window = first.flatMap { start in last.map { DayRange(first: start, last: $0) } }
@@ -363,6 +332,48 @@ extension DayFile {
       tellsAssisted: named.contains("assisted"), days: entries)
     try file.check()
     return file
+  }
+
+  /// A CSV line's fields, unescaped (a carriage return before the newline left out).
+  private static func csvCells(_ line: ArraySlice<UInt8>) throws(Problem) -> [String] {
+    var text = line
+    if text.last == 0x0D { text = text.dropLast() }
+    let raw = Array(text)
+    let fields = try raw.withUnsafeBytes { raw in
+      Result { () throws(Problem) in try CSVRow.fields(raw) }
+    }.get()
+    var values: [String] = []
+    for field in fields {
+      values.append(ExportEncoding.unprefixedCSV(try CSVRow.unescape(field)))
+    }
+    return values
+  }
+
+  /// A CSV row's counts for `day` (`what` names its line), each a whole number from 0 to the
+  /// largest count; the columns that gave one are added to `named`.
+  private static func csvEntry(
+    _ day: Day, _ what: String, _ field: (String) -> String?, named: inout Set<String>
+  ) throws(Problem) -> Entry {
+    var entry = Entry(day: day, commits: 0)
+    for name in ["commits", "assisted", "bots", "insertions", "deletions"] {
+      guard let text = field(name), !text.isEmpty else { continue }
+      named.insert(name)
+      guard let value = Int(text) else {
+        throw Problem(message: "\(what): '\(name)' is not a whole number")
+      }
+      guard value >= 0 else { throw Problem(message: "\(what): '\(name)' is negative") }
+      guard value <= largestCount else {
+        throw Problem(message: "\(what): '\(name)' is larger than any count can be")
+      }
+      switch name {
+      case "commits": entry.commits = value
+      case "assisted": entry.assisted = value
+      case "bots": entry.bots = value
+      case "insertions": entry.insertions = value
+      default: entry.deletions = value
+      }
+    }
+    return entry
   }
 
   /// The rules every day file keeps: days rising, each within the window, parts within the

@@ -33,6 +33,13 @@ package struct Pathspec: Sendable, Hashable {
     var hasWildcard: Bool { literalLength < match.count }
   }
 
+  /// The one path `path` from the top, taken literally (what `--follow` follows).
+  static func exactly(_ path: [UInt8]) -> Pathspec {
+    Pathspec(items: [
+      Item(match: path, magic: [.top, .literal], prefix: 0, literalLength: path.count)
+    ])
+  }
+
   /// The elements, in the order given (an implicit whole tree last, when all exclude).
   let items: [Item]
   let hasWildcard: Bool

@@ -43,14 +43,8 @@ extension Repository {
     for id in tips.included where reached[id] != nil && seen.insert(id).inserted {
       heap.push(id, time: committed(id))
     }
-    let lineOptions: LineCountingOptions
-    if let given = options.followLines {
-      lineOptions = given
-    } else {
-      lineOptions = try configuredLineCounting()
-    }
     var counter = ChangeCounter(
-      options: lineOptions, pathspec: nil, attributes: try diffAttributes())
+      options: try followLineCounting(options), pathspec: nil, attributes: try diffAttributes())
     let counting = options.followLines != nil
     var lines: [PackedLineStats] = []
     var path = start
@@ -72,11 +66,8 @@ extension Repository {
           parentTree = try read(parent).tree
         }
       }
-      let exact = Pathspec(items: [
-        Pathspec.Item(match: path, magic: [.top, .literal], prefix: 0, literalLength: path.count)
-      ])
       let changes = try TreeChanges.between(
-        parentTree, commit.tree, pathspec: exact, source: source)
+        parentTree, commit.tree, pathspec: .exactly(path), source: source)
       guard !changes.isEmpty else { continue }
       if !commit.coAuthors.isEmpty { coAuthors[commits.count] = commit.coAuthors }
       commits.append(commit.facts)
@@ -98,6 +89,12 @@ extension Repository {
     history.coAuthors = coAuthors
     if counting { history.packedLines = lines }
     return history
+  }
+
+  /// How `--follow` counts lines: as asked, else as the configuration says.
+  private func followLineCounting(_ options: WalkOptions) throws(GitError) -> LineCountingOptions {
+    if let given = options.followLines { return given }
+    return try configuredLineCounting()
   }
 
   /// The lines a commit's changes to the followed path add and remove.

@@ -92,14 +92,10 @@ extension Repository {
           reader: try ObjectReader(
             repository: repository, packs: packs, baseCacheLimit: ChangeReader.baseCacheLimit),
           substitutions: substitutions)
-        var counter = ChangeCounter(options: options, pathspec: pathspec, attributes: attributes)
-        if let makeTally, worker < talliesByWorker.count {
-          let tally = makeTally(attributes)
-          talliesByWorker[worker] = tally
-          counter.onFile = { path, insertions, deletions in
-            tally.add(path, insertions: insertions, deletions: deletions)
-          }
-        }
+        let (made, tally) = Self.counter(
+          options: options, pathspec: pathspec, attributes: attributes, tally: makeTally)
+        var counter = made
+        if worker < talliesByWorker.count { talliesByWorker[worker] = tally }
         defer {
           let (limit, lines) = (counter.renameLimitNeeded, counter.attributes.longLines)
           let degraded = counter.degradedCopies
@@ -127,10 +123,7 @@ extension Repository {
       }
     }
     if var error = failure.withLock({ $0 }) {
-      if error.isNotFound, try isPartialClone() {
-        error.message +=
-          ": this partial clone has not fetched the files whose lines are counted; clone it again without --filter (or fetch them: git fetch --refetch after unsetting remote.<name>.partialclonefilter)"
-      }
+      if error.isNotFound, try isPartialClone() { error.message += GitError.Words.unfetchedBlobs }
       throw error
     }
     let (limit, degraded, longLines) = noticed.withLock { $0 }
@@ -138,6 +131,20 @@ extension Repository {
       renameLimitNeeded: limit, degradedCopies: degraded, longAttributeLines: longLines.sorted())
     notices.tallies = talliesByWorker.compactMap { $0 }
     return (Array(results), notices)
+  }
+
+  /// A worker's counter, and the tally it adds each file's lines to when one is asked for.
+  private static func counter(
+    options: LineCountingOptions, pathspec: Pathspec?, attributes: DiffAttributes,
+    tally makeTally: (@Sendable (DiffAttributes) -> any FileTally)?
+  ) -> (ChangeCounter, (any FileTally)?) {
+    var counter = ChangeCounter(options: options, pathspec: pathspec, attributes: attributes)
+    guard let makeTally else { return (counter, nil) }
+    let tally = makeTally(attributes)
+    counter.onFile = { path, insertions, deletions in
+      tally.add(path, insertions: insertions, deletions: deletions)
+    }
+    return (counter, tally)
   }
 
   /// Whether the repository is a partial clone: a promisor remote, whose objects may be

@@ -38,12 +38,11 @@ extension PathspecWalk {
       stored: PathspecAnswerCache?
     ) throws(GitError) {
       let repository = walk.repository
-      options = walk.options
-      substitutions = walk.substitutions
-      shallow = walk.shallow
-      self.diff = diff
-      self.stored = stored
-      reader = try ObjectReader(repository: repository, packs: repository.packStore(for: options))
+      let options = walk.options
+      let substitutions = walk.substitutions
+      let shallow = walk.shallow
+      let reader = try ObjectReader(
+        repository: repository, packs: repository.packStore(for: options))
       // The cache stands for commits only as their ids name them, and with co-authors only
       // when it read them.
       var usable =
@@ -59,16 +58,23 @@ extension PathspecWalk {
       // Without one (with one, position tables serve the walk), every counted commit is looked
       // up in the cache by id and every commit in the stored answers: each among the few that
       // share its first two bytes.
+      var stored = stored
       if graph == nil {
         usable?.indexPrefixes()
-        self.stored?.indexPrefixes()
+        stored?.indexPrefixes()
       }
+      let tables = graph.map { PositionTables(graph: $0, stored: stored, cache: usable) }
+      self.options = options
+      self.substitutions = substitutions
+      self.shallow = shallow
+      self.reader = reader
+      self.diff = diff
+      self.stored = stored
       self.cache = usable
       self.graph = graph
-      graphPrefixes = graph?.prefixCounts()
-      let storedNow = self.stored
-      tables = graph.map { PositionTables(graph: $0, stored: storedNow, cache: usable) }
-      bloomKeys = graph?.hasBloomFilters == true ? diff.pathspec.bloomKeys : []
+      self.graphPrefixes = graph?.prefixCounts()
+      self.tables = tables
+      self.bloomKeys = graph?.hasBloomFilters == true ? diff.pathspec.bloomKeys : []
     }
 
     /// The walk's number of the cache's identity `number`.

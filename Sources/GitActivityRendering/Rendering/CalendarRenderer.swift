@@ -102,32 +102,9 @@ public struct CalendarRenderer: Sendable {
       1, min(4, months.count, (options.width + separator.count) / (blockWidth + separator.count)))
     let glyphs = options.isASCII ? [".", ":", "o", "O", "@"] : ["·", "░", "▒", "▓", "█"]
     let ramp = options.colorDepth == .indexed256 ? Self.ramp256(colors) : nil
-    func tile(_ month: CalendarLayout.WholeMonth, _ day: Int) -> String {
-      let number = day + 1
-      let padded = (number < 10 ? " " : "") + String(number)
-      guard let index = month.countIndex(ofDay: day) else {
-        // Outside the window: the number alone, dim where the terminal has styles.
-        let text = tileWidth == 1 ? " " : padded + (tileWidth == 3 ? " " : "")
-        return options.colorDepth == .none ? text : "\u{1B}[2m\(text)\u{1B}[0m"
-      }
-      let text: String
-      switch tileWidth {
-      case 1: text = hasColor ? " " : glyphs[levels[index]]
-      case 2: text = padded
-      default: text = padded + glyphs[levels[index]]
-      }
-      guard hasColor else { return text }
-      let count = calendar.counts[index]
-      if let ramp {
-        // 256 colours: five tiles chosen together by the ramp rule, one per level, so that
-        // neighbours stay apart (a gradient's nearest colours collapse onto two or three).
-        let level = levels[index]
-        return "\u{1B}[38;5;\(ramp.numbers[level]);48;5;\(ramp.tiles[level])m\(text)\u{1B}[0m"
-      }
-      return paint(
-        text, foreground: colors.number(count), background: colors.tile(count),
-        depth: options.colorDepth)
-    }
+    let tiles = TerminalTiles(
+      width: tileWidth, hasColor: hasColor, depth: options.colorDepth, glyphs: glyphs,
+      levels: levels, counts: calendar.counts, colors: colors, ramp: ramp)
     func centered(_ text: String) -> String {
       let room = max(0, blockWidth - TextWidth.columns(of: text))
       return String(repeating: " ", count: room / 2) + text
@@ -157,7 +134,7 @@ public struct CalendarRenderer: Sendable {
         for month in row {
           var cells = Array(repeating: blank, count: 7)
           for day in 0..<month.dayCount where month.position(ofDay: day).row == week {
-            cells[month.position(ofDay: day).column] = tile(month, day)
+            cells[month.position(ofDay: day).column] = tiles.tile(month, day)
           }
           blocks.append(cells.joined(separator: " "))
         }
@@ -203,7 +180,7 @@ public struct CalendarRenderer: Sendable {
     }
     var text =
       "0 "
-      + paint(
+      + Self.paint(
         "  ", foreground: colors.quiet, background: colors.gradient.empty, depth: options.colorDepth
       )
     guard colors.highest > 0 else { return text }
@@ -211,12 +188,52 @@ public struct CalendarRenderer: Sendable {
     for step in 0..<5 {
       let color =
         colors.highest > 1 ? colors.gradient.color(at: Double(step) / 4) : colors.tile(1)
-      text += paint("  ", foreground: color, background: color, depth: options.colorDepth)
+      text += Self.paint("  ", foreground: color, background: color, depth: options.colorDepth)
     }
     return text + " " + colors.busiest(measure)
   }
 
-  private func paint(
+  /// How the terminal calendar draws a day: its number on its colour, or its number and a
+  /// shade; faint outside the window.
+  private struct TerminalTiles {
+    /// Characters a tile takes: 1 (a colour or a shade), 2 (the number) or 3 (and a shade).
+    let width: Int
+    let hasColor: Bool
+    let depth: TerminalOptions.ColorDepth
+    let glyphs: [String]
+    let levels: [Int]
+    let counts: [Int]
+    let colors: Colors
+    let ramp: (tiles: [Int], numbers: [Int])?
+
+    func tile(_ month: CalendarLayout.WholeMonth, _ day: Int) -> String {
+      let number = day + 1
+      let padded = (number < 10 ? " " : "") + String(number)
+      guard let index = month.countIndex(ofDay: day) else {
+        // Outside the window: the number alone, dim where the terminal has styles.
+        let text = width == 1 ? " " : padded + (width == 3 ? " " : "")
+        return depth == .none ? text : "\u{1B}[2m\(text)\u{1B}[0m"
+      }
+      let text: String
+      switch width {
+      case 1: text = hasColor ? " " : glyphs[levels[index]]
+      case 2: text = padded
+      default: text = padded + glyphs[levels[index]]
+      }
+      guard hasColor else { return text }
+      let count = counts[index]
+      if let ramp {
+        // 256 colours: five tiles chosen together by the ramp rule, one per level, so that
+        // neighbours stay apart (a gradient's nearest colours collapse onto two or three).
+        let level = levels[index]
+        return "\u{1B}[38;5;\(ramp.numbers[level]);48;5;\(ramp.tiles[level])m\(text)\u{1B}[0m"
+      }
+      return CalendarRenderer.paint(
+        text, foreground: colors.number(count), background: colors.tile(count), depth: depth)
+    }
+  }
+
+  fileprivate static func paint(
     _ text: String, foreground: RGB, background: RGB, depth: TerminalOptions.ColorDepth
   ) -> String {
     switch depth {

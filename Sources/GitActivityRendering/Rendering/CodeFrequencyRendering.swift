@@ -85,31 +85,8 @@ extension SVGRenderer {
       #"<rect class="axis" x="\#(n(left))" y="\#(n(zero - 0.5))" width="\#(n(right - left))" height="1"/>"#
     )
     for (column, week) in chart.weeks.enumerated() {
-      let x = left + Double(column) * pitch
-      let said = TextEscaping.xml(ReportText.week(week))
-      body.append(#"<g data-week="\#(week.first.iso)"><title>\#(said)</title>"#)
-      // The whole column answers the pointer, so that an empty week says so too.
-      body.append(
-        #"<rect class="hit" x="\#(n(x))" y="\#(n(zero - half))" width="\#(n(options.cellSize))" height="\#(n(2 * half))"/>"#
-      )
-      for (figure, isUp) in [(week.insertions, true), (week.deletions, false)] where figure > 0 {
-        let length = max(1, (chart.share(figure) * half).rounded())
-        let top = isUp ? zero - 0.5 - length : zero + 0.5
-        body.append(
-          #"<rect class="\#(isUp ? "add" : "del")" x="\#(n(x))" y="\#(n(top))" width="\#(n(options.cellSize))" height="\#(n(length))"/>"#
-        )
-        guard figure > chart.cap else { continue }
-        // The notch: a stroke of the background across the bar near its end, and the figure.
-        let notch = isUp ? top + 4 : top + length - 6
-        body.append(
-          #"<rect class="notch" x="\#(n(x - 0.5))" y="\#(n(notch))" width="\#(n(options.cellSize + 1))" height="2" transform="rotate(-20 \#(n(x + options.cellSize / 2)) \#(n(notch + 1)))"/>"#
-        )
-        let baseline = isUp ? top - 3 : top + length + layout.fontSize * 0.9
-        body.append(
-          #"<text class="label figure" x="\#(n(x + options.cellSize / 2))" y="\#(n(baseline))" text-anchor="middle">\#(ReportText.compact(figure))</text>"#
-        )
-      }
-      body.append("</g>")
+      body += weekBars(
+        week, chart: chart, x: left + Double(column) * pitch, zero: zero, layout: layout)
     }
     y = zero + half + layout.fontSize * 1.6
     let summary = "\(ReportText.totals(report.activity)) \(ReportText.phrase(report.window))"
@@ -144,6 +121,40 @@ extension SVGRenderer {
       description: ReportText.frequencyDescription(chart, report: report),
       css: frequencyStyle(light: light, dark: dark), defs: "",
       background: options.isTransparent ? nil : light.background, body: body)
+  }
+
+  /// A week's column: its tooltip, a target for the pointer, the bar up for lines added and
+  /// down for lines removed, each cut at the cap with a notch and its figure.
+  private func weekBars(
+    _ week: CodeFrequency.Week, chart: CodeFrequency, x: Double, zero: Double, layout: Layout
+  ) -> [String] {
+    let half = Self.frequencyHalf
+    var body: [String] = []
+    let said = TextEscaping.xml(ReportText.week(week))
+    body.append(#"<g data-week="\#(week.first.iso)"><title>\#(said)</title>"#)
+    // The whole column answers the pointer, so that an empty week says so too.
+    body.append(
+      #"<rect class="hit" x="\#(n(x))" y="\#(n(zero - half))" width="\#(n(options.cellSize))" height="\#(n(2 * half))"/>"#
+    )
+    for (figure, isUp) in [(week.insertions, true), (week.deletions, false)] where figure > 0 {
+      let length = max(1, (chart.share(figure) * half).rounded())
+      let top = isUp ? zero - 0.5 - length : zero + 0.5
+      body.append(
+        #"<rect class="\#(isUp ? "add" : "del")" x="\#(n(x))" y="\#(n(top))" width="\#(n(options.cellSize))" height="\#(n(length))"/>"#
+      )
+      guard figure > chart.cap else { continue }
+      // The notch: a stroke of the background across the bar near its end, and the figure.
+      let notch = isUp ? top + 4 : top + length - 6
+      body.append(
+        #"<rect class="notch" x="\#(n(x - 0.5))" y="\#(n(notch))" width="\#(n(options.cellSize + 1))" height="2" transform="rotate(-20 \#(n(x + options.cellSize / 2)) \#(n(notch + 1)))"/>"#
+      )
+      let baseline = isUp ? top - 3 : top + length + layout.fontSize * 0.9
+      body.append(
+        #"<text class="label figure" x="\#(n(x + options.cellSize / 2))" y="\#(n(baseline))" text-anchor="middle">\#(ReportText.compact(figure))</text>"#
+      )
+    }
+    body.append("</g>")
+    return body
   }
 
   /// The chart's colours: green additions and red deletions at level 3 of each ramp, the axis

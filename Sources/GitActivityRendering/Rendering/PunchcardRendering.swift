@@ -68,24 +68,7 @@ extension SVGRenderer {
       )
     }
     let top = (hourBaseline + layout.fontSize * 0.6).rounded()
-    for row in 0..<7 {
-      let weekday = card.weekday(ofRow: row)
-      let y = top + Double(row) * pitch
-      body.append(
-        #"<text class="label" x="\#(n(layout.padding))" y="\#(n(y + options.cellSize / 2 + layout.fontSize * 0.35))">\#(weekday.shortName)</text>"#
-      )
-      body.append(#"<g role="group" aria-label="\#(weekday.name)s">"#)
-      for hour in 0..<24 {
-        let (count, level) = (card.counts[row][hour], card.levels[row][hour])
-        let what = Wording.count(count, "commit")
-        func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
-        let hours = "\(two(hour)):00–\(two((hour + 1) % 24)):00"
-        body.append(
-          #"<rect x="\#(n(left + Double(hour) * pitch))" y="\#(n(y))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(light.levels[level].hex)" data-weekday="\#(weekday.name.lowercased())" data-hour="\#(hour)" data-count="\#(count)"><title>\#(weekday.name)s \#(hours): \#(what)</title></rect>"#
-        )
-      }
-      body.append("</g>")
-    }
+    body += punchcardRows(card, left: left, top: top, layout: layout, palette: light)
     let gridRight = left + 24 * pitch - options.spacing
     var baseline = top + 7 * pitch + layout.fontSize * 1.4
     let busiest = ReportText.capitalized(ReportText.punchcardSummary(card))
@@ -109,20 +92,7 @@ extension SVGRenderer {
     // No line widens the image: one too long for it is wrapped at its spaces (a word longer
     // than the image is shortened; the whole of each line is in the description).
     let room = contentRight - layout.padding
-    var wrapped: [String] = []
-    for line in lines {
-      var current = ""
-      for word in line.split(separator: " ") {
-        let candidate = current.isEmpty ? String(word) : current + " " + word
-        if current.isEmpty || layout.textWidth(candidate) <= room {
-          current = candidate
-        } else {
-          wrapped.append(current)
-          current = String(word)
-        }
-      }
-      wrapped.append(current)
-    }
+    let wrapped = Self.wrapped(lines, room: room, layout: layout)
     for (index, line) in wrapped.enumerated() {
       if index > 0 { baseline += (layout.fontSize * 1.5).rounded() }
       let shown = FontMetrics.truncate(line, toWidth: room, size: layout.fontSize)
@@ -139,6 +109,52 @@ extension SVGRenderer {
     return document(
       width: width, height: height, fontSize: layout.fontSize, id: "punchcard", title: heading,
       description: description, light: light, dark: dark, body: body)
+  }
+
+  /// The grid: a row of cells per weekday from `top`, a column per hour from `left`, each cell
+  /// with its tooltip.
+  private func punchcardRows(
+    _ card: Punchcard, left: Double, top: Double, layout: Layout, palette light: Palette
+  ) -> [String] {
+    var body: [String] = []
+    for row in 0..<7 {
+      let weekday = card.weekday(ofRow: row)
+      let y = top + Double(row) * layout.pitch
+      body.append(
+        #"<text class="label" x="\#(n(layout.padding))" y="\#(n(y + options.cellSize / 2 + layout.fontSize * 0.35))">\#(weekday.shortName)</text>"#
+      )
+      body.append(#"<g role="group" aria-label="\#(weekday.name)s">"#)
+      for hour in 0..<24 {
+        let (count, level) = (card.counts[row][hour], card.levels[row][hour])
+        let what = Wording.count(count, "commit")
+        func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
+        let hours = "\(two(hour)):00–\(two((hour + 1) % 24)):00"
+        body.append(
+          #"<rect x="\#(n(left + Double(hour) * layout.pitch))" y="\#(n(y))" width="\#(n(options.cellSize))" height="\#(n(options.cellSize))" rx="\#(n(options.radius))" ry="\#(n(options.radius))" class="day l\#(level)" fill="\#(light.levels[level].hex)" data-weekday="\#(weekday.name.lowercased())" data-hour="\#(hour)" data-count="\#(count)"><title>\#(weekday.name)s \#(hours): \#(what)</title></rect>"#
+        )
+      }
+      body.append("</g>")
+    }
+    return body
+  }
+
+  /// `lines` wrapped at their spaces to `room` pixels.
+  private static func wrapped(_ lines: [String], room: Double, layout: Layout) -> [String] {
+    var wrapped: [String] = []
+    for line in lines {
+      var current = ""
+      for word in line.split(separator: " ") {
+        let candidate = current.isEmpty ? String(word) : current + " " + word
+        if current.isEmpty || layout.textWidth(candidate) <= room {
+          current = candidate
+        } else {
+          wrapped.append(current)
+          current = String(word)
+        }
+      }
+      wrapped.append(current)
+    }
+    return wrapped
   }
 }
 

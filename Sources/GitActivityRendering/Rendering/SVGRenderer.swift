@@ -78,16 +78,8 @@ public struct SVGRenderer: Sendable {
     body[headingIndex] = Self.heading(
       shown, x: layout.padding, baseline: layout.padding + headingSize, size: headingSize)
     for heading in headings {
-      // A name longer than the canvas is shortened rather than allowed to widen the image;
-      // the count after it stays whole.
-      let name =
-        heading.panel.fittedHeading(
-          width: contentRight - layout.padding,
-          measure: { FontMetrics.width(of: $0, size: layout.fontSize, bold: true) },
-          shorten: { FontMetrics.truncate($0, toWidth: $1, size: layout.fontSize, bold: true) })
-        ?? ""
-      body[heading.index] =
-        #"<text x="\#(n(layout.padding))" y="\#(n(heading.y))" font-weight="600">\#(TextEscaping.xml(name))</text>"#
+      body[heading.index] = Self.panelHeading(
+        heading.panel, y: heading.y, width: contentRight - layout.padding, layout: layout)
     }
     let baseline = y + layout.fontSize
     body.append(
@@ -103,6 +95,21 @@ public struct SVGRenderer: Sendable {
       description: ReportText.description(for: report) + Self.panelSentence(panels),
       light: light, dark: dark,
       weeks: panels.map(\.grid.columnCount).max() ?? 0, cell: options.cellSize, body: body)
+  }
+
+  /// A panel's heading at `y`: a name longer than `width` is shortened rather than allowed to
+  /// widen the image; the count after it stays whole.
+  private static func panelHeading(
+    _ panel: HeatmapPanel, y: Double, width: Double, layout: Layout
+  ) -> String {
+    let name =
+      panel.fittedHeading(
+        width: width,
+        measure: { FontMetrics.width(of: $0, size: layout.fontSize, bold: true) },
+        shorten: { FontMetrics.truncate($0, toWidth: $1, size: layout.fontSize, bold: true) })
+      ?? ""
+    return
+      #"<text x="\#(n(layout.padding))" y="\#(n(y))" font-weight="600">\#(TextEscaping.xml(name))</text>"#
   }
 
   /// For graphs by author, whose they are, in the description a screen reader reads:

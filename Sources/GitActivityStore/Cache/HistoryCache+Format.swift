@@ -119,12 +119,7 @@ extension HistoryCache {
     guard fixed <= bodySize - headerSize else { return nil }
     var position = headerSize
 
-    var ids = [ObjectID]()
-    ids.reserveCapacity(count)
-    for _ in 0..<count {
-      ids.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
-      position += 20
-    }
+    let ids = Self.decodeIDs(raw, at: &position, count: count)
     // The sorted index must be a permutation along which ids strictly increase.
     var sorted = [Int32]()
     sorted.reserveCapacity(count)
@@ -148,25 +143,11 @@ extension HistoryCache {
       refs.append(reference)
       position += 4
     }
-    var external = [ObjectID]()
-    external.reserveCapacity(externalCount)
-    for _ in 0..<externalCount {
-      external.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
-      position += 20
-    }
-    // Co-authors: (record, identity) pairs by record, in order.
-    var coAuthors: [Int32: [Int32]] = [:]
-    var previousRecord: Int32 = -1
-    for _ in 0..<pairCount {
-      let record = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
-      let identity = Int32(
-        littleEndian: raw.loadUnaligned(fromByteOffset: position + 4, as: Int32.self))
-      guard record >= previousRecord, record < count, identity >= 0, identity < identityCount
-      else { return nil }
-      coAuthors[record, default: []].append(identity)
-      previousRecord = record
-      position += 8
-    }
+    let external = Self.decodeIDs(raw, at: &position, count: externalCount)
+    guard
+      let coAuthors = Self.decodeCoAuthors(
+        raw, at: &position, pairs: pairCount, count: count, identityCount: identityCount)
+    else { return nil }
     guard
       let identities = Self.decodeIdentities(
         raw, at: &position, count: identityCount, bodySize: bodySize)
@@ -181,6 +162,40 @@ extension HistoryCache {
     self.identities = identities
     self.trailerStamp = flags == 0 ? nil : UInt32(flags)
     self.coAuthors = coAuthors
+  }
+
+  /// `count` object ids from `position` (whose room the caller has checked).
+  private static func decodeIDs(_ raw: UnsafeRawBufferPointer, at position: inout Int, count: Int)
+    -> [ObjectID]
+  {
+    var ids = [ObjectID]()
+    ids.reserveCapacity(count)
+    for _ in 0..<count {
+      ids.append(ObjectID(rawBytes: raw.baseAddress.unsafelyUnwrapped + position))
+      position += 20
+    }
+    return ids
+  }
+
+  /// Co-authors: (record, identity) pairs by record, in order; nil where a pair names a record
+  /// or an identity the file does not have, or comes out of order.
+  private static func decodeCoAuthors(
+    _ raw: UnsafeRawBufferPointer, at position: inout Int, pairs: Int, count: Int,
+    identityCount: Int
+  ) -> [Int32: [Int32]]? {
+    var coAuthors: [Int32: [Int32]] = [:]
+    var previousRecord: Int32 = -1
+    for _ in 0..<pairs {
+      let record = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: Int32.self))
+      let identity = Int32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: position + 4, as: Int32.self))
+      guard record >= previousRecord, record < count, identity >= 0, identity < identityCount
+      else { return nil }
+      coAuthors[record, default: []].append(identity)
+      previousRecord = record
+      position += 8
+    }
+    return coAuthors
   }
 
   /// The commit records of a cache file from `position`: each commit's dates, identities and
