@@ -107,7 +107,9 @@ extension Run {
 
   /// The tally the exports are counted into a piece at a time, the repositories read beside
   /// them counted first.
-  private func streamingTally(_ window: Window, _ options: ActivityOptions, _ repositories: [Source])
+  private func streamingTally(
+    _ window: Window, _ options: ActivityOptions, _ repositories: [Source]
+  )
     -> TallyBox
   {
     var counting = DailyActivity.Tally(
