@@ -34,14 +34,14 @@ extension DayFile {
   /// are placed on days in `zone` (UTC for `author`, which they do not record).
   public static func read(_ bytes: [UInt8], zone: DayZone) throws(Failure) -> DayFile {
     guard bytes.count <= largestFile else {
-      throw Failure(message: "larger than a day file can be (\(largestFile >> 20) MiB)")
+      throw Failure(message: Words.tooLarge(mebibytes: largestFile >> 20))
     }
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
     guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-      throw Failure(message: "empty: no days")
+      throw Failure(message: Words.empty)
     }
-    var result: Result<DayFile, Problem> = .failure(Problem(message: "not read"))
+    var result: Result<DayFile, Problem> = .failure(Problem(message: Words.notRead))
     if first == UInt8(ascii: "v") {
       result = Result { () throws(Problem) in try readCSV(Array(body)) }
     } else {
@@ -74,18 +74,18 @@ extension DayFile {
     do {
       value = try reader.integer()
     } catch {
-      throw Problem(message: "\(what) is not a whole number (\(error.message))")
+      throw Problem(message: Words.notAWholeNumber(what, error.message))
     }
-    guard value >= 0 else { throw Problem(message: "\(what) is negative (\(value))") }
+    guard value >= 0 else { throw Problem(message: Words.negative(what, value)) }
     guard value <= Int64(largestCount) else {
-      throw Problem(message: "\(what) is larger than any count can be (\(value))")
+      throw Problem(message: Words.beyondAnyCount(what, value))
     }
     return Int(value)
   }
 
   private static func date(_ text: String, _ what: String) throws(Problem) -> Day {
     guard let day = Day(iso: text) else {
-      throw Problem(message: "\(what) '\(text)' is not a date (YYYY-MM-DD)")
+      throw Problem(message: Words.notADate(what, text))
     }
     return day
   }
@@ -94,7 +94,7 @@ extension DayFile {
     do {
       return try reader.string()
     } catch {
-      throw Problem(message: "\(what) is not a string (\(error.message))")
+      throw Problem(message: Words.notAString(what, error.message))
     }
   }
 
@@ -132,23 +132,19 @@ extension DayFile {
     }
     if let format {
       guard format == formatName else {
-        throw Problem(
-          message: "'format' is '\(format)', not '\(formatName)'")
+        throw Problem(message: Words.otherFormat(format, formatName))
       }
-      guard let version else { throw Problem(message: "the day file has no 'version'") }
+      guard let version else { throw Problem(message: Words.noVersion) }
       guard version <= Self.version else {
-        throw Problem(
-          message:
-            "written in version \(version) by a newer git-heatmap; this one reads version \(Self.version)"
-        )
+        throw Problem(message: Words.newerVersion(version, Self.version))
       }
-      guard version >= 1 else { throw Problem(message: "version \(version) was never written") }
-      guard let entries else { throw Problem(message: "the day file has no 'days'") }
+      guard version >= 1 else { throw Problem(message: Words.neverWritten(version)) }
+      guard let entries else { throw Problem(message: Words.noDays) }
       let named = Set(fields ?? ["commits"])
       var window: DayRange?
       if let since {
         guard let until, since <= until else {
-          throw Problem(message: "'since' and 'until' do not make a window")
+          throw Problem(message: Words.noWindow)
         }
         window = DayRange(first: since, last: until)
       }
@@ -159,10 +155,7 @@ extension DayFile {
     }
     if let gitHub { return forge(.gitHub, gitHub) }
     guard !gitLab.isEmpty else {
-      throw Problem(
-        message:
-          "not a day file: no 'format' (git-heatmap), no dates as keys (GitLab), no 'data' or 'contributionCalendar' (GitHub)"
-      )
+      throw Problem(message: Words.notADayFile)
     }
     return forge(.gitLab, gitLab)
   }
@@ -199,7 +192,7 @@ extension DayFile {
         default: try reader.skipValue()
         }
       }
-      guard hasDate else { throw Problem(message: "day \(entries.count + 1) has no 'date'") }
+      guard hasDate else { throw Problem(message: Words.dayWithoutDate(entries.count + 1)) }
       entries.append(entry)
     }
     return entries
@@ -209,7 +202,7 @@ extension DayFile {
   private static func readGitHub(_ reader: inout JSONReader, key: String, depth: Int)
     throws(Problem) -> [Entry]
   {
-    guard depth < 8 else { throw Problem(message: "nested deeper than GitHub's answer is") }
+    guard depth < 8 else { throw Problem(message: Words.nestedTooDeep) }
     guard reader.nextValueStart() == UInt8(ascii: "{") else {
       try reader.skipValue()
       return []
@@ -246,7 +239,7 @@ extension DayFile {
             default: try reader.skipValue()
             }
           }
-          guard let day else { throw Problem(message: "a contribution day has no 'date'") }
+          guard let day else { throw Problem(message: Words.contributionDayWithoutDate) }
           entries.append(Entry(day: day, commits: total))
         }
       }
@@ -271,7 +264,7 @@ extension DayFile {
         }
       }
       guard let moment, moment <= 253_402_300_799 else {
-        throw Problem(message: "an entry has no 'timestamp' within the years 1 to 9999")
+        throw Problem(message: Words.entryWithoutTimestamp)
       }
       entries.append(
         Entry(
@@ -284,12 +277,12 @@ extension DayFile {
   /// A day file's CSV form.
   private static func readCSV(_ bytes: [UInt8]) throws(Problem) -> DayFile {
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
-    guard let headerLine = lines.first else { throw Problem(message: "empty: no days") }
+    guard let headerLine = lines.first else { throw Problem(message: Words.empty) }
     lines.removeFirst()
     let header = try csvCells(headerLine)
     let columns = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     for name in ["v", "source", "date", "commits"] where columns[name] == nil {
-      throw Problem(message: "the CSV header has no '\(name)' column")
+      throw Problem(message: Words.missingColumn(name))
     }
     var entries: [Entry] = []
     var source: String?
@@ -299,26 +292,25 @@ extension DayFile {
     for (number, line) in lines.enumerated() {
       let row = try csvCells(line)
       guard row.count >= header.count else {
-        throw Problem(message: "line \(number + 2) has \(row.count) fields, fewer than the header")
+        throw Problem(message: Words.tooFewFields(line: number + 2, fields: row.count))
       }
       func field(_ name: String) -> String? { columns[name].map { row[$0] } }
       guard let version = Int(field("v") ?? ""), version <= Self.version else {
         throw Problem(
-          message:
-            "line \(number + 2): written in version '\(field("v") ?? "")', and this git-heatmap reads version \(Self.version)"
-        )
+          message: Words.newerCSVVersion(
+            line: number + 2, given: field("v") ?? "", reads: Self.version))
       }
-      guard version >= 1 else { throw Problem(message: "version \(version) was never written") }
+      guard version >= 1 else { throw Problem(message: Words.neverWritten(version)) }
       if let given = field("source") {
         guard source == nil || source == given else {
-          throw Problem(message: "line \(number + 2) has another source than the lines above")
+          throw Problem(message: Words.anotherSource(line: number + 2))
         }
         source = given
       }
       let what = "line \(number + 2)"
       let day = try date(field("date") ?? "", "the date of \(what)")
       if let last, day <= last {
-        throw Problem(message: "\(what): the dates do not rise one by one")
+        throw Problem(message: Words.datesNotRising(what))
       }
       first = first ?? day
       last = day
@@ -359,11 +351,11 @@ extension DayFile {
       guard let text = field(name), !text.isEmpty else { continue }
       named.insert(name)
       guard let value = Int(text) else {
-        throw Problem(message: "\(what): '\(name)' is not a whole number")
+        throw Problem(message: Words.fieldNotAWholeNumber(what, name))
       }
-      guard value >= 0 else { throw Problem(message: "\(what): '\(name)' is negative") }
+      guard value >= 0 else { throw Problem(message: Words.fieldNegative(what, name)) }
       guard value <= largestCount else {
-        throw Problem(message: "\(what): '\(name)' is larger than any count can be")
+        throw Problem(message: Words.fieldBeyondAnyCount(what, name))
       }
       switch name {
       case "commits": entry.commits = value
@@ -382,17 +374,16 @@ extension DayFile {
     var previous: Day?
     for entry in days {
       if let previous, entry.day <= previous {
-        throw Problem(message: "the days are not in order, each once (\(entry.day.iso))")
+        throw Problem(message: Words.notInOrder(entry.day.iso))
       }
       previous = entry.day
       if let window, !window.contains(entry.day) {
         throw Problem(
-          message:
-            "\(entry.day.iso) is outside the file's window (\(window.first.iso) to \(window.last.iso))"
-        )
+          message: Words.outsideWindow(
+            entry.day.iso, first: window.first.iso, last: window.last.iso))
       }
       if entry.assisted > entry.commits || entry.bots > entry.commits {
-        throw Problem(message: "\(entry.day.iso) has more assisted or bot commits than commits")
+        throw Problem(message: Words.partsExceedWhole(entry.day.iso))
       }
     }
   }

@@ -154,9 +154,7 @@ struct ChangeCounter {
       newBytes.withUnsafeBytes { b in LineDiff.count(a, b, algorithm: options.algorithm) }
     }
     guard let counted else {
-      throw GitError(
-        message: "unable to generate diffstat for \(RawPath.display(RawPath.string(pair.oldPath)))",
-        function: "builtin_diffstat", kind: .other)
+      throw GitError.noDiffstat(pair.oldPath)
     }
     // A file changed in place whose lines are all the same is not listed.
     if !pair.isRenamed, let old = pair.old, let new = pair.new, old.mode == new.mode,

@@ -11,43 +11,33 @@ extension Repository {
       case "copies", "copy": options.renames = .copies
       default:
         guard let on = ConfigBoolean.parse(renames) else {
-          throw GitError(
-            message: "bad boolean config value '\(renames)' for 'diff.renames'",
-            function: "git_config_rename", kind: .other)
+          throw GitError.badBoolean(renames, for: "diff.renames", function: "git_config_rename")
         }
         options.renames = on ? .renames : .off
       }
     }
     if let limit = try configString("diff.renameLimit") {
       guard let value = Self.configInteger(limit) else {
-        throw GitError(
-          message: "bad numeric config value '\(limit)' for 'diff.renamelimit': invalid unit",
-          function: "git_config_int", kind: .other)
+        throw GitError.badNumber(limit, for: "diff.renamelimit", function: "git_config_int")
       }
       options.renameLimit = value
     }
     if let name = try configString("diff.algorithm") {
       guard let algorithm = DiffAlgorithm(configuration: name) else {
-        throw GitError(
-          message: "unknown value for config 'diff.algorithm': \(name)",
-          function: "git_diff_ui_config", kind: .other)
+        throw GitError.unknownDiffAlgorithm(name)
       }
       options.algorithm = algorithm
     }
     if let value = try configString("log.showRoot") {
       guard let shows = ConfigBoolean.parse(value) else {
-        throw GitError(
-          message: "bad boolean config value '\(value)' for 'log.showroot'",
-          function: "git_config_bool", kind: .other)
+        throw GitError.badBoolean(value, for: "log.showroot", function: "git_config_bool")
       }
       options.showsRoot = shows
     }
     if let threshold = try configString("core.bigFileThreshold") {
       guard let value = Self.configInteger(threshold) else {
-        throw GitError(
-          message:
-            "bad numeric config value '\(threshold)' for 'core.bigfilethreshold': invalid unit",
-          function: "git_config_ulong", kind: .other)
+        throw GitError.badNumber(
+          threshold, for: "core.bigfilethreshold", function: "git_config_ulong")
       }
       options.bigFileThreshold = value
     }

@@ -128,9 +128,7 @@ struct TreeCursor {
   var name: ArraySlice<UInt8> { entry.map { bytes[$0.name] } ?? [] }
 
   static func damaged() -> GitError {
-    GitError(
-      message: "a tree is corrupt: an entry is malformed", function: "decode_tree_entry",
-      kind: .damagedObject)
+    GitError.corruptTreeEntry
   }
 
   /// git's order of tree entries: by name, a folder's name as if it ended in `/`.

@@ -19,28 +19,20 @@ struct CommandLineConfig: Sendable, Equatable {
   init(environment: [String: String]) throws(GitError) {
     if let parameters = environment["GIT_CONFIG_PARAMETERS"], !parameters.isEmpty {
       guard let items = Self.parse(parameters) else {
-        throw GitError(
-          message: "bogus format in GIT_CONFIG_PARAMETERS", function: "git_config_from_parameters",
-          kind: .other)
+        throw GitError.bogusConfigParameters
       }
       entries += items.map { (Self.normalized($0.name), $0.value) }
     }
     if let countText = environment["GIT_CONFIG_COUNT"], !countText.isEmpty {
       guard let count = Int(countText), count >= 0 else {
-        throw GitError(
-          message: "bogus count in GIT_CONFIG_COUNT", function: "git_config_from_parameters",
-          kind: .other)
+        throw GitError.bogusConfigCount
       }
       for index in 0..<count {
         guard let key = environment["GIT_CONFIG_KEY_\(index)"], !key.isEmpty else {
-          throw GitError(
-            message: "missing config key GIT_CONFIG_KEY_\(index)",
-            function: "git_config_from_parameters", kind: .other)
+          throw GitError.missingConfig("key", index)
         }
         guard let value = environment["GIT_CONFIG_VALUE_\(index)"] else {
-          throw GitError(
-            message: "missing config value GIT_CONFIG_VALUE_\(index)",
-            function: "git_config_from_parameters", kind: .other)
+          throw GitError.missingConfig("value", index)
         }
         entries.append((Self.normalized(key), value))
       }

@@ -33,9 +33,7 @@ enum GitFiles {
 
   /// The error for a git directory's file that is not a regular file.
   static func failure(_ path: String) -> GitError {
-    GitError(
-      message: "'\(RawPath.display(path))' is not a regular file; the repository is not read",
-      function: "open", kind: .other)
+    GitError.notARegularFile(path)
   }
 
   /// The git directory at or above `start` that discovery would open, or at exactly `start`

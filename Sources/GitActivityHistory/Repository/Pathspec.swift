@@ -83,7 +83,7 @@ package struct Pathspec: Sendable, Hashable {
     func flag(_ name: String) throws(GitError) -> Bool {
       guard let value = environment[name] else { return false }
       guard let truth = ConfigBoolean.parse(value) else {
-        throw usage("bad boolean config value '\(value)' for '\(name)'")
+        throw GitError.badPathspecSetting(value, for: name)
       }
       return truth
     }
@@ -92,19 +92,15 @@ package struct Pathspec: Sendable, Hashable {
     let noglobGlobal = try flag("GIT_NOGLOB_PATHSPECS")
     let icaseGlobal = try flag("GIT_ICASE_PATHSPECS")
     if globGlobal && noglobGlobal {
-      throw usage("global 'glob' and 'noglob' pathspec settings are incompatible")
+      throw GitError.globAndNoglob
     }
     if literalGlobal && (globGlobal || icaseGlobal) {
-      throw usage(
-        "global 'literal' pathspec setting is incompatible with all other global pathspec settings"
-      )
+      throw GitError.literalWithOtherSettings
     }
     var items: [Item] = []
     for element in elements {
       if element.isEmpty {
-        throw usage(
-          "empty string is not a valid pathspec. please use . instead if you meant to match all paths"
-        )
+        throw GitError.emptyPathspec
       }
       let bytes = Array(element.utf8)
       var magic: Magic = []
@@ -118,7 +114,7 @@ package struct Pathspec: Sendable, Hashable {
       if icaseGlobal { magic.insert(.icase) }
       if noglobGlobal && !magic.contains(.glob) { magic.insert(.literal) }
       if magic.contains(.literal) && magic.contains(.glob) {
-        throw usage("\(element): 'literal' and 'glob' are incompatible")
+        throw GitError.literalAndGlob(element)
       }
       var match: [UInt8]
       var itemPrefix: Int
@@ -134,10 +130,7 @@ package struct Pathspec: Sendable, Hashable {
             Array(rest), prefix: prefix, workTree: workTree.map { Array($0.utf8) })
         else {
           let top = workTree ?? "."
-          throw GitError(
-            message:
-              "\(RawPath.display(element)): '\(RawPath.display(String(decoding: rest, as: UTF8.self)))' is outside repository at '\(RawPath.display(top))'",
-            function: "prefix_path", kind: .invalidRequest)
+          throw GitError.outsideRepository(element, String(decoding: rest, as: UTF8.self), top: top)
         }
         (match, itemPrefix) = resolved
       }
@@ -181,17 +174,17 @@ package struct Pathspec: Sendable, Hashable {
         case "exclude": magic.insert(.exclude)
         case _ where word.hasPrefix("prefix:"):
           guard let value = Int(word.dropFirst(7)) else {
-            throw usage("invalid parameter for pathspec magic 'prefix'")
+            throw GitError.badPrefixMagic
           }
           prefix = value
         case _ where word.hasPrefix("attr:"):
-          throw usage("\(element): pathspec magic not supported by this command: 'attr'")
+          throw GitError.attrMagic(element)
         default:
-          throw usage("Invalid pathspec magic '\(word)' in '\(element)'")
+          throw GitError.invalidMagic(word, in: element)
         }
       }
       guard position < bytes.count else {
-        throw usage("Missing ')' at the end of pathspec magic in '\(element)'")
+        throw GitError.unclosedMagic(element)
       }
       return bytes[(position + 1)...]
     }
@@ -203,8 +196,7 @@ package struct Pathspec: Sendable, Hashable {
       } else if byte == UInt8(ascii: "/") {
         magic.insert(.top)
       } else if Self.isMagicMnemonic(byte) {
-        throw usage(
-          "Unimplemented pathspec magic '\(Character(Unicode.Scalar(byte)))' in '\(element)'")
+        throw GitError.unimplementedMagic(Character(Unicode.Scalar(byte)), in: element)
       } else {
         break
       }
@@ -274,9 +266,5 @@ package struct Pathspec: Sendable, Hashable {
     }
     if endsAsFolder && !result.isEmpty { result.append(UInt8(ascii: "/")) }
     return (result, min(prefix, result.count))
-  }
-
-  private static func usage(_ message: String) -> GitError {
-    GitError(message: message, function: "parse_pathspec", kind: .invalidRequest)
   }
 }

@@ -44,15 +44,13 @@ extension Repository {
       let commit = try namedCommit(String(text[..<mark.lowerBound]), shown: text)
       let all = try parents(of: commit)
       guard number >= 1, number <= all.count else {
-        throw GitError(
-          message: "unknown revision '\(text)'", function: "git_revparse", kind: .unknownRevision)
+        throw GitError.unknownRevision(text)
       }
       return WalkTips(included: [commit], excluded: [all[number - 1]])
     }
     if text.hasPrefix(":/"), text.count > 2, !text.dropFirst(2).contains(":") {
       guard let found = try newestCommit(matching: String(text.dropFirst(2))) else {
-        throw GitError(
-          message: "unknown revision '\(text)'", function: "git_revparse", kind: .unknownRevision)
+        throw GitError.unknownRevision(text)
       }
       return WalkTips(included: [found], excluded: [])
     }
@@ -65,17 +63,14 @@ extension Repository {
     var object: OpaquePointer?
     let status = git_revparse_single(&object, pointer, Self.atAsHead(name))
     guard status == 0, let object else {
-      throw GitError(
-        message: "unknown revision '\(shown)'", function: "git_revparse", kind: .unknownRevision)
+      throw GitError.unknownRevision(shown)
     }
     defer { git_object_free(object) }
     var peeled: OpaquePointer?
     guard git_object_peel(&peeled, object, GIT_OBJECT_COMMIT) == 0, let peeled,
       let oid = git_object_id(peeled)
     else {
-      throw GitError(
-        message: "'\(shown)' does not name a commit", function: "git_object_peel",
-        kind: .unknownRevision)
+      throw GitError.notACommit(shown)
     }
     defer { git_object_free(peeled) }
     return ObjectID(oid.pointee)
@@ -106,16 +101,13 @@ extension Repository {
     } else if text.hasPrefix("!!") {
       text.removeFirst()
     } else if text.hasPrefix("!") {
-      throw GitError(
-        message: "unknown revision ':/\(pattern)'", function: "git_revparse", kind: .unknownRevision
-      )
+      throw GitError.noMessageMatches(pattern)
     }
     // As git compiles it: POSIX extended, in the process's locale.
     var regex = regex_t()
     let status = regcomp(&regex, text, REG_EXTENDED | REG_NOSUB)
     guard status == 0 else {
-      throw GitError(
-        message: "invalid regex ':/\(pattern)'", function: "regcomp", kind: .invalidRequest)
+      throw GitError.invalidMessageRegex(pattern)
     }
     defer { regfree(&regex) }
     var walker: OpaquePointer?

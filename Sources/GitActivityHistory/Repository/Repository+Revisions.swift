@@ -68,10 +68,7 @@ extension Repository {
       guard let head = try headCommit() else {
         if selection.readsUnbornHeadAsEmpty { return tips }
         // git log's words for a history that has no commit to start from.
-        throw GitError(
-          message:
-            "your current branch '\(currentBranchName() ?? "HEAD")' does not have any commits yet",
-          function: "git_revparse", kind: .unknownRevision)
+        throw GitError.unbornBranch(currentBranchName() ?? "HEAD")
       }
       tips.included.append(head)
     }
@@ -138,10 +135,7 @@ extension Repository {
         guard git_reference_dwim(&reference, pointer, name) == 0, let reference,
           let resolved = git_reference_name(reference)
         else {
-          throw GitError(
-            message:
-              "ambiguous argument '\(name)': unknown revision or path not in the working tree.",
-            function: "git_reference_dwim", kind: .invalidRequest)
+          throw GitError.ambiguousArgument(name)
         }
         full = String(cString: resolved)
       }
@@ -322,9 +316,7 @@ extension Repository {
     if GitError.Code(status) == .notFound { return nil }
     try GitError.check(status, "git_reference_name_to_id", kind: .other)
     guard let commit = try peelRaw(ObjectID(oid), name: "HEAD", badObject: true) else {
-      throw GitError(
-        message: "'HEAD' does not name a commit", function: "git_object_peel",
-        kind: .unknownRevision)
+      throw GitError.notACommit("HEAD")
     }
     return commit
   }
@@ -403,13 +395,9 @@ extension Repository {
     guard Self.failsToRead(status) else { return unknownRevision(revision, status: status) }
     let detail = GitError.last(status: status, function: "git_revparse", kind: .other).message
     if PackStore(objectsDirectory: objectsDirectory).listsAnyBeyondEnd {
-      return GitError(
-        code: status, message: "offset beyond end of packfile (truncated pack?)",
-        function: "use_pack", kind: .damagedObject)
+      return GitError.truncatedPack(code: status)
     }
-    return GitError(
-      code: status, message: "cannot read '\(revision)': \(detail)", function: "git_revparse",
-      kind: .unknownRevision)
+    return GitError.unreadableRevision(revision, detail, code: status)
   }
 
   /// Whether libgit2's status for a revision says it failed to read objects, rather than that
@@ -427,9 +415,7 @@ extension Repository {
   }
 
   private func unknownRevision(_ revision: String, status: Int32) -> GitError {
-    GitError(
-      code: status < 0 ? status : -1, message: "unknown revision '\(revision)'",
-      function: "git_revparse", kind: .unknownRevision)
+    GitError.unknownRevision(revision, code: status)
   }
 
   /// Peels an object (a commit, or a tag of a tag of … a commit) to its commit.
@@ -437,13 +423,11 @@ extension Repository {
     var peeled: OpaquePointer?
     let status = git_object_peel(&peeled, object, GIT_OBJECT_COMMIT)
     guard status == 0, let peeled else {
-      throw GitError(
-        code: status, message: "'\(name)' does not name a commit", function: "git_object_peel",
-        kind: .unknownRevision)
+      throw GitError.notACommit(name, code: status)
     }
     defer { git_object_free(peeled) }
     guard let oid = git_object_id(peeled) else {
-      throw GitError(message: "'\(name)' has no id", function: "git_object_id", kind: .other)
+      throw GitError.withoutID(name)
     }
     return ObjectID(oid.pointee)
   }
@@ -557,9 +541,7 @@ extension Repository {
     }
     guard let id else { return nil }
     guard let commit = try peelRaw(id, name: text, badObject: true) else {
-      throw GitError(
-        message: "'\(text)' does not name a commit", function: "git_object_peel",
-        kind: .unknownRevision)
+      throw GitError.notACommit(text)
     }
     return commit
   }
@@ -593,24 +575,17 @@ extension Repository {
       let status = git_odb_read_header(&size, &type, odb, &oid)
       guard status == 0 else {
         if PackStore(objectsDirectory: objectsDirectory).listsBeyondEnd(current) {
-          throw GitError(
-            code: status, message: "offset beyond end of packfile (truncated pack?)",
-            function: "use_pack", kind: .damagedObject)
+          throw GitError.truncatedPack(code: status)
         }
         if GitError.Code(status) != .notFound {
           let detail = GitError.last(status: status, function: "git_odb_read_header", kind: .other)
             .message
-          throw GitError(
-            code: status, message: "cannot read commit \(current.hex) (\(name)): \(detail)",
-            function: "git_odb_read_header", kind: .objectRead(status))
+          throw GitError.unreadableRef(name, commit: current, detail, code: status)
         }
         if badObject {
-          throw GitError(
-            message: "bad object \(name)", function: "parse_object", kind: .unknownRevision)
+          throw GitError.badObject(name)
         }
-        throw GitError(
-          code: status, message: "\(name) points at a missing object \(current.hex)",
-          function: "git_odb_read_header", kind: .damagedObject)
+        throw GitError.pointsAtMissing(name, current, code: status)
       }
       switch type {
       case GIT_OBJECT_COMMIT:
@@ -626,17 +601,14 @@ extension Repository {
         guard bytes.count >= prefix.count + 40, bytes.starts(with: prefix),
           let target = ObjectID(hex: UnsafeRawBufferPointer(rebasing: bytes[prefix.count...]))
         else {
-          throw GitError(
-            message: "tag \(current.hex) is corrupt", function: "parse_tag", kind: .damagedObject)
+          throw GitError.corruptTag(current)
         }
         current = target
       default:
         return nil
       }
     }
-    throw GitError(
-      message: "'\(name)': tags nested too deep", function: "git_object_peel",
-      kind: .unknownRevision)
+    throw GitError.tagsTooDeep(name)
   }
 
   /// Calls `body` with each ref whose name matches `glob`; the ref lives only during the call.

@@ -118,10 +118,7 @@ public final class Repository: @unchecked Sendable {
         path, &handle, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, ceiling: nil,
         searchesParents: false, environment: environment, commandLine: commandLineConfig)
       if status < 0 {
-        throw GitError(
-          code: status,
-          message: "not a git repository: '\(RawPath.display(gitDir))' (from GIT_DIR)",
-          function: "git_repository_open_ext", kind: .owned(status, else: .notARepository))
+        throw GitError.gitDirNotARepository(gitDir, code: status)
       }
     } else {
       try checkFiles(GitFiles.candidate(from: start, searchesParents: true))
@@ -185,9 +182,7 @@ public final class Repository: @unchecked Sendable {
     commandLine: CommandLineConfig
   ) throws(GitError) -> Repository {
     guard let handle else {
-      throw GitError(
-        message: "could not open '\(RawPath.display(path))'", function: "git_repository_open_ext",
-        kind: .other)
+      throw GitError.unopenable(path)
     }
     try applyConfigurationFiles(environment, to: handle)
     let repository = Repository(
@@ -211,9 +206,7 @@ public final class Repository: @unchecked Sendable {
     let directory = objectsDirectory
     guard !Self.soundStores.withLock({ $0.contains(directory) }) else { return }
     if PackStore(objectsDirectory: directory).listsAnyBeyondEnd {
-      throw GitError(
-        message: "offset beyond end of packfile (truncated pack?)", function: "use_pack",
-        kind: .damagedObject)
+      throw GitError.truncatedPack()
     }
     _ = Self.soundStores.withLock { $0.insert(directory) }
   }
@@ -294,29 +287,18 @@ public final class Repository: @unchecked Sendable {
   {
     let error = GitError.last(status: status, function: "git_repository_open_ext", kind: .other)
     if error.message.contains("extensions.objectformat") {
-      return GitError(
-        code: status,
-        message:
-          "'\(RawPath.display(path))' is a SHA-256 repository: libgit2 \(libgit2Version), which git-heatmap reads history with, supports only SHA-1 repositories",
-        function: error.function, kind: .unsupportedRepository)
+      return GitError.sha256Repository(
+        path, libgit2: libgit2Version, code: status, function: error.function)
     }
     guard GitError.Code(status) == .notFound || GitError.Code(status) == .owner else {
       return error
     }
     // libgit2 1.5 reports a repository owned by someone else as "not found"; git names it.
     if let foreign = foreignRepository(from: path, searchesParents: searchesParents) {
-      return GitError(
-        code: GitError.Code.owner.rawValue,
-        message:
-          "detected dubious ownership in repository at '\(RawPath.display(foreign))'; to trust it: git config --global --add safe.directory '\(RawPath.display(foreign))'",
-        function: error.function, kind: .dubiousOwnership)
+      return GitError.dubiousOwnership(foreign, function: error.function)
     }
-    return GitError(
-      code: status,
-      message: searchesParents
-        ? "not a git repository (or any of the parent directories): '\(RawPath.display(path))'"
-        : "not a git repository: '\(RawPath.display(path))'",
-      function: error.function, kind: .notARepository)
+    return GitError.notARepository(
+      path, searchesParents: searchesParents, code: status, function: error.function)
   }
 
   /// The nearest folder at or above `start` that holds a repository (a `.git`, or a bare
@@ -530,9 +512,7 @@ extension Repository {
   /// functions are `git_commit_lookup` and `git_commit_summary`.
   package func commitSubject(_ id: String) throws(GitError) -> String {
     guard let objectID = ObjectID(hex: id) else {
-      throw GitError(
-        message: "'\(id)' is not a commit id", function: "git_commit_lookup", kind: .unknownRevision
-      )
+      throw GitError.notACommitID(id)
     }
     return try commitText(objectID, git_commit_summary)
   }

@@ -21,9 +21,7 @@ package struct Substitutions: Sendable, Equatable {
       guard let next = replacements[current] else { return current }
       current = next
     }
-    throw GitError(
-      message: "replace depth too high for object \(id.hex)", function: "replace_object",
-      kind: .other)
+    throw GitError.replaceTooDeep(id)
   }
 
   /// Parses `info/grafts`: a commit id and its parents' ids per line; `#` lines are comments. A
@@ -35,8 +33,7 @@ package struct Substitutions: Sendable, Equatable {
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       let ids = trimmed.split(separator: " ").map { ObjectID(hex: String($0)) }
       guard let commit = ids.first ?? nil, !ids.contains(nil) else {
-        throw GitError(
-          message: "bad graft data: \(line)", function: "read_graft_line", kind: .damagedObject)
+        throw GitError.badGraft(line)
       }
       grafts[commit] = ids.dropFirst().compactMap { $0 }
     }
@@ -110,9 +107,7 @@ extension Repository {
     if let given = commandLineConfig.value(of: name) {
       guard let value = given else { return true }
       guard let truth = ConfigBoolean.parse(value) else {
-        throw GitError(
-          message: "bad boolean config value '\(value)' for '\(name)'", function: "git_config_bool",
-          kind: .other)
+        throw GitError.badBoolean(value, for: name)
       }
       return truth
     }

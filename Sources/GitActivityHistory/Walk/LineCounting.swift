@@ -123,7 +123,7 @@ extension Repository {
       }
     }
     if var error = failure.withLock({ $0 }) {
-      if error.isNotFound, try isPartialClone() { error.message += GitError.Words.unfetchedBlobs }
+      if error.isNotFound, try isPartialClone() { error.message += GitError.unfetchedBlobs }
       throw error
     }
     let (limit, degraded, longLines) = noticed.withLock { $0 }
@@ -199,15 +199,11 @@ extension Repository {
       do {
         tree = try CommitHeader.parse(buffer, parents: &parents).tree
       } catch {
-        throw GitError(
-          message: "commit \(id.hex) is corrupt: a parent line is malformed",
-          function: "parse_commit", kind: .damagedObject)
+        throw GitError.malformedParent(id)
       }
     }
     guard let tree else {
-      throw GitError(
-        message: "commit \(id.hex) is corrupt: it names no tree", function: "parse_commit",
-        kind: .damagedObject)
+      throw GitError.commitWithoutTree(id)
     }
     return tree
   }

@@ -18,9 +18,7 @@ struct ObjectReader: ~Copyable {
     try GitError.check(
       git_repository_odb(&odb, repository.pointer), "git_repository_odb", kind: .other)
     guard let odb else {
-      throw GitError(
-        message: "the repository has no object database", function: "git_repository_odb",
-        kind: .other)
+      throw GitError.noObjectDatabase
     }
     self.repository = repository
     self.odb = odb
@@ -77,9 +75,7 @@ struct ObjectReader: ~Copyable {
         type == GIT_OBJECT_COMMIT
         ? 1 : type == GIT_OBJECT_TREE ? 2 : type == GIT_OBJECT_BLOB ? 3 : 4
       guard loose.type == expected else {
-        throw GitError(
-          message: "object \(id.hex) is not a \(name)", function: "git_odb_object_type",
-          kind: .other)
+        throw GitError.notA(name, id)
       }
       let bytes = loose.bytes
       let result = bytes.withUnsafeBytes { raw in
@@ -93,19 +89,14 @@ struct ObjectReader: ~Copyable {
     let status = git_odb_read(&object, odb, &oid)
     guard status == 0, let object else {
       if GitError.Code(status) == .notFound {
-        throw GitError(
-          code: status, message: "\(name) \(id.hex) is missing from the repository",
-          function: "git_odb_read", kind: .damagedObject)
+        throw GitError.missing(name, id, code: status)
       }
       let detail = GitError.last(status: status, function: "git_odb_read", kind: .other).message
-      throw GitError(
-        code: status, message: "cannot read \(name) \(id.hex): \(detail)", function: "git_odb_read",
-        kind: .objectRead(status))
+      throw GitError.unreadable(name, id, detail, code: status)
     }
     defer { git_odb_object_free(object) }
     guard git_odb_object_type(object) == type else {
-      throw GitError(
-        message: "object \(id.hex) is not a \(name)", function: "git_odb_object_type", kind: .other)
+      throw GitError.notA(name, id)
     }
     let size = git_odb_object_size(object)
     try body(UnsafeRawBufferPointer(start: git_odb_object_data(object), count: size))
@@ -125,9 +116,7 @@ extension ObjectReader {
       ) { bytes = Array($0) }
     } catch  where error.isNotFound {
       // git's words for an object a diff needs and cannot have.
-      throw GitError(
-        code: error.code, message: "unable to read \(id.hex)", function: "git_odb_read",
-        kind: .damagedObject)
+      throw GitError.unableToRead(id, code: error.code, function: "git_odb_read")
     }
     return bytes
   }
@@ -146,15 +135,11 @@ extension ObjectReader {
     let status = git_odb_read_header(&size, &type, odb, &oid)
     guard status == 0 else {
       if GitError.Code(status) == .notFound {
-        throw GitError(
-          code: status, message: "unable to read \(id.hex)", function: "git_odb_read_header",
-          kind: .damagedObject)
+        throw GitError.unableToRead(id, code: status, function: "git_odb_read_header")
       }
       let detail = GitError.last(status: status, function: "git_odb_read_header", kind: .other)
         .message
-      throw GitError(
-        code: status, message: "cannot read object \(id.hex): \(detail)",
-        function: "git_odb_read_header", kind: .damagedObject)
+      throw GitError.unreadableHeader(id, detail, code: status)
     }
     return size
   }
@@ -191,9 +176,7 @@ extension ObjectReader {
       do {
         header = try CommitHeader.parse(buffer, parents: &parents)
       } catch {
-        throw GitError(
-          message: "commit \(id.hex) is corrupt: a parent line is malformed",
-          function: "parse_commit", kind: .damagedObject)
+        throw GitError.malformedParent(id)
       }
       tree = header.tree
       if let author = header.author {

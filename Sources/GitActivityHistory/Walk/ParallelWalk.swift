@@ -150,7 +150,7 @@ final class ParallelWalk: Sendable {
         if fields.markGraph(parent) { pending.append(parent) }
       }
       guard consistent else {
-        throw .commitGraphDisagrees("the commit-graph file is inconsistent")
+        throw .commitGraphDisagrees(.inconsistentCommitGraph)
       }
     }
   }
@@ -325,8 +325,7 @@ final class ParallelWalk: Sendable {
     guard consistent, parents == graphParents,
       committed.map({ $0 & 0x3_FFFF_FFFF }) == graph.commitTime(at: position)
     else {
-      throw .commitGraphDisagrees(
-        "the commit-graph file disagrees with commit \(id.hex)", id: id)
+      throw .commitGraphDisagrees(.commitGraphDisagrees(with: id), id: id)
     }
   }
 

@@ -131,9 +131,7 @@ extension Repository {
       item.magic.isSubset(of: [.top, .literal]),
       !item.hasWildcard || item.magic.contains(.literal)
     else {
-      throw GitError(
-        message: "--follow requires exactly one pathspec", function: "parse_pathspec",
-        kind: .invalidRequest)
+      throw GitError.followNeedsOnePath
     }
     return HistoryRead(
       history: try followedHistory(selection, path: item.match, options: options),
@@ -202,9 +200,6 @@ extension Repository {
         git_odb_object_type(object)) == 0
     else { return nil }
     guard ObjectID(hashed) != id else { return nil }
-    return GitError(
-      message:
-        "object \(id.hex) is corrupt: what is stored for it is object \(ObjectID(hashed).hex) (run git fsck)",
-      function: "parse_object", kind: .damagedObject)
+    return GitError.hashMismatch(id, stored: ObjectID(hashed))
   }
 }

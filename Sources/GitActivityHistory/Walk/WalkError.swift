@@ -7,14 +7,13 @@ enum WalkError: Error {
   /// git's commit-graph file disagrees with a commit it lists (`id`, when one was read): the
   /// walk starts over without it, so that a wrong graph never gives a wrong count, unless the
   /// commit read is not what its id names (the object store is damaged, not the graph).
-  case commitGraphDisagrees(String, id: ObjectID? = nil)
+  case commitGraphDisagrees(GitError, id: ObjectID? = nil)
 
   /// The error to show, for the case that is not retried.
   var gitError: GitError {
     switch self {
     case .git(let error): return error
-    case .commitGraphDisagrees(let message, _):
-      return GitError(message: message, function: "commit-graph", kind: .damagedObject)
+    case .commitGraphDisagrees(let error, _): return error
     }
   }
 }

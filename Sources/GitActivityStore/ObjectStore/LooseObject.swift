@@ -70,9 +70,7 @@ package enum LooseObject {
   }
 
   private static func corrupt(_ id: ObjectID, _ why: String) -> GitError {
-    GitError(
-      message: "corrupt loose object '\(id.hex)' (\(why))", function: "read_loose_object",
-      kind: .damagedObject)
+    GitError.corruptLooseObject(id, why)
   }
 
   /// The file's bytes, at most `limit` of them (the header needs the first few only); nil when
@@ -84,9 +82,7 @@ package enum LooseObject {
     let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else {
       if errno == ENOENT || errno == ENOTDIR { return nil }
-      throw GitError(
-        message: "unable to open loose object \(id.hex): \(String(cString: strerror(errno)))",
-        function: "open", kind: .damagedObject)
+      throw GitError.looseObjectFailed(id, "open", errno: errno)
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
@@ -97,9 +93,7 @@ package enum LooseObject {
       }
       if count < 0 {
         if errno == EINTR { continue }
-        throw GitError(
-          message: "unable to read loose object \(id.hex): \(String(cString: strerror(errno)))",
-          function: "read", kind: .damagedObject)
+        throw GitError.looseObjectFailed(id, "read", errno: errno)
       }
       if count == 0 { break }
       bytes += chunk[0..<count]

@@ -57,10 +57,6 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
-  /// The error a cancelled walk ends with.
-  public static let cancelled = GitError(
-    message: "the walk was cancelled", function: "cancel", kind: .cancelled)
-
   public var description: String { message }
 
   /// Whether the request itself is malformed (a pathspec git would not parse), rather than
