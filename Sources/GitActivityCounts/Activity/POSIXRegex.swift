@@ -51,7 +51,7 @@ final class POSIXRegex: @unchecked Sendable {
       candidate.deallocate()
       let reason = String(
         decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw Failure(message: "not a valid regular expression (\(reason.lowercased()))")
+      throw Failure(message: Words.invalidRegex(reason.lowercased()))
     }
     compiled = candidate
     self.locale = locale

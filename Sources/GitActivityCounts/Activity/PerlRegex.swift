@@ -31,7 +31,7 @@ final class PerlRegex: @unchecked Sendable {
       var message = [UInt8](repeating: 0, count: 256)
       let length = pcre2_get_error_message_8(error, &message, message.count)
       let reason = String(decoding: message.prefix(max(0, Int(length))), as: UTF8.self)
-      throw POSIXRegex.Failure(message: "not a valid regular expression (\(reason))")
+      throw POSIXRegex.Failure(message: POSIXRegex.Words.invalidRegex(reason))
     }
     // As git: JIT when the library has one; a pattern that refuses it (`(*NO_JIT)`) is matched
     // by the interpreter, which pcre2_match chooses by itself.

@@ -13,7 +13,7 @@ enum CSVRow {
         index += 1
         while true {
           guard index < count else {
-            throw CommitRecordParser.Failure(message: "a quoted CSV field does not end")
+            throw CommitRecordParser.Failure(message: CommitRecordParser.Words.unendedQuote)
           }
           if line[index] == 0x22 {
             if index + 1 < count && line[index + 1] == 0x22 {
@@ -28,7 +28,7 @@ enum CSVRow {
           index += 1
         }
         guard index == count || line[index] == 0x2C else {
-          throw CommitRecordParser.Failure(message: "text after a quoted CSV field")
+          throw CommitRecordParser.Failure(message: CommitRecordParser.Words.textAfterQuote)
         }
       } else {
         while index < count && line[index] != 0x2C {

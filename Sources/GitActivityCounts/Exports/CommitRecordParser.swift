@@ -63,14 +63,14 @@ struct CommitRecordParser {
       CommitRecord.csvColumns + CommitRecord.lineColumns + CommitRecord.assistedColumns)
     var seen = Set<String>()
     for name in names where known.contains(name) && !seen.insert(name).inserted {
-      throw Failure(message: "the CSV header has '\(name)' twice")
+      throw Failure(message: Words.headerTwice(name))
     }
     csvColumns = Dictionary(
       names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     for required in CommitRecord.csvColumns where csvColumns?[required] == nil {
       throw Failure(
         message:
-          "not a git-heatmap commits export: the CSV header has no '\(required)' column")
+          Words.missingColumn(required))
     }
   }
 
@@ -116,7 +116,7 @@ struct CommitRecordParser {
       previous = number
       let bit = UInt32(1) << UInt32(number)
       guard seen & bit == 0 else {
-        throw Failure(message: "'\(String(decoding: key, as: UTF8.self))' is given twice")
+        throw Failure(message: Words.givenTwice(String(decoding: key, as: UTF8.self)))
       }
       seen |= bit
       switch number {
@@ -160,10 +160,10 @@ struct CommitRecordParser {
 
   private mutating func csvFields(_ line: UnsafeRawBufferPointer) throws(Failure) -> Fields {
     let cells = try CSVRow.fields(line)
-    guard let columns = csvColumns else { throw Failure(message: "no CSV header") }
+    guard let columns = csvColumns else { throw Failure(message: Words.noHeader) }
     func cell(_ name: String) throws(Failure) -> [UInt8] {
       guard let index = columns[name], index < cells.count else {
-        throw Failure(message: "the row has \(cells.count) fields, fewer than the header")
+        throw Failure(message: Words.tooFewFields(cells.count))
       }
       return cells[index]
     }
@@ -174,7 +174,7 @@ struct CommitRecordParser {
       let bytes = try cell(name)
       if bytes.isEmpty { return .some(nil) }
       guard let value = Int64(String(decoding: bytes, as: UTF8.self)) else {
-        throw Failure(message: "'\(name)' is not an integer")
+        throw Failure(message: Words.notAnInteger(name))
       }
       return .some(value)
     }
@@ -210,7 +210,7 @@ struct CommitRecordParser {
       case "true": fields.assisted = true
       case "false": fields.assisted = false
       case "": break
-      default: throw Failure(message: "'assisted' is not true or false")
+      default: throw Failure(message: Words.assistedNotBoolean)
       }
     }
     if columns["agents"] != nil {
@@ -250,21 +250,20 @@ struct CommitRecordParser {
     func view(line: UnsafeRawBufferPointer, scratch: UnsafeRawBufferPointer) throws(Failure)
       -> RecordView
     {
-      guard let version else { throw Failure(message: "not a git-heatmap commits export (no 'v')") }
+      guard let version else { throw Failure(message: Words.noVersion) }
       guard version <= Int64(CommitRecord.version) else {
         throw Failure(
           message:
-            "written in schema \(version) by a newer git-heatmap; this one reads schema \(CommitRecord.version)"
-        )
+            Words.newerSchema(version, reads: CommitRecord.version))
       }
       guard version == Int64(CommitRecord.version) else {
-        throw Failure(message: "schema \(version) is not one git-heatmap ever wrote")
+        throw Failure(message: Words.neverWritten(version))
       }
       guard let repository else { throw missing("repository") }
       guard let text = id else { throw missing("id") }
       let idBytes = text.bytes(line: line, scratch: scratch)
       guard idBytes.count == 40, let id = ObjectID(hex: idBytes) else {
-        throw Failure(message: "'id' is not a commit id of 40 hexadecimal digits")
+        throw Failure(message: Words.badID)
       }
       let keys = [
         "authorName", "authorEmail", "writtenAuthorName", "writtenAuthorEmail", "committerName",
@@ -273,14 +272,14 @@ struct CommitRecordParser {
       for index in [0, 1, 4, 5] where people[index] == nil { throw missing(keys[index]) }
       guard let parents else { throw missing("parents") }
       guard parents >= 0, parents <= Int64(Int32.max) else {
-        throw Failure(message: "'parents' is out of range")
+        throw Failure(message: Words.parentsOutOfRange)
       }
       var counted: LineStats?
       if lines[0] != nil || lines[1] != nil || lines[2] != nil {
         for index in 0..<3 {
           guard let value = lines[index] else { throw missing(CommitRecord.lineColumns[index]) }
           guard value >= 0, value <= Int64(UInt32.max) else {
-            throw Failure(message: "'\(CommitRecord.lineColumns[index])' is out of range")
+            throw Failure(message: Words.outOfRange(CommitRecord.lineColumns[index]))
           }
         }
         counted = LineStats(
@@ -295,7 +294,7 @@ struct CommitRecordParser {
       case (nil, let names?): agentNames = names
       default:
         throw Failure(
-          message: "'assisted' and 'agents' disagree: an assisted commit names its agents")
+          message: Words.assistedWithoutAgents)
       }
       var view = RecordView(
         line: line, scratch: scratch,
@@ -316,19 +315,19 @@ struct CommitRecordParser {
       case (nil, nil): return nil
       case (let seconds?, let minutes?):
         guard let minutes = Int32(exactly: minutes), minutes != Int32.min else {
-          throw Failure(message: "'\(CommitRecordParser.timeKeys[base + 1])' is out of range")
+          throw Failure(message: Words.outOfRange(CommitRecordParser.timeKeys[base + 1]))
         }
         return Timestamp(seconds: seconds, offsetMinutes: minutes)
       default:
         throw Failure(
           message:
-            "'\(CommitRecordParser.timeKeys[base])' and '\(CommitRecordParser.timeKeys[base + 1])' must both be null or both be numbers"
-        )
+            Words.halfATime(
+              CommitRecordParser.timeKeys[base], CommitRecordParser.timeKeys[base + 1]))
       }
     }
 
     func missing(_ key: String) -> Failure {
-      Failure(message: "the record has no '\(key)'")
+      Failure(message: Words.missingKey(key))
     }
   }
 }

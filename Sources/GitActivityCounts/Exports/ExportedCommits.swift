@@ -274,10 +274,7 @@ package struct ExportedCommits {
       hold(record, repository: repository)
     }
     guard readCount - start == expected else {
-      throw GitError(
-        message:
-          "\(name): changed while it was read (\(expected) records, then \(readCount - start))",
-        function: "read export", kind: .other)
+      throw GitError.exportChanged(name, records: expected, then: readCount - start)
     }
     fileIndex += 1
   }

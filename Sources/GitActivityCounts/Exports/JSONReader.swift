@@ -30,7 +30,7 @@ struct JSONReader {
   private mutating func expect(_ byte: UInt8) throws(Failure) {
     skipSpace()
     guard index < bytes.count, bytes[index] == byte else {
-      throw failure("expected '\(Character(Unicode.Scalar(byte)))'")
+      throw failure(Words.expected(Character(Unicode.Scalar(byte))))
     }
     index += 1
   }
@@ -72,12 +72,12 @@ struct JSONReader {
           try member(UnsafeRawBufferPointer(rebasing: bytes[key.range]), &self)
         }
         skipSpace()
-        guard let next = peek() else { throw failure("the object does not end") }
+        guard let next = peek() else { throw failure(Words.unendedObject) }
         index += 1
         if next == UInt8(ascii: "}") { break }
         guard next == UInt8(ascii: ",") else {
           index -= 1
-          throw failure("expected ',' or '}'")
+          throw failure(Words.expectedCommaOrBrace)
         }
       }
     }
@@ -86,7 +86,7 @@ struct JSONReader {
   /// Checks that nothing but space is left.
   mutating func end() throws(Failure) {
     skipSpace()
-    guard index == bytes.count else { throw failure("text after the record") }
+    guard index == bytes.count else { throw failure(Words.textAfterRecord) }
   }
 
   /// Where a JSON string's bytes are in the line (between its quotes), and what they hold.
@@ -101,7 +101,7 @@ struct JSONReader {
   /// A JSON string, read as far as its closing quote but not decoded.
   mutating func stringPlace() throws(Failure) -> StringPlace {
     skipSpace()
-    guard peek() == 0x22, let base = bytes.baseAddress else { throw failure("expected a string") }
+    guard peek() == 0x22, let base = bytes.baseAddress else { throw failure(Words.expectedString) }
     // In locals, not the reader's own index: this loop reads most of every record's bytes.
     let start = index + 1
     let count = bytes.count
@@ -134,13 +134,13 @@ struct JSONReader {
       }
       guard at < count else {
         index = at
-        throw failure("the string does not end")
+        throw failure(Words.unendedString)
       }
       let byte = base.load(fromByteOffset: at, as: UInt8.self)
       if byte == 0x22 { break }
       if byte < 0x20 {
         index = at
-        throw failure("a control character inside a string")
+        throw failure(Words.controlCharacter)
       }
       bits |= byte
       if byte == 0x5C {
@@ -165,7 +165,7 @@ struct JSONReader {
       return try Self.unescape(Array(slice)[...])
     } catch {
       // The column just past the closing quote.
-      throw Failure(message: "\(error.message) at column \(place.range.upperBound + 2)")
+      throw Failure(message: Words.atColumn(error.message, column: place.range.upperBound + 2))
     }
   }
 
@@ -189,11 +189,11 @@ struct JSONReader {
       }
     }
     func hex4(_ at: Int) throws(Failure) -> UInt32 {
-      guard at + 4 <= bytes.endIndex else { throw Failure(message: "a short \\u escape") }
+      guard at + 4 <= bytes.endIndex else { throw Failure(message: Words.shortEscape) }
       var value: UInt32 = 0
       for byte in bytes[at..<at + 4] {
         guard let nibble = ObjectID.nibble(byte) else {
-          throw Failure(message: "a \\u escape that is not hexadecimal")
+          throw Failure(message: Words.nonHexadecimalEscape)
         }
         value = value << 4 | UInt32(nibble)
       }
@@ -206,7 +206,7 @@ struct JSONReader {
         index += 1
         continue
       }
-      guard index + 1 < bytes.endIndex else { throw Failure(message: "a lone backslash") }
+      guard index + 1 < bytes.endIndex else { throw Failure(message: Words.loneBackslash) }
       let kind = bytes[index + 1]
       index += 2
       let simple: UInt8?
@@ -220,7 +220,7 @@ struct JSONReader {
       case UInt8(ascii: "r"): simple = 0x0D
       case UInt8(ascii: "t"): simple = 0x09
       case UInt8(ascii: "u"): simple = nil
-      default: throw Failure(message: "an unknown escape '\\\(Character(Unicode.Scalar(kind)))'")
+      default: throw Failure(message: Words.unknownEscape(Character(Unicode.Scalar(kind))))
       }
       if let simple {
         utf8.append(simple)
@@ -246,7 +246,7 @@ struct JSONReader {
 
   /// A whole number that fits 64 bits.
   mutating func integer() throws(Failure) -> Int64 {
-    guard let value = try optionalInteger() else { throw failure("expected a number, not null") }
+    guard let value = try optionalInteger() else { throw failure(Words.expectedNumber) }
     return value
   }
 
@@ -261,12 +261,12 @@ struct JSONReader {
     while true {
       try element(&self)
       skipSpace()
-      guard let next = peek() else { throw failure("the list does not end") }
+      guard let next = peek() else { throw failure(Words.unendedList) }
       index += 1
       if next == UInt8(ascii: "]") { return }
       guard next == UInt8(ascii: ",") else {
         index -= 1
-        throw failure("expected ',' or ']'")
+        throw failure(Words.expectedCommaOrBracket)
       }
     }
   }
@@ -295,7 +295,7 @@ struct JSONReader {
     skipSpace()
     if literal("true") { return true }
     if literal("false") { return false }
-    throw failure("expected true or false")
+    throw failure(Words.expectedBoolean)
   }
 
   /// A whole number, or nil for `null`.
@@ -324,9 +324,9 @@ struct JSONReader {
       byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
         || byte == UInt8(ascii: "E")
     {
-      throw failure("expected a whole number")
+      throw failure(Words.expectedWholeNumber)
     }
-    guard digits > 0, !overflows else { throw failure("expected a whole number") }
+    guard digits > 0, !overflows else { throw failure(Words.expectedWholeNumber) }
     return value
   }
 
@@ -361,7 +361,7 @@ struct JSONReader {
         }
       }
       guard let name = parts[0], let email = parts[1] else {
-        throw failure("a co-author without 'name' and 'email'")
+        throw failure(Words.coAuthorWithoutIdentity)
       }
       let mapped = Identity(name: name, email: email)
       let written =
@@ -369,10 +369,10 @@ struct JSONReader {
         ? Identity(name: parts[2] ?? name, email: parts[3] ?? email) : nil
       people.append(CommitRecord.Person(mapped, written: written))
       skipSpace()
-      guard let next = peek() else { throw failure("the co-author list does not end") }
+      guard let next = peek() else { throw failure(Words.unendedCoAuthors) }
       index += 1
       if next == UInt8(ascii: "]") { return people }
-      guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+      guard next == UInt8(ascii: ",") else { throw failure(Words.expectedCommaOrBracket) }
     }
   }
 
@@ -389,10 +389,10 @@ struct JSONReader {
       skipSpace()
       values.append(try string())
       skipSpace()
-      guard let next = peek() else { throw failure("the list does not end") }
+      guard let next = peek() else { throw failure(Words.unendedList) }
       index += 1
       if next == UInt8(ascii: "]") { return values }
-      guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+      guard next == UInt8(ascii: ",") else { throw failure(Words.expectedCommaOrBracket) }
     }
   }
 
@@ -403,7 +403,7 @@ struct JSONReader {
     var open: [UInt8] = []
     while true {
       skipSpace()
-      guard let byte = peek() else { throw failure("expected a value") }
+      guard let byte = peek() else { throw failure(Words.expectedValue) }
       switch byte {
       case UInt8(ascii: "{"):
         index += 1
@@ -469,7 +469,7 @@ struct JSONReader {
     {
       index += 1
     }
-    guard index > start else { throw failure("expected a value") }
+    guard index > start else { throw failure(Words.expectedValue) }
   }
 
 }

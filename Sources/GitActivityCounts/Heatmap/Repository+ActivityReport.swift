@@ -80,7 +80,7 @@ extension Repository {
     }
     guard !readings.isEmpty else {
       throw failures.first
-        ?? .git(GitError(message: "no repository to read", function: "read", kind: .other))
+        ?? .git(GitError.noRepository)
     }
     var report = try ActivityReport(
       reading: readings, request: request, window: window, today: today)

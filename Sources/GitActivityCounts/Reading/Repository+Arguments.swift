@@ -23,33 +23,23 @@ extension Repository {
     for (index, argument) in arguments.enumerated() {
       if argument != ".." && names(revision: argument) {
         if isAFile(argument, from: currentDirectory) {
-          throw GitError(
-            message:
-              "ambiguous argument '\(argument)': both revision and filename; use '--' to separate paths from revisions",
-            function: "verify_non_filename", kind: .invalidRequest)
+          throw GitError.revisionAndFile(argument)
         }
         revisions.append(argument)
         continue
       }
       if argument.hasPrefix("^") {
-        throw GitError(
-          message: "bad revision '\(argument)'", function: "git_revparse", kind: .unknownRevision)
+        throw GitError.badRevision(argument)
       }
       let paths = Array(arguments[index...])
       for (position, path) in paths.enumerated() {
         if path.hasPrefix("-") {
-          throw GitError(
-            message: "option '\(path)' must come before non-option arguments",
-            function: "verify_filename", kind: .invalidRequest)
+          throw GitError.optionAfterArguments(path)
         }
         guard !Self.looksLikePathspec(path), !isAFile(path, from: currentDirectory) else {
           continue
         }
-        throw GitError(
-          message: position == 0
-            ? "ambiguous argument '\(path)': unknown revision or path not in the working tree; use '--' to separate paths from revisions"
-            : "'\(path)': no such path in the working tree; use '-- <path>...' to give paths that are not there",
-          function: "verify_filename", kind: .invalidRequest)
+        throw GitError.noSuchPath(path, first: position == 0)
       }
       return (revisions, paths)
     }

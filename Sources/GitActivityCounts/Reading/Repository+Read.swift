@@ -156,10 +156,7 @@ extension Repository {
       guard request.selection.paths.isEmpty,
         let found = try commitIDs(request.selection, committedSince: since, options: request.walk)
       else {
-        throw GitError(
-          message:
-            "'--since' walks as git log does only without paths and hidden commits (^a, a..b, --not)",
-          function: "since", kind: .invalidRequest)
+        throw GitError.sinceWithPaths
       }
       shown = found
     }
@@ -248,7 +245,7 @@ extension Repository {
       shared.walk.progress?.repositoryRead()
     }
     return slots.map {
-      $0 ?? .failure(.git(GitError(message: "not read", function: "read", kind: .other)))
+      $0 ?? .failure(.git(GitError.notRead))
     }
   }
 

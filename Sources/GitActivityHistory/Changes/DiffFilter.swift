@@ -34,7 +34,7 @@ public struct DiffFilter: Sendable, Hashable {
     for letter in value {
       let upper = Character(letter.uppercased())
       guard letter.isASCII, letter == "*" || Status(rawValue: upper) != nil else {
-        throw FilterError(message: "unknown change class '\(letter)' in --diff-filter=\(value)")
+        throw FilterError(message: Words.unknownChangeClass(letter, in: value))
       }
       if letter.isLowercase { negated.insert(upper) } else { named.insert(letter) }
     }

@@ -28,18 +28,18 @@ package enum PNGRasterizer {
     let pixelWidth = Int32((width * scale).rounded(.up))
     let pixelHeight = Int32((height * scale).rounded(.up))
     guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32_767, pixelHeight <= 32_767 else {
-      throw Failure(message: "a PNG of \(pixelWidth)x\(pixelHeight) pixels is too large")
+      throw Failure(message: Words.tooLarge(width: pixelWidth, height: pixelHeight))
     }
     var bytes = Array(svg.utf8)
     var error: UnsafeMutableRawPointer?
     guard let handle = library.newFromData(&bytes, bytes.count, &error) else {
-      throw Failure(message: "librsvg could not read the SVG: \(library.message(of: error))")
+      throw Failure(message: Words.unreadableSVG(library.message(of: error)))
     }
     defer { library.unref(UnsafeMutableRawPointer(handle)) }
     let surface = library.imageSurfaceCreate(0, pixelWidth, pixelHeight)  // CAIRO_FORMAT_ARGB32
     defer { library.surfaceDestroy(surface) }
     guard library.surfaceStatus(surface) == 0, let context = library.create(surface) else {
-      throw Failure(message: "cairo could not make a \(pixelWidth)x\(pixelHeight) image")
+      throw Failure(message: Words.noSurface(width: pixelWidth, height: pixelHeight))
     }
     defer { library.destroy(context) }
     library.scale(context, scale, scale)
@@ -48,7 +48,7 @@ package enum PNGRasterizer {
       library.renderDocument(handle, context, UnsafeRawPointer(rectangle), &error)
     }
     guard drawn != 0 else {
-      throw Failure(message: "librsvg could not draw the SVG: \(library.message(of: error))")
+      throw Failure(message: Words.undrawableSVG(library.message(of: error)))
     }
     library.surfaceFlush(surface)
     let collected = Collected()
@@ -60,7 +60,7 @@ package enum PNGRasterizer {
         collected.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
         return 0
       }, Unmanaged.passUnretained(collected).toOpaque())
-    guard status == 0 else { throw Failure(message: "cairo could not encode the PNG") }
+    guard status == 0 else { throw Failure(message: Words.unencodable) }
     return collected.bytes
   }
 
@@ -108,8 +108,7 @@ package enum PNGRasterizer {
           return .failure(
             Failure(
               message:
-                "PNG output needs librsvg, which is not installed (\(name) is missing): apt-get install \(PNGRasterizer.package)"
-            ))
+                Words.noLibrsvg(missing: name, package: PNGRasterizer.package)))
         }
         handles.append(handle)
       }
@@ -134,7 +133,7 @@ package enum PNGRasterizer {
         return .failure(
           Failure(
             message:
-              "PNG output needs librsvg 2.46 or later: apt-get install \(PNGRasterizer.package)"))
+              Words.oldLibrsvg(package: PNGRasterizer.package)))
       }
       return .success(
         Library(

@@ -81,6 +81,57 @@ extension GitError {
       function: "git_revparse", kind: .unknownRevision)
   }
 
+  /// `^<rev>` after the paths began (git's words).
+  package static func badRevision(_ argument: String) -> GitError {
+    GitError(
+      message: "bad revision '\(argument)'", function: "git_revparse", kind: .unknownRevision)
+  }
+
+  /// An option among the paths, after the revisions (git's words).
+  package static func optionAfterArguments(_ option: String) -> GitError {
+    GitError(
+      message: "option '\(option)' must come before non-option arguments",
+      function: "verify_filename", kind: .invalidRequest)
+  }
+
+  /// A word on the command line that is both a revision and a file (git's words).
+  package static func revisionAndFile(_ argument: String) -> GitError {
+    GitError(
+      message:
+        "ambiguous argument '\(argument)': both revision and filename; use '--' to separate paths from revisions",
+      function: "verify_non_filename", kind: .invalidRequest)
+  }
+
+  /// A word after the revisions that names no path (`first`: the first such word, which git
+  /// takes for a revision it does not know).
+  package static func noSuchPath(_ path: String, first: Bool) -> GitError {
+    GitError(
+      message: first
+        ? "ambiguous argument '\(path)': unknown revision or path not in the working tree; use '--' to separate paths from revisions"
+        : "'\(path)': no such path in the working tree; use '-- <path>...' to give paths that are not there",
+      function: "verify_filename", kind: .invalidRequest)
+  }
+
+  /// `--since` walking as git log does, asked with paths or hidden commits.
+  package static let sinceWithPaths = GitError(
+    message:
+      "'--since' walks as git log does only without paths and hidden commits (^a, a..b, --not)",
+    function: "since", kind: .invalidRequest)
+
+  /// An export that changed between the survey and the read.
+  package static func exportChanged(_ name: String, records: Int, then read: Int) -> GitError {
+    GitError(
+      message: "\(name): changed while it was read (\(records) records, then \(read))",
+      function: "read export", kind: .other)
+  }
+
+  /// A report asked of no repository.
+  package static let noRepository = GitError(
+    message: "no repository to read", function: "read", kind: .other)
+
+  /// A read that ended without a result (a read of several that never ran).
+  package static let notRead = GitError(message: "not read", function: "read", kind: .other)
+
   /// A revision that names something other than a commit.
   package static func notACommit(_ name: String, code: Int32 = -1) -> GitError {
     GitError(

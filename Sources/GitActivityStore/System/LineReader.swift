@@ -35,8 +35,7 @@ package struct LineReader {
     func tooLong() -> Failure {
       Failure(
         message:
-          "\(lineNumber + 1): the line is longer than \(Self.lineLimit >> 20) MiB, the most a record may be"
-      )
+          Words.lineTooLong(line: lineNumber + 1, mebibytes: Self.lineLimit >> 20))
     }
     func deliver(_ bytes: UnsafeRawBufferPointer) throws {
       guard let base = bytes.baseAddress else { return }
@@ -93,7 +92,7 @@ package struct LineReader {
       throw Failure(message: failure.reason)
     }
     if let inflater, !inflater.isAtEnd {
-      throw Failure(message: "the gzip data ends early (the file is truncated)")
+      throw Failure(message: Words.truncatedGzip)
     }
   }
 
@@ -119,7 +118,7 @@ package struct LineReader {
     func inflate(
       _ chunk: UnsafeRawBufferPointer, _ deliver: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-      guard isReady else { throw Failure(message: "zlib could not start") }
+      guard isReady else { throw Failure(message: Words.zlibCouldNotStart) }
       stream.pointee.next_in = UnsafeMutablePointer(
         mutating: chunk.baseAddress?.assumingMemoryBound(to: UInt8.self))
       stream.pointee.avail_in = UInt32(chunk.count)
@@ -127,7 +126,7 @@ package struct LineReader {
       while stream.pointee.avail_in > 0 || outputIsFull {
         if isAtEnd && stream.pointee.avail_in > 0 {
           // Another member follows (as `cat a.gz b.gz` makes).
-          guard inflateReset(stream) == Z_OK else { throw Failure(message: "zlib failed") }
+          guard inflateReset(stream) == Z_OK else { throw Failure(message: Words.zlibFailed) }
           isAtEnd = false
         }
         var status: Int32 = Z_OK
@@ -151,8 +150,8 @@ package struct LineReader {
         default:
           throw Failure(
             message:
-              "the gzip data is damaged (\(stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))))"
-          )
+              Words.damagedGzip(
+                stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))))
         }
       }
     }
