@@ -91,8 +91,12 @@ struct TipTests {
     #expect(result.stderr == "git-heatmap: bad object refs/heads/side\n")
   }
 
-  @Test("an index offset past the end of its pack is git's error, never a crash")
-  func offsetBeyondEnd() throws {
+  /// Far past the pack's end, or at its first byte past the last object (the 20-byte trailer):
+  /// both are beyond the end.
+  @Test(
+    "an index offset past the end of its pack is git's error, never a crash",
+    arguments: ["far", "trailer"])
+  func offsetBeyondEnd(place: String) throws {
     let repo = try TemporaryRepository()
     for day in 0..<3 { try repo.commit(date: "\(1_700_000_000 + day * 86_400) +0000") }
     try repo.git(["gc", "-q"])
@@ -112,7 +116,14 @@ struct TipTests {
     }
     let position = try #require(ids.firstIndex { Array($0) == wanted })
     let offset = 1032 + 20 * count + 4 * count + 4 * position
-    index.replaceSubrange(offset..<(offset + 4), with: [0x7F, 0xFF, 0xFF, 0xF0])
+    let packSize = try #require(
+      try FileManager.default.attributesOfItem(
+        atPath: folder + "/" + name.replacingOccurrences(of: ".idx", with: ".pack"))[.size]
+        as? Int)
+    let beyond = place == "far" ? 0x7FFF_FFF0 : packSize - 20
+    index.replaceSubrange(
+      offset..<(offset + 4),
+      with: (0..<4).map { UInt8(truncatingIfNeeded: beyond >> (24 - 8 * $0)) })
     let path = folder + "/" + name
     try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
     try Data(index).write(to: URL(fileURLWithPath: path))
