@@ -12,7 +12,7 @@ extension DailyActivity.Tally {
     /// while commits are told apart.
     static let notAPerson = -4
 
-    var history: History?
+    var history = History(commits: [], objectIDs: [], identities: [], undated: [])
     var mailmap = Mailmap()
     /// Each identity's author number, or one of the values above.
     var numbers: [Int] = []
@@ -79,9 +79,7 @@ extension DailyActivity.Tally {
   private func resolve(_ identityIndex: Int) -> (
     author: Author, rawEmail: String, written: Author
   ) {
-    guard let history = identities.history else {
-      return (Author(name: "", email: ""), "", Author(name: "", email: ""))
-    }
+    let history = identities.history
     let identity = history.rawIdentities[identityIndex].decoded
     let mapped =
       history.mappedIdentities.map {
@@ -101,8 +99,8 @@ extension DailyActivity.Tally {
     let known = identities.kinds[identityIndex]
     if known >= 0 { return Automation.Kind(rawValue: known) ?? .person }
     var found = Automation.Kind.person
-    if (options.bots != .include || options.detectsAssisted),
-      let history = identities.history, !history.rawIdentities[identityIndex].isTrailerValue
+    if options.bots != .include || options.detectsAssisted,
+      !identities.history.rawIdentities[identityIndex].isTrailerValue
     {
       let (kind, label) = classifier.classify(person(identityIndex).author)
       found = kind
@@ -141,8 +139,11 @@ extension DailyActivity.Tally {
   @inline(__always)
   mutating func number(of identityIndex: Int, asCoAuthor: Bool = false) -> Int {
     if asCoAuthor && options.detectsAssisted {
-      let isTrailerValue = identities.history?.rawIdentities[identityIndex].isTrailerValue ?? false
-      if isTrailerValue || kind(of: identityIndex) == .agent { return Identities.notAPerson }
+      if identities.history.rawIdentities[identityIndex].isTrailerValue
+        || kind(of: identityIndex) == .agent
+      {
+        return Identities.notAPerson
+      }
     }
     let known = identities.numbers[identityIndex]
     if known != Identities.undecided { return known }
