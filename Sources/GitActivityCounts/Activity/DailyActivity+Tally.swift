@@ -347,30 +347,6 @@ extension DailyActivity {
       return names
     }
 
-    /// The people `--me` stands for in `history`: each identity whose email (as written or
-    /// mailmapped) is one of the filter's own, or whose `Name <email>` matches one of its own
-    /// patterns, mailmapped; so that every identity the mailmap maps to one of them is the user
-    /// too.
-    func ownPeople(_ history: History, mailmap: Mailmap) -> Set<Author> {
-      var people = Set<Author>()
-      for (index, raw) in history.rawIdentities.enumerated() where !raw.isTrailerValue {
-        let identity = raw.decoded
-        let mapped: Author
-        if let known = history.mappedIdentities {
-          mapped = Author(name: known[index].name, email: known[index].email)
-        } else {
-          let resolved = mailmap.resolve(name: identity.name, email: identity.email)
-          mapped = Author(name: resolved.name, email: resolved.email)
-        }
-        if matcher.isOwn(
-          written: Author(name: identity.name, email: identity.email), mapped: mapped)
-        {
-          people.insert(mapped)
-        }
-      }
-      return people
-    }
-
     /// One person's share of a commit: its day, and under a measure its weight and lines.
     @inline(__always)
     private mutating func credit(

@@ -53,11 +53,17 @@ extension DailyActivity.Tally {
     next.kinds.append(contentsOf: repeatElement(-1, count: identityCount - next.kinds.count))
     identities = next
     // The people --me stands for: every identity whose email is one of the user's, or that
-    // matches one of their patterns, and every identity the mailmap maps to the same person.
+    // matches one of their patterns, and every identity the mailmap maps to the same person
+    // (each resolved once, by `person`).
     guard matcher.hasOwn else { return }
-    let own = ownPeople(history, mailmap: mailmap)
+    let named = history.rawIdentities.indices.filter { !history.rawIdentities[$0].isTrailerValue }
+    var own = Set<Author>()
+    for index in named {
+      let who = person(index)
+      if matcher.isOwn(written: who.written, mapped: who.author) { own.insert(who.author) }
+    }
     identities.own = own
-    for (index, raw) in history.rawIdentities.enumerated() where !raw.isTrailerValue {
+    for index in named {
       let who = person(index)
       if own.contains(who.author) { ownWritten.insert(who.written) }
     }
