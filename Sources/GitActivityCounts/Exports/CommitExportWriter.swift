@@ -115,8 +115,9 @@ package struct CommitExportWriter: Sendable {
       self.history = history
       self.mailmap = mailmap
       pseudonyms = writer.pseudonyms
-      botClassifier = Automation.Classifier(writer.automation ?? Automation())
       classifier = writer.automation.map(Automation.Classifier.init)
+      // The same rules, made once, tell bots apart for pseudonyms.
+      botClassifier = classifier ?? Automation.Classifier(Automation())
       let count = history.rawIdentities.count
       people = Array(repeating: nil, count: count)
       agentNames = Array(repeating: nil, count: count)

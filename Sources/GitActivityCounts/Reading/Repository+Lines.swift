@@ -46,14 +46,16 @@ extension Repository {
           commit.author?.seconds ?? Int64.max, commit.committer?.seconds ?? Int64.max)
         if latest < earliest { continue }
       }
-      let knownLanguages = countsLanguages ? languageTable?.table.record(for: ids[index]) : nil
-      if let known = table?.table.record(for: ids[index]), !countsLanguages || knownLanguages != nil
-      {
-        lines[index] = known
-        if let knownLanguages { languages[index] = knownLanguages }
-      } else {
+      // A commit's languages are looked up only once its lines are known.
+      guard let known = table?.table.record(for: ids[index]),
+        let knownLanguages = countsLanguages
+          ? languageTable?.table.record(for: ids[index]) : LanguageRows()
+      else {
         missing.append(index)
+        continue
       }
+      lines[index] = known
+      if countsLanguages { languages[index] = knownLanguages }
     }
     var languageTally: (@Sendable (DiffAttributes) -> any FileTally)?
     if countsLanguages {
