@@ -101,7 +101,7 @@ extension Repository {
     } else if text.hasPrefix("!!") {
       text.removeFirst()
     } else if text.hasPrefix("!") {
-      throw GitError.noMessageMatches(pattern)
+      throw GitError.unknownRevision(":/" + pattern)
     }
     // As git compiles it: POSIX extended, in the process's locale.
     var regex = regex_t()

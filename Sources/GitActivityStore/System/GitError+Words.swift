@@ -216,12 +216,6 @@ extension GitError {
 extension GitError {
   // Revision syntax.
 
-  /// `:/<pattern>` that no commit's message matches.
-  package static func noMessageMatches(_ pattern: String) -> GitError {
-    GitError(
-      message: "unknown revision ':/\(pattern)'", function: "git_revparse", kind: .unknownRevision)
-  }
-
   /// `:/<pattern>` that is not a regular expression.
   package static func invalidMessageRegex(_ pattern: String) -> GitError {
     GitError(
@@ -301,7 +295,9 @@ extension GitError {
 
   /// A `GIT_*_PATHSPECS` setting that is not a boolean.
   package static func badPathspecSetting(_ value: String, for name: String) -> GitError {
-    pathspec("bad boolean config value '\(value)' for '\(name)'")
+    var error = badBoolean(value, for: name, function: "parse_pathspec")
+    error.kind = .invalidRequest
+    return error
   }
 
   package static let globAndNoglob = pathspec(
