@@ -27,6 +27,18 @@ export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 HOME="$work/home" NO_CO
 mkdir -p "$HOME"
 cd "$project"
 
+# The packages the build needs (Package.swift's apt providers) are installed by every script
+# that builds: a fresh Debian machine with Swift gets them from whichever it runs first.
+needed=$(grep -o '\.apt(\[[^]]*\])' Package.swift | grep -o '"[^"]*"' | tr -d '"')
+[ -n "$needed" ] || fail "Package.swift names no apt packages"
+for script in Scripts/run Scripts/install Scripts/test; do
+  for package in $needed; do
+    grep -E "^\s*heatmap_install .*\b$package\b" "$script" > /dev/null ||
+      fail "$script does not install $package, which the build needs (Package.swift)"
+  done
+done
+pass "Scripts/run, install and test install what the build needs: $(echo $needed)"
+
 # The version, everywhere.
 version=$(cat VERSION)
 [ "$("$binary" --version | awk '{ print $2 }')" = "$version" ] || fail "--version is not $version"
