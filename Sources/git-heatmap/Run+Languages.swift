@@ -40,7 +40,7 @@ extension Run {
       do throws(GitError) {
         let repository = try Repository.openGit(at: source.gitDirectory)
         var request = request(walk: walkOptions())
-        request.selection.paths = try repository.canonicalPathspec(
+        request.selection.paths = try GitArguments(repository).canonicalPathspec(
           request.selection.paths, currentDirectory: startDirectory(),
           environment: context.environment)
         let (rows, names) = try repository.languageLines(request, commits: ids)

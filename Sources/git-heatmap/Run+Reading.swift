@@ -306,7 +306,7 @@ extension Run {
     if invocation.commits.pathArguments == nil && !positional.isEmpty {
       // git's rule, on the positional words alone: the revisions come first, and from the first
       // word that is not one, all are paths. The ref options stay where they were given.
-      let split = try repository.splitRevisionsAndPaths(
+      let split = try GitArguments(repository).splitRevisionsAndPaths(
         positional, currentDirectory: startDirectory())
       var kept = split.revisions.count
       selection.revisions = selection.revisions.filter { word in
@@ -319,7 +319,7 @@ extension Run {
     // `--stdin`'s revisions are read where it stood, and are never paths.
     selection.revisions = invocation.commits.revisionsWithStandardInput(selection.revisions)
     paths += invocation.commits.standardInputPaths
-    selection.paths = try repository.canonicalPathspec(
+    selection.paths = try GitArguments(repository).canonicalPathspec(
       paths, currentDirectory: startDirectory(), environment: context.environment)
     switch invocation.commits.follows {
     case .always: selection.followsRenames = true
@@ -327,7 +327,7 @@ extension Run {
     case .withOnePath:
       // As git: log.follow applies to exactly one path without wildcards.
       selection.followsRenames =
-        paths.count == 1 && !Repository.looksLikePathspec(paths[0])
+        paths.count == 1 && !GitArguments.looksLikePathspec(paths[0])
     }
     return selection
   }

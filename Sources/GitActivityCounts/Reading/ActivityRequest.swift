@@ -27,7 +27,7 @@ public struct ActivityRequest: Sendable, Equatable {
   /// Whether the history cache is read and updated; by default it is not.
   public var cache = CachePolicy()
   /// How lines are counted when they are (`countsLines`); nil counts them as the repository's
-  /// configuration says (`Repository.configuredLineCounting()`).
+  /// configuration says (`LineCountingOptions.configured(in:)`).
   public var lineCounting: LineCountingOptions?
   /// The command line's diff options (`-M`, `--text`, `--relative` …), over `lineCounting`.
   public var lineCountingChoices = LineCountingChoices()
@@ -44,7 +44,7 @@ public struct ActivityRequest: Sendable, Equatable {
   public var limit = CommitLimit()
   /// `git log --since`/`--until` (`--after`/`--before`): only the commits git lists with them,
   /// by commit date, moments in seconds since the epoch. `--since` walks as git's walk does
-  /// (see `Repository.commitIDs(_:committedSince:options:)`): not with paths or hidden
+  /// (see `HistoryWalker.commitIDs(_:committedSince:options:)`): not with paths or hidden
   /// commits (`invalidRequest`). Nil reads the selection whole.
   public var committedSince: Int64?
   /// `git log --until`: only the commits committed at or before this moment (git's date for a

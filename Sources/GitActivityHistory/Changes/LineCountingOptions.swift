@@ -1,5 +1,5 @@
 /// How a commit's changes are counted in lines: what git's `diff.renames`, `diff.renameLimit`,
-/// `diff.algorithm` and `core.bigFileThreshold` say (`Repository.configuredLineCounting()` reads
+/// `diff.algorithm` and `core.bigFileThreshold` say (`LineCountingOptions.configured(in:)` reads
 /// them), as `git log --numstat` applies them.
 public struct LineCountingOptions: Sendable, Hashable {
   /// Whether a file removed and one added are taken for one file renamed or copied.

@@ -259,7 +259,7 @@ struct PathspecWalk {
     {
       let shared = PathspecAnswers()
       let (pathspec, path, packs) = (
-        diff.pathspec, repository.gitDirectory, repository.packStore(for: options)
+        diff.pathspec, repository.gitDirectory, HistoryWalker(repository).packStore(for: options)
       )
       let (tips, cutoff, firstOnly) = (
         tips.included, options.committedNoEarlierThan, options.followsFirstParentOnly

@@ -76,11 +76,3 @@ public struct WalkOptions: Sendable, Equatable {
     self.workerCount = workerCount
   }
 }
-
-extension Repository {
-  /// The packs a walk reads commits from directly, unless `options` say to read every commit
-  /// through libgit2.
-  func packStore(for options: WalkOptions) -> PackStore? {
-    options.readsPacksDirectly ? PackStore(objectsDirectory: objectsDirectory) : nil
-  }
-}

@@ -149,6 +149,24 @@ struct LayeringTests {
     #expect(backEdges.sorted() == [])
   }
 
+  @Test(
+    "Repository is a small core: extended in its own folder and, for the public door, in one file"
+  )
+  func repositoryCore() throws {
+    var extending: [String] = []
+    for folder in Self.folders {
+      for file in try Self.files(in: folder)
+      where file.text.split(separator: "\n").contains(where: {
+        $0.hasPrefix("extension Repository ") || $0.hasPrefix("extension Repository:")
+      }) {
+        extending.append(folder == "Repository" ? "Repository/" : "\(folder)/\(file.name)")
+      }
+    }
+    // Walks, line counting and reading are types of their own (`HistoryWalker`, `LineCounter`,
+    // `HistoryReader`, `GitArguments`); the public calls hand the work to them.
+    #expect(Set(extending) == ["Repository/", "Heatmap/Repository+Activity.swift"])
+  }
+
   @Test("every public declaration of the library has a doc comment")
   func documented() throws {
     let conformances =

@@ -64,7 +64,7 @@ struct CommitGraphCacheTests {
     func firstRun(graph: Bool) throws -> HistoryCache {
       var options = WalkOptions(workerCount: 2)
       options.usesCommitGraph = graph
-      let read = try opened.history(
+      let read = try HistoryWalker(opened).history(
         {
           var selection = RevisionSelection(); selection.includesAllRefs = true; return selection
         }(),

@@ -175,12 +175,12 @@ struct CacheTrustTests {
       return moved
     }
     #expect(cache.save(to: location))
-    #expect(!repository.vouches(for: cache))
+    #expect(!HistoryWalker(repository).vouches(for: cache))
     let again = try repository.activityReport(request, today: today)
     #expect(again.activity.counts == honest.activity.counts)
     // Read from the objects, the cache was written again, and is believed again.
     let rewritten = try #require(HistoryCache.load(from: location))
-    #expect(repository.vouches(for: rewritten))
+    #expect(HistoryWalker(repository).vouches(for: rewritten))
     // A cache file others can write, or in a folder others can write, is not read.
     chmod(location.primary, 0o666)
     #expect(HistoryCache.load(from: location) == nil)

@@ -304,12 +304,16 @@ struct ContractTests {
   static func probeProgram() throws -> String {
     let build = try buildFolder()
     let modules = LayeringTests.layers.map { $0.0 + ".build" } + ["GitActivity.build"]
+    // The objects of each module's current sources (its `sources` list), not those an
+    // incremental build left behind for files since renamed.
     let objects = try modules.flatMap { module in
-      try FileManager.default.contentsOfDirectory(
-        atPath: build.appendingPathComponent(module).path
-      ).filter { $0.hasSuffix(".o") }.map {
-        build.appendingPathComponent(module + "/" + $0).path
-      }
+      let folder = build.appendingPathComponent(module)
+      let sources = try String(
+        contentsOf: folder.appendingPathComponent("sources"), encoding: .utf8
+      ).split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent + ".o" }
+      return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+        $0.hasSuffix(".o") && (!$0.hasSuffix(".swift.o") || sources.contains($0))
+      }.map { folder.appendingPathComponent($0).path }
     }
     let program = FileManager.default.temporaryDirectory.appendingPathComponent(
       "probe-\(UUID().uuidString)"

@@ -155,7 +155,7 @@ struct PathspecHelperTests {
         separator: "\n"
       ).map { line in (String(line.prefix(40)), String(line.suffix(40))) })
     for paths in Self.pathspecs {
-      let read = try repository.history(
+      let read = try HistoryWalker(repository).history(
         Self.selection(paths), options: Self.walkOptions(), cache: nil)
       #expect(Self.counted(read) == (try Self.expected(repo, paths)), "\(paths)")
       // The first read: every commit, its tree as git names it.
@@ -167,7 +167,8 @@ struct PathspecHelperTests {
       // --first-parent: only the first parents are read and followed.
       var firstParents = Self.walkOptions()
       firstParents.followsFirstParentOnly = true
-      let line = try repository.history(Self.selection(paths), options: firstParents, cache: nil)
+      let line = try HistoryWalker(repository).history(
+        Self.selection(paths), options: firstParents, cache: nil)
       #expect(
         Self.counted(line)
           == (try Self.expected(repo, paths, ["--first-parent"])), "\(paths) --first-parent")
@@ -186,7 +187,8 @@ struct PathspecHelperTests {
       var options = Self.walkOptions()
       let progress = WalkProgress()
       options.progress = progress
-      let read = try repository.history(Self.selection(paths), options: options, cache: nil)
+      let read = try HistoryWalker(repository).history(
+        Self.selection(paths), options: options, cache: nil)
       #expect(read.updatedCache != nil)
       #expect(progress.commitsRead <= Int(commits) ?? 0, "\(paths): of \(commits)")
     }
@@ -198,7 +200,8 @@ struct PathspecHelperTests {
     let repository = try Repository.openGit(at: repo.path, environment: Tools.gitEnvironment)
     var single = Self.walkOptions()
     single.workerCount = 1
-    let alone = try repository.history(Self.selection(["a"]), options: single, cache: nil)
+    let alone = try HistoryWalker(repository).history(
+      Self.selection(["a"]), options: single, cache: nil)
     #expect(alone.updatedCache == nil)
     #expect(Self.counted(alone) == (try Self.expected(repo, ["a"])))
     try repo.git(["commit-graph", "write", "--reachable"])
@@ -210,7 +213,8 @@ struct PathspecHelperTests {
     _ repository: Repository, _ repo: TemporaryRepository, cache: HistoryCache?
   ) throws {
     for paths in pathspecs {
-      let read = try repository.history(selection(paths), options: walkOptions(), cache: cache)
+      let read = try HistoryWalker(repository).history(
+        selection(paths), options: walkOptions(), cache: cache)
       #expect(read.updatedCache == nil, "\(paths)")
       #expect(counted(read) == (try expected(repo, paths)), "\(paths)")
     }
@@ -222,7 +226,7 @@ struct PathspecHelperTests {
     let repository = try Repository.openGit(at: repo.path, environment: Tools.gitEnvironment)
     var plain = Self.walkOptions()
     plain.usesCommitGraph = false
-    let whole = try repository.history(
+    let whole = try HistoryWalker(repository).history(
       RevisionSelection(revisions: ["main"]), options: plain, cache: HistoryCache())
     let cache = try #require(whole.updatedCache)
     #expect(cache.trees.isEmpty && cache.count > 50)

@@ -217,7 +217,7 @@ struct ReadAheadTests {
       options.usesCommitGraph = false
       options.readsPacksDirectly = direct
       options.shortWalkReads = 0
-      let read = try opened.history(
+      let read = try HistoryWalker(opened).history(
         RevisionSelection(revisions: revisions), options: options, cache: cache)
       let history = read.history
       let commits = zip(history.objectIDs, history.commits).map { id, facts in

@@ -1,54 +1,16 @@
 import Foundation
 import Synchronization
 
-/// Reads objects for `ChangeCounter`: trees and blobs out of the packs (with a larger cache of
-/// delta bases than a commit walk needs, since files change a little at a time), replace refs
-/// applied.
-struct ChangeReader: ObjectSource, ~Copyable {
-  let reader: ObjectReader
-  let substitutions: Substitutions
+/// Line counting over one repository: what each commit changes, as `git log --numstat` counts
+/// it, on several threads.
+package struct LineCounter: Sendable {
+  /// The repository whose commits are counted.
+  package let repository: Repository
 
-  /// How many bytes of inflated delta bases each reader keeps (git keeps 96 MB, one thread):
-  /// on git/git a cache of 48 MB emptied when full cost 22.8 s of CPU, 64 MB with the oldest
-  /// let go first (those used again kept) 19.2 s, at 347 MB resident against 253 MB.
-  static let baseCacheLimit = 64 << 20
-
-  func tree(_ id: ObjectID) throws(GitError) -> [UInt8] {
-    try reader.objectBytes(try substitutions.object(for: id), type: 2)
-  }
-
-  func blob(_ id: ObjectID) throws(GitError) -> [UInt8] {
-    try reader.objectBytes(try substitutions.object(for: id), type: 3)
-  }
-
-  func blobSize(_ id: ObjectID) throws(GitError) -> Int {
-    try reader.objectSize(try substitutions.object(for: id))
-  }
+  package init(_ repository: Repository) { self.repository = repository }
 }
 
-/// What git would warn of while counting lines: a rename limit reached, attributes lines
-/// ignored for their length.
-package struct LineNotices {
-  /// The `diff.renameLimit` rename detection needed (0: it was not reached).
-  package var renameLimitNeeded = 0
-  /// Copies were looked for among the changed files only, the limit reached.
-  package var degradedCopies = false
-  /// The attributes lines ignored for their length, by number.
-  package var longAttributeLines: [Int] = []
-  /// With a count by file: each thread's tally (see `FileTally`).
-  package var tallies: [any FileTally] = []
-}
-
-/// A count by file on one thread (lines by language): told each file's numstat line as the
-/// commits are counted. Each thread has its own; the caller adds them up.
-package protocol FileTally: AnyObject {
-  /// The commit whose files follow: its position among the ids counted.
-  func begin(commit: Int)
-  /// One file's numstat line: its path, lines added and removed (0 and 0 for a binary file).
-  func add(_ path: [UInt8], insertions: Int, deletions: Int)
-}
-
-extension Repository {
+extension LineCounter {
   /// What each commit of `ids` changes, as `git log --numstat` counts it with the same
   /// selection: a merge changes nothing (git shows it no diff) unless `diffsMerges` (with
   /// `--first-parent`, git diffs it against its first parent); a root commit, or one at a
@@ -61,10 +23,10 @@ extension Repository {
   ) throws(GitError) -> (stats: [LineStats], notices: LineNotices) {
     guard !ids.isEmpty else { return ([], LineNotices()) }
     progress?.expectLines(ids.count)
-    let packs = PackStore(objectsDirectory: objectsDirectory)
-    let shallow = shallowBoundary()
-    let attributes = try diffAttributes()
-    let path = gitDirectory
+    let packs = PackStore(objectsDirectory: repository.objectsDirectory)
+    let shallow = repository.shallowBoundary()
+    let attributes = try DiffAttributes(of: repository)
+    let path = repository.gitDirectory
     let results = UnsafeMutableBufferPointer<LineStats>.allocate(capacity: ids.count)
     results.initialize(repeating: LineStats())
     defer { results.deallocate() }
@@ -84,7 +46,7 @@ extension Repository {
     let width = max(1, min(workers, (ids.count + batch - 1) / batch))
     // Worker 0 uses this repository while the caller waits for the workers: one thread at a
     // time, inside the caller's turn.
-    let first = self
+    let first = repository
     Threads.concurrentPerform(iterations: width, width: width) { worker in
       do throws(GitError) {
         let repository = worker == 0 ? first : try Repository.openGit(at: path)
@@ -150,10 +112,12 @@ extension Repository {
   /// Whether the repository is a partial clone: a promisor remote, whose objects may be
   /// missing until git fetches them (`extensions.partialClone`, `remote.<name>.promisor`).
   func isPartialClone() throws(GitError) -> Bool {
-    if let extensionValue = try configString("extensions.partialClone"), !extensionValue.isEmpty {
+    if let extensionValue = try repository.configString("extensions.partialClone"),
+      !extensionValue.isEmpty
+    {
       return true
     }
-    return try configEntries(prefix: "remote.").contains {
+    return try repository.configEntries(prefix: "remote.").contains {
       $0.name.hasSuffix(".promisor") && ConfigBoolean.parse($0.value) == true
     }
   }

@@ -1,4 +1,4 @@
-extension Repository {
+extension HistoryReader {
   /// Counts the lines each commit of `history` changes, as `git log --numstat` counts them
   /// with the request's selection: its pathspec, its `--first-parent` (which makes git diff a
   /// merge against its first parent), and the line counting options (the request's, else the
@@ -18,7 +18,7 @@ extension Repository {
     let paths = request.selection.paths
     let pathspec = paths.isEmpty ? nil : try Pathspec(canonical: paths)
     let diffsMerges = options.mergeDiffs != .off
-    let substitutions = try self.substitutions(
+    let substitutions = try repository.substitutions(
       replaceRefBase: request.walk.replaceRefBase, graftFile: request.walk.graftFile)
     let countsLanguages = request.countsLanguages
     var table: (table: LineStatsCache, location: HistoryCache.Location)?
@@ -63,7 +63,7 @@ extension Repository {
         LanguageTally(attributes: attributes) as any FileTally
       }
     }
-    let counted = try lineStats(
+    let counted = try LineCounter(repository).lineStats(
       of: missing.map { ids[$0] }, pathspec: pathspec, options: options,
       substitutions: substitutions, workers: request.walk.workerCount,
       progress: request.walk.progress, tally: languageTally)
@@ -137,7 +137,7 @@ extension Repository {
     if let given = request.lineCounting {
       options = given
     } else {
-      options = try configuredLineCounting()
+      options = try LineCountingOptions.configured(in: repository)
     }
     let choices = request.lineCountingChoices
     if let renames = choices.renames { options.renames = renames }
@@ -156,7 +156,9 @@ extension Repository {
     case .current: folder = request.workingPrefix
     case .folder(let path): folder = path
     case .configured:
-      if let value = try configString("diff.relative"), ConfigBoolean.parse(value) == true {
+      if let value = try repository.configString("diff.relative"),
+        ConfigBoolean.parse(value) == true
+      {
         folder = request.workingPrefix
       }
     }
@@ -171,8 +173,10 @@ extension Repository {
   private func lineCacheKey(options: LineCountingOptions, paths: [String], diffsMerges: Bool)
     throws(GitError) -> String
   {
-    let attributes = SHA256.digest(try attributesFingerprint()).map { String($0, radix: 16) }
-      .joined()
+    let attributes = SHA256.digest(try DiffAttributes.fingerprint(of: repository)).map {
+      String($0, radix: 16)
+    }
+    .joined()
     return [
       "lines", options.renames.rawValue, String(options.renameLimit), options.algorithm.rawValue,
       String(options.bigFileThreshold), options.mergeDiffs.rawValue, String(options.renameScore),

@@ -1,7 +1,109 @@
 import Foundation
 import Synchronization
 
+/// The public way in: every failure an app meets is an `ActivityError`, whether opening,
+/// reading or asking. Each call hands the work to the type that does it (`HistoryReader`,
+/// `GitArguments`, `ActivityReport`); this is the only extension of `Repository` outside its
+/// own folder.
 extension Repository {
+  /// Finds the repository the way git does: `GIT_DIR` when set, else `start` and its parents up
+  /// to `GIT_CEILING_DIRECTORIES`. A bare repository, a linked worktree or a subdirectory all
+  /// work. Configuration given to git with `-c` (in `environment`) is read above the files'.
+  /// Throws `.git` with `kind` `.notARepository`, `.dubiousOwnership` or
+  /// `.unsupportedRepository` when none can be opened. The corresponding C function is
+  /// `git_repository_open_ext`.
+  public static func discover(from start: String, environment: [String: String] = [:])
+    throws(ActivityError) -> Repository
+  {
+    do throws(GitError) {
+      return try discoverGit(from: start, environment: environment)
+    } catch {
+      throw .git(error)
+    }
+  }
+
+  /// Opens the repository at exactly `path` (a work tree, or a git directory), without
+  /// searching parent folders; otherwise as `discover`.
+  public static func open(at path: String, environment: [String: String] = [:])
+    throws(ActivityError) -> Repository
+  {
+    do throws(GitError) {
+      return try openGit(at: path, environment: environment)
+    } catch {
+      throw .git(error)
+    }
+  }
+
+  /// The subject of commit `id` (full hexadecimal) as git's `%s` shows it: the first paragraph
+  /// of the message, its lines joined by spaces, decoded through the commit's encoding.
+  public func subject(ofCommit id: String) throws(ActivityError) -> String {
+    do throws(GitError) {
+      return try commitSubject(id)
+    } catch {
+      throw .git(error)
+    }
+  }
+
+  /// How `git log --numstat` counts lines here: `diff.renames`, `diff.renameLimit`,
+  /// `diff.algorithm` and `core.bigFileThreshold`, each as git reads it; a value git refuses
+  /// throws `.git` in git's words.
+  public func lineCountingOptions() throws(ActivityError) -> LineCountingOptions {
+    do throws(GitError) {
+      return try LineCountingOptions.configured(in: self)
+    } catch {
+      throw .git(error)
+    }
+  }
+
+  /// Reads what `request` selects from this repository: its history (through the cache when the
+  /// policy keeps one, taking a pathspec's answers from earlier runs too), filtered by the
+  /// message filter, with the mailmap, `user.email` and `remote.origin.url`. The paths of the
+  /// selection are those `pathspec(_:currentDirectory:environment:)` returns. This is the read
+  /// every count of the command line and of `activityReport` goes through.
+  public func read(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
+    try HistoryReader(self).read(request)
+  }
+
+  /// Reads `request` from each repository at `paths`, concurrently (one thread each, up to the
+  /// number of cores, each walk on one thread), in the order given. The selection's paths are
+  /// pathspecs as given from each repository's top (`git -C <top> log -- <paths>`);
+  /// `environment` holds the `GIT_*` variables that choose how repositories open and
+  /// pathspecs read.
+  public static func read(
+    repositoriesAt paths: [String], _ request: ActivityRequest,
+    environment: [String: String] = [:]
+  ) -> [Result<RepositoryHistory, ActivityError>] {
+    HistoryReader.read(repositoriesAt: paths, request, environment: environment)
+  }
+
+  /// Lines added and removed in each language by the commits `ids` (hexadecimal), counted as
+  /// `--measure lines` counts them with `request`'s selection and line options, each file's
+  /// lines given to its language as GitHub's linguist tells it (`LanguageClassifier`), most
+  /// lines first. Also the `linguist-language` values that named no language. Not cached: each
+  /// run diffs the commits again.
+  public func languageLines(_ request: ActivityRequest, commits ids: [String]) throws(GitError)
+    -> (languages: [LanguageLines], unknownNames: [String])
+  {
+    try HistoryReader(self).languageLines(request, commits: ids)
+  }
+
+  /// `paths` (as given on a command line in `currentDirectory`) as the pathspec
+  /// `RevisionSelection.paths` takes: each element from the top of the work tree, its magic
+  /// spelled out. An element outside the work tree, or with magic git does not know, is an
+  /// error in git's words.
+  public func pathspec(
+    _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
+  ) throws(ActivityError) -> [String] {
+    try GitArguments(self).pathspec(
+      paths, currentDirectory: currentDirectory, environment: environment)
+  }
+
+  /// The folder `currentDirectory` is, from the top of the work tree (`""` at the top, or
+  /// inside the git directory); nil for a bare repository or a folder outside the work tree.
+  public func workingPrefix(of currentDirectory: String) -> String? {
+    GitArguments(self).workingPrefix(of: currentDirectory)
+  }
+
   /// Counts the commits `request` selects and returns what every renderer draws: the window,
   /// the daily and per-author counts and their statistics, the warnings of the reading, and
   /// the history read (`readings`). `today` is the day the window ends on by default and the
@@ -16,7 +118,7 @@ extension Repository {
   {
     if let problem = request.problem(today: today) { throw problem }
     let window = request.window.resolve(today: today)
-    let reading = try readAsked(request.forReport(of: window, today: today))
+    let reading = try HistoryReader(self).readAsked(request.forReport(of: window, today: today))
     return try ActivityReport(reading: [reading], request: request, window: window, today: today)
   }
 
@@ -60,7 +162,7 @@ extension Repository {
   ) throws(ActivityError) -> ActivityReport {
     if let problem = request.problem(today: today) { throw problem }
     let window = request.window.resolve(today: today)
-    let results = read(
+    let results = HistoryReader.read(
       repositoriesAt: paths, request.forReport(of: window, today: today), environment: environment)
     var readings: [RepositoryHistory] = []
     var skipped: [ActivityWarning] = []
@@ -113,112 +215,4 @@ extension Repository {
     }
     return try result.get()
   }
-}
-
-extension ActivityRequest {
-  /// The request a report of `window` reads: the walk stops at the window's cutoff unless
-  /// the report needs older commits (a limit counts from the newest whatever their day, a
-  /// report of the whole history reaches its first commit).
-  func forReport(of window: Window, today: Day) -> ActivityRequest {
-    var reading = self
-    let stopsAtWindow = !readsWholeHistory && span == .window && !limit.isActive
-    reading.walk.committedNoEarlierThan = stopsAtWindow ? window.walkCutoff : nil
-    if let earlier = earlierWindow?.resolve(today: today) {
-      // The walk reaches the earlier window; lines stay where this window can count them
-      // (a commit it counts is dated after its cutoff, by author or committer).
-      reading.walk.committedNoEarlierThan =
-        stopsAtWindow
-        ? min(window.walkCutoff, earlier.walkCutoff) : nil
-      // With --diff-filter, a commit whose diff keeps nothing is not listed: the earlier
-      // window's commits are diffed too, to be left out as git leaves them out.
-      if lineCountingChoices.diffFilter.isEmpty { reading.linesNoEarlierThan = window.walkCutoff }
-    }
-    return reading
-  }
-}
-
-extension ActivityReport {
-  /// The report of histories read for `request`: their commits counted over the window (or
-  /// the whole history, as `span` says; each commit once, the first history's copy counting),
-  /// `--me` resolved to the emails they name, their warnings kept; their caches written unless
-  /// the policy defers it.
-  init(
-    reading histories: [RepositoryHistory], request: ActivityRequest, window: Window, today: Day
-  ) throws(ActivityError) {
-    var options = request.options
-    if request.span == .window {
-      options.countsFrom = window.firstMoment
-      options.countsThrough = window.lastMoment
-    }
-    if options.filter.includesUser {
-      options.filter.ownEmails = try Self.userEmails(of: histories, adding: options.filter)
-    }
-    let days =
-      request.span == .wholeHistory
-      ? Self.historyDays(histories, options: options, window: window, today: today)
-      : window.days
-    let activity = DailyActivity(
-      histories: histories.map { ($0.history, $0.mailmap) }, days: days, options: options)
-    self.init(
-      repositories: histories.map(\.name), window: window, zone: options.zone, activity: activity,
-      today: today, subject: options.filter.subject)
-    if activity.countsByHistory.count == repositories.count {
-      repositoryTotals = activity.countsByHistory
-    }
-    self.options = options
-    if request.streakRule != .daily {
-      // An initializer runs no observer: the statistics are counted again here.
-      streakRule = request.streakRule
-      statistics = Statistics(
-        days: activity.days, counts: activity.counts, today: today, rule: streakRule,
-        weekStart: window.weekStart)
-    }
-    limit = request.limit.isActive ? request.limit : nil
-    warnings = histories.flatMap(\.warnings)
-    if let day = activity.outside.firstBeyondCalendar {
-      warnings.append(.datedBeyondCalendar(count: activity.outside.beyondCalendar, day: day))
-    }
-    readings = histories
-    if let earlierRequest = request.earlierWindow {
-      let earlier = earlierRequest.resolve(today: today)
-      earlierCommits = DailyActivity.commitTotal(
-        histories: histories.map { ($0.history, $0.mailmap) }, days: earlier.days,
-        options: options.countingCommits(of: earlier))
-    }
-    if request.cache.isEnabled && !request.cache.defersSaving {
-      for index in readings.indices {
-        readings[index].pendingCache?.save()
-        readings[index].pendingCache = nil
-      }
-    }
-  }
-
-  /// `filter`'s own emails and each history's `user.email`, each once; `.userEmailUnset`
-  /// when there are none.
-  private static func userEmails(of histories: [RepositoryHistory], adding filter: AuthorFilter)
-    throws(ActivityError) -> [String]
-  {
-    var emails = filter.ownEmails
-    for email in histories.compactMap(\.userEmail) where !emails.contains(email) {
-      emails.append(email)
-    }
-    guard !emails.isEmpty || !filter.ownPatterns.isEmpty else { throw .userEmailUnset }
-    return emails
-  }
-
-  /// The days a report of the whole history counts: from the first commit's day (or a year
-  /// before today, or the window's first day, whichever is earliest) to the last commit's day,
-  /// today or the window's end, whichever is latest, within the years 1 to 9999.
-  package static func historyDays(
-    _ histories: [RepositoryHistory], options: ActivityOptions, window: Window, today: Day
-  ) -> DayRange {
-    let span = DayRange.spanning(histories.map(\.history), options: options)
-    let earliest = min(
-      today.addingMonths(-12).advanced(by: -7), window.days.first, span?.first ?? today)
-    let latest = max(today, window.days.last, span?.last ?? today)
-    let representable = WindowRequest.representableDays
-    return DayRange(
-      first: max(earliest, representable.first), last: min(latest, representable.last))
-  }
-
 }

@@ -1,4 +1,4 @@
-extension Repository {
+extension HistoryWalker {
   /// The commits `git log --since=<since>` lists for `selection` (its paths aside), as git's
   /// walk finds them when nothing hides commits: from the tips, newest first, a commit
   /// committed before `since` is not shown and its parents are not walked from it. A commit
@@ -12,12 +12,12 @@ extension Repository {
     var named = selection
     named.paths = []
     named.followsRenames = false
-    let tips = try self.tips(for: named)
+    let tips = try repository.tips(for: named)
     guard tips.excluded.isEmpty else { return nil }
-    let substitutions = try self.substitutions(
+    let substitutions = try repository.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
-    let reader = try ObjectReader(repository: self, packs: packStore(for: options))
-    let shallow = shallowBoundary()
+    let reader = try ObjectReader(repository: repository, packs: packStore(for: options))
+    let shallow = repository.shallowBoundary()
     var interner = IdentityInterner()
     var shown = Set<String>()
     var visited = Set<ObjectID>()

@@ -2,7 +2,14 @@ import Foundation
 
 /// Arguments as git reads them: which words are revisions and which are paths, and paths as
 /// pathspecs from the top of the work tree.
-extension Repository {
+package struct GitArguments: Sendable {
+  /// The repository the arguments name things in.
+  package let repository: Repository
+
+  package init(_ repository: Repository) { self.repository = repository }
+}
+
+extension GitArguments {
   /// The positional arguments of a command line split as git 2.39's `setup_revisions` splits
   /// them when there is no `--`: each a revision while it names one (one that is also a file
   /// here is ambiguous), and from the first that does not, all are paths, each of which must
@@ -11,7 +18,7 @@ extension Repository {
   package func splitRevisionsAndPaths(_ arguments: [String], currentDirectory: String)
     throws(GitError) -> (revisions: [String], paths: [String])
   {
-    try exclusively { () throws(GitError) in
+    try repository.exclusively { () throws(GitError) in
       try split(arguments, currentDirectory: currentDirectory)
     }
   }
@@ -21,7 +28,7 @@ extension Repository {
   {
     var revisions: [String] = []
     for (index, argument) in arguments.enumerated() {
-      if argument != ".." && names(revision: argument) {
+      if argument != ".." && repository.names(revision: argument) {
         if isAFile(argument, from: currentDirectory) {
           throw GitError.revisionAndFile(argument)
         }
@@ -66,7 +73,7 @@ extension Repository {
   /// top, `:/path` from the top, `:!path` and `:^path` the path they leave out); never in a
   /// bare repository or from inside the git directory, where no argument is a file.
   private func isAFile(_ argument: String, from currentDirectory: String) -> Bool {
-    guard let top = workingDirectory, !isInsideGitDirectory(currentDirectory) else {
+    guard let top = repository.workingDirectory, !isInsideGitDirectory(currentDirectory) else {
       return false
     }
     var path = argument
@@ -85,7 +92,7 @@ extension Repository {
   /// Whether `directory` is the git directory or inside it, where git's prefix is empty.
   func isInsideGitDirectory(_ directory: String) -> Bool {
     let folder = RawPath.withoutTrailingSlashes(directory)
-    return [gitDirectory, commonDirectory].contains {
+    return [repository.gitDirectory, repository.commonDirectory].contains {
       folder == $0 || folder.hasPrefix($0 + "/")
     }
   }
@@ -95,7 +102,7 @@ extension Repository {
   /// `RevisionSelection.paths` takes: each element from the top of the work tree, its magic
   /// spelled out. An element outside the work tree, or with magic git does not know, is an
   /// error in git's words.
-  public func pathspec(
+  package func pathspec(
     _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
   ) throws(ActivityError) -> [String] {
     do throws(GitError) {
@@ -109,8 +116,8 @@ extension Repository {
   /// `pathspec`, failing in git's words.
   /// The folder `currentDirectory` is, from the top of the work tree (`""` at the top, or
   /// inside the git directory); nil for a bare repository or a folder outside the work tree.
-  public func workingPrefix(of currentDirectory: String) -> String? {
-    guard let top = workingDirectory else { return nil }
+  package func workingPrefix(of currentDirectory: String) -> String? {
+    guard let top = repository.workingDirectory else { return nil }
     if isInsideGitDirectory(currentDirectory) { return "" }
     let topComponents = top.split(separator: "/")
     let here = Self.normalized(components: currentDirectory.split(separator: "/").map(String.init))
@@ -125,7 +132,7 @@ extension Repository {
     guard !paths.isEmpty else { return [] }
     var prefix: [UInt8] = []
     // Inside the git directory, paths are from the top of the work tree, as for git.
-    if let top = workingDirectory, !isInsideGitDirectory(currentDirectory) {
+    if let top = repository.workingDirectory, !isInsideGitDirectory(currentDirectory) {
       let topComponents = top.split(separator: "/")
       let here = Self.normalized(
         components: currentDirectory.split(separator: "/").map(String.init)
@@ -136,7 +143,7 @@ extension Repository {
       }
     }
     return try Pathspec.parse(
-      paths, prefix: prefix, workTree: workingDirectory, environment: environment
+      paths, prefix: prefix, workTree: repository.workingDirectory, environment: environment
     ).canonical
   }
 

@@ -1,4 +1,4 @@
-extension Repository {
+extension HistoryWalker {
   /// Whether `cache` says what the objects it names say, on a sample: its newest commit and up
   /// to fifteen others spread over it, each read from the object store and compared (author and
   /// committer times and offsets, parents, and the identities' bytes). A cache someone rewrote
@@ -10,7 +10,7 @@ extension Repository {
     let step = max(1, cache.count / samples)
     var indices = Set(stride(from: 0, to: cache.count, by: step).prefix(samples))
     indices.insert(cache.count - 1)
-    guard let reader = try? ObjectReader(repository: self) else { return false }
+    guard let reader = try? ObjectReader(repository: repository) else { return false }
     let identities = cache.identities
     for index in indices.sorted() {
       var interner = IdentityInterner()

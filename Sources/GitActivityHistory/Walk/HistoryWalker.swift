@@ -1,12 +1,22 @@
 import CGit2
 import Foundation
 
-extension Repository {
+/// The walks of one repository's history: the commits a selection names, each read once
+/// (`history`), the ids `--since` shows (`commitIDs`), a file followed across renames, and a
+/// sample of a cache checked against the objects (`vouches`). Line counting is `LineCounter`'s.
+package struct HistoryWalker: Sendable {
+  /// The repository walked.
+  package let repository: Repository
+
+  package init(_ repository: Repository) { self.repository = repository }
+}
+
+extension HistoryWalker {
   /// Reads the commits that `selection` names, each once.
   package func history(
     _ selection: RevisionSelection, options: WalkOptions = WalkOptions()
   ) throws(GitError) -> History {
-    try exclusively { () throws(GitError) in
+    try repository.exclusively { () throws(GitError) in
       try history(selection, options: options, cache: nil).history
     }
   }
@@ -37,7 +47,7 @@ extension Repository {
       || selection.revisions.contains(where: RevisionSelection.isPseudoOption)
     if namesRefs, (cache?.count ?? 0) > 0 { cache?.indexPrefixes() }
     // A raw object the cache holds is a commit, replaced or not (tips are peeled raw).
-    let tips = try self.tips(for: selection, known: cache)
+    let tips = try repository.tips(for: selection, known: cache)
     if selection.showsOnlyTips && tips.excluded.isEmpty {
       // --no-walk: the commits named, read as a walk reads them, and none of their ancestors.
       var options = options
@@ -49,7 +59,7 @@ extension Repository {
       walked.history = walked.history.keeping { wanted.contains(walked.history.objectIDs[$0]) }
       return walked
     }
-    let substitutions = try self.substitutions(
+    let substitutions = try repository.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
     if !selection.paths.isEmpty {
       return try pathspecHistory(
@@ -74,9 +84,9 @@ extension Repository {
     options.readsTrailers = options.readsTrailers || keepsTrailers
     let commitGraph =
       options.usesCommitGraph && substitutions.isEmpty
-      ? CommitGraph(objectsDirectory: objectsDirectory) : nil
+      ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
     let graph = GraphWalk(
-      repository: self, cache: cache ?? HistoryCache(), shallow: shallowBoundary(),
+      repository: repository, cache: cache ?? HistoryCache(), shallow: repository.shallowBoundary(),
       options: options, recordsParents: cache != nil, commitGraph: commitGraph,
       substitutions: substitutions)
     do {
@@ -105,7 +115,7 @@ extension Repository {
     _ selection: RevisionSelection, options: WalkOptions, cache: HistoryCache?,
     answers: PathspecAnswerCache?
   ) throws(GitError) -> HistoryRead {
-    let entries = try reflogEntries(selection.revisions)
+    let entries = try repository.reflogEntries(selection.revisions)
     var unique: [ObjectID] = []
     var seen = Set<ObjectID>()
     for id in entries where seen.insert(id).inserted { unique.append(id) }
@@ -146,7 +156,7 @@ extension Repository {
     substitutions: Substitutions
   ) throws(GitError) -> HistoryRead {
     let pathspec = try Pathspec(canonical: selection.paths)
-    let shallow = shallowBoundary()
+    let shallow = repository.shallowBoundary()
     // Replaced or grafted commits are not what their ids name: no answers are kept for them.
     var stored = substitutions.isEmpty ? answers : nil
     // With nothing known of the history (no cache, no commit-graph, no answers), the walk
@@ -156,12 +166,13 @@ extension Repository {
     var read: HistoryCache?
     if (cache?.count ?? 0) == 0, (stored?.count ?? 0) == 0, options.workerCount > 1,
       substitutions.isEmpty, !options.readsTrailers,
-      !(options.usesCommitGraph && CommitGraph(objectsDirectory: objectsDirectory) != nil)
+      !(options.usesCommitGraph
+        && CommitGraph(objectsDirectory: repository.objectsDirectory) != nil)
     {
       var whole = options
       whole.recordsTrees = true
       let graph = GraphWalk(
-        repository: self, cache: HistoryCache(), shallow: shallow, options: whole,
+        repository: repository, cache: HistoryCache(), shallow: shallow, options: whole,
         recordsParents: true, commitGraph: nil, substitutions: substitutions)
       do {
         if !tips.excluded.isEmpty {
@@ -175,7 +186,7 @@ extension Repository {
       read = graph.finish(wantsCache: true).updatedCache
     }
     var walk = PathspecWalk(
-      repository: self, pathspec: pathspec, options: options, substitutions: substitutions,
+      repository: repository, pathspec: pathspec, options: options, substitutions: substitutions,
       shallow: shallow)
     // The commits were counted as read by the first read: the walk adds none.
     let history = try walk.history(
@@ -187,7 +198,7 @@ extension Repository {
   /// id), nil when it is. The corresponding C functions are `git_odb_read` and `git_odb_hash`.
   func objectIsNotItsID(_ id: ObjectID) -> GitError? {
     var odb: OpaquePointer?
-    guard git_repository_odb(&odb, pointer) == 0, let odb else { return nil }
+    guard git_repository_odb(&odb, repository.pointer) == 0, let odb else { return nil }
     defer { git_odb_free(odb) }
     var oid = id.gitOID
     var object: OpaquePointer?
@@ -201,5 +212,13 @@ extension Repository {
     else { return nil }
     guard ObjectID(hashed) != id else { return nil }
     return GitError.hashMismatch(id, stored: ObjectID(hashed))
+  }
+}
+
+extension HistoryWalker {
+  /// The packs a walk reads commits from directly, unless `options` say to read every commit
+  /// through libgit2.
+  func packStore(for options: WalkOptions) -> PackStore? {
+    options.readsPacksDirectly ? PackStore(objectsDirectory: repository.objectsDirectory) : nil
   }
 }

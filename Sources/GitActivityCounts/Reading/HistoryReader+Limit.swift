@@ -1,4 +1,4 @@
-extension Repository {
+extension HistoryReader {
   /// `history` with only what `request.limit` leaves: the newest commits of the selection in
   /// git log's order that the author, merge and message filters let in (those filters are
   /// counted first, as git log counts `-n` after them), less `skip` of them. `userEmail` stands
@@ -27,7 +27,7 @@ extension Repository {
     }
     let skip = max(0, request.limit.skip)
     let wanted = request.limit.newestNeeded
-    let order = try walkOrder(
+    let order = try repository.walkOrder(
       of: history, selection: request.selection,
       firstParentOnly: request.walk.followsFirstParentOnly, known: cache, enough: wanted,
       counts: { accepted?.contains($0) ?? true })

@@ -1,32 +1,3 @@
-extension Repository {
-  /// Lines added and removed in each language by the commits `ids` (hexadecimal), counted as
-  /// `--measure lines` counts them with `request`'s selection and line options, each file's
-  /// lines given to its language as GitHub's linguist tells it (`LanguageClassifier`), most
-  /// lines first. Also the `linguist-language` values that named no language. Not cached: each
-  /// run diffs the commits again.
-  public func languageLines(_ request: ActivityRequest, commits ids: [String]) throws(GitError)
-    -> (languages: [LanguageLines], unknownNames: [String])
-  {
-    let options = try lineCounting(for: request)
-    let paths = request.selection.paths
-    let pathspec = paths.isEmpty ? nil : try Pathspec(canonical: paths)
-    let substitutions = try self.substitutions(
-      replaceRefBase: request.walk.replaceRefBase, graftFile: request.walk.graftFile)
-    let objects = ids.compactMap(ObjectID.init(hex:))
-    let counted = try lineStats(
-      of: objects, pathspec: pathspec, options: options, substitutions: substitutions,
-      workers: request.walk.workerCount, progress: request.walk.progress,
-      tally: { LanguageTally(attributes: $0) })
-    var rows: [LanguageRows] = []
-    var unknown = Set<String>()
-    for case let tally as LanguageTally in counted.notices.tallies {
-      rows += tally.byCommit.values
-      unknown.formUnion(tally.classifier.unknownNames)
-    }
-    return (LanguageLines.totals(rows), unknown.sorted())
-  }
-}
-
 /// Lines by language on one thread: each file's numstat line added to its commit's row for
 /// its language (`LanguageLines.totals` adds the rows up).
 final class LanguageTally: FileTally {
@@ -106,14 +77,5 @@ extension LanguageLines {
           changes: row.2)
       }.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) }
     }
-  }
-}
-
-extension History {
-  /// The lines by language of the commits at `indices`, most lines first, when the read
-  /// counted them (`ActivityRequest.countsLanguages`); nil when it did not.
-  public func languageLines(ofCommits indices: some Sequence<Int>) -> [LanguageLines]? {
-    guard !commits.isEmpty, languageRows.count == commits.count else { return nil }
-    return LanguageLines.totals(languageRows, at: indices)
   }
 }

@@ -1,12 +1,21 @@
 import Foundation
 
-extension Repository {
+/// Reads one repository's history as a request asks: through the history cache, limited,
+/// with lines and languages counted when asked. `Repository.read(_:)` is its public door.
+package struct HistoryReader: Sendable {
+  /// The repository read.
+  package let repository: Repository
+
+  package init(_ repository: Repository) { self.repository = repository }
+}
+
+extension HistoryReader {
   /// Reads what `request` selects from this repository: its history (through the cache when the
   /// policy keeps one, taking a pathspec's answers from earlier runs too), filtered by the
   /// message filter, with the mailmap, `user.email` and `remote.origin.url`. The paths of the
   /// selection are those `pathspec(_:currentDirectory:environment:)` returns. This is the read
   /// every count of the command line and of `activityReport` goes through.
-  public func read(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
+  package func read(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
     if let problem = request.readingProblem() { throw problem }
     return try readAsked(request)
   }
@@ -20,7 +29,7 @@ extension Repository {
     progress?.startRead()
     defer { progress?.endRead() }
     do throws(GitError) {
-      return try exclusively { () throws(GitError) in try readHistory(request) }
+      return try repository.exclusively { () throws(GitError) in try readHistory(request) }
     } catch {
       throw .git(error)
     }
@@ -33,7 +42,7 @@ extension Repository {
     if request.readsLines || request.limit.isActive { request.walk.recordsCommitIDs = true }
     let policy = request.cache
     let location = HistoryCache.Location(
-      commonDirectory: commonDirectory, fallbackDirectory: policy.fallbackDirectory)
+      commonDirectory: repository.commonDirectory, fallbackDirectory: policy.fallbackDirectory)
     if policy.clearsFirst { Self.removeCaches(at: location) }
     let phase = request.phases
     let read: History
@@ -56,15 +65,16 @@ extension Repository {
       (read, pending, known) = (walked.history, walked.pending, walked.known)
     } else {
       read = try phase("walk") { () throws(GitError) in
-        try self.history(request.selection, options: try followWalk(request))
+        try HistoryWalker(repository).history(request.selection, options: try followWalk(request))
       }
     }
-    var history = try request.messageFilter.filter(read, in: self)
+    var history = try request.messageFilter.filter(read, in: repository)
     if request.committedSince != nil || request.committedUntil != nil {
       history = try phase("dates") { () throws(GitError) in try dated(history, request) }
     }
-    let mailmap = request.usesMailmap ? try self.mailmap() : (mailmap: Mailmap(), unreadable: [])
-    let userEmail = try configString("user.email").flatMap { $0.isEmpty ? nil : $0 }
+    let mailmap =
+      request.usesMailmap ? try repository.mailmap() : (mailmap: Mailmap(), unreadable: [])
+    let userEmail = try repository.configString("user.email").flatMap { $0.isEmpty ? nil : $0 }
     if request.limit.isActive && !limitApplied {
       history = try phase("limit") { () throws(GitError) in
         try limited(
@@ -92,13 +102,15 @@ extension Repository {
       history = counted.keeping { (counted.lineStats(ofCommit: $0)?.files ?? 0) > 0 }
     }
     var result = RepositoryHistory(
-      name: RawPath.display(displayPath), history: history, mailmap: mailmap.mailmap,
+      name: RawPath.display(repository.displayPath), history: history, mailmap: mailmap.mailmap,
       warnings: mailmap.unreadable.map { .unreadableMailmap(path: $0.path, reason: $0.reason) }
         + history.undatedWarnings(byCommitter: request.options.usesCommitterDate) + lineWarnings,
       userEmail: userEmail)
-    result.commonDirectory = commonDirectory
-    result.gitDirectory = gitDirectory
-    result.remoteURL = try configString("remote.origin.url").flatMap { $0.isEmpty ? nil : $0 }
+    result.commonDirectory = repository.commonDirectory
+    result.gitDirectory = repository.gitDirectory
+    result.remoteURL = try repository.configString("remote.origin.url").flatMap {
+      $0.isEmpty ? nil : $0
+    }
     result.pendingCache = pending
     return result
   }
@@ -120,7 +132,9 @@ extension Repository {
     // A cache is believed when its owner is this user and a sample of its commits says what
     // the objects say; otherwise history is read from the objects and the cache rewritten.
     let cache = phase("load cache") {
-      HistoryCache.load(from: location).flatMap { vouches(for: $0) ? $0 : nil } ?? HistoryCache()
+      HistoryCache.load(from: location).flatMap {
+        HistoryWalker(repository).vouches(for: $0) ? $0 : nil
+      } ?? HistoryCache()
     }
     // A pathspec's answers from earlier runs, beside the cache.
     let paths = request.selection.paths
@@ -130,7 +144,7 @@ extension Repository {
       paths.isEmpty
       ? nil : phase("load answers") { PathspecAnswerCache.load(key: key, from: answersLocation) }
     let walked = try phase("walk") { () throws(GitError) in
-      try self.history(
+      try HistoryWalker(repository).history(
         request.selection, options: try followWalk(request), cache: cache, answers: answers)
     }
     var pending = walked.updatedCache.map { PendingCache(cache: $0, location: location) }
@@ -154,7 +168,8 @@ extension Repository {
     var shown: Set<String>?
     if let since = request.committedSince {
       guard request.selection.paths.isEmpty,
-        let found = try commitIDs(request.selection, committedSince: since, options: request.walk)
+        let found = try HistoryWalker(repository).commitIDs(
+          request.selection, committedSince: since, options: request.walk)
       else {
         throw GitError.sinceWithPaths
       }
@@ -190,8 +205,10 @@ extension Repository {
     let walkOptions = options
     let wholeSelection = selection
     return { [self] in
-      try? exclusively { () throws(GitError) in
-        try history(wholeSelection, options: walkOptions, cache: HistoryCache()).updatedCache
+      try? repository.exclusively { () throws(GitError) in
+        try HistoryWalker(repository).history(
+          wholeSelection, options: walkOptions, cache: HistoryCache()
+        ).updatedCache
       }
     }
   }
@@ -200,7 +217,7 @@ extension Repository {
   /// number of cores, each walk on one thread), in the order given. The selection's paths are
   /// pathspecs as given from each repository's top (`git -C <top> log -- <paths>`); `environment`
   /// holds the `GIT_*` variables that choose how repositories open and pathspecs read.
-  public static func read(
+  package static func read(
     repositoriesAt paths: [String], _ request: ActivityRequest,
     environment: [String: String] = [:]
   ) -> [Result<RepositoryHistory, ActivityError>] {
@@ -230,14 +247,14 @@ extension Repository {
         var request = shared
         do throws(GitError) {
           repository = try Repository.openGit(at: paths[index], environment: environment)
-          request.selection.paths = try repository.canonicalPathspec(
+          request.selection.paths = try GitArguments(repository).canonicalPathspec(
             shared.selection.paths,
             currentDirectory: repository.workingDirectory ?? repository.gitDirectory,
             environment: environment)
         } catch {
           throw .git(error)
         }
-        result = .success(try repository.read(request))
+        result = .success(try HistoryReader(repository).read(request))
       } catch {
         result = .failure(error)
       }
@@ -263,7 +280,7 @@ extension Repository {
     guard request.limit.isActive, selection.paths.isEmpty, !selection.showsOnlyTips,
       !selection.followsRenames, options.filter.isEmpty, !options.excludesMerges,
       options.minimumParents == 0, options.maximumParents == nil, request.messageFilter.isEmpty,
-      try substitutions(
+      try repository.substitutions(
         replaceRefBase: request.walk.replaceRefBase, graftFile: request.walk.graftFile
       ).isEmpty
     else { return nil }
@@ -273,7 +290,7 @@ extension Repository {
     // enough (it counted one commit without a cache).
     guard wanted < Int.max, wanted > 0 else { return nil }
     var met: [ObjectID] = []
-    try walkNewest(
+    try repository.walkNewest(
       selection: selection, firstParentOnly: request.walk.followsFirstParentOnly, known: nil,
       enough: wanted
     ) { id in
@@ -287,18 +304,9 @@ extension Repository {
     var walk = request.walk
     walk.committedNoEarlierThan = .max
     walk.recordsCommitIDs = true
-    let read = try history(RevisionSelection(revisions: kept.map(\.hex)), options: walk)
+    let read = try HistoryWalker(repository).history(
+      RevisionSelection(revisions: kept.map(\.hex)), options: walk)
     let named = Set(kept)
     return read.keeping { named.contains(read.objectIDs[$0]) }
-  }
-}
-
-extension History {
-  /// A warning for each commit that would count but cannot be placed on a day by the date in
-  /// force.
-  package func undatedWarnings(byCommitter: Bool) -> [ActivityWarning] {
-    undated.filter { $0.isUncounted(usesCommitterDate: byCommitter) }.map {
-      .undatedCommit(id: $0.id, byCommitter: byCommitter)
-    }
   }
 }

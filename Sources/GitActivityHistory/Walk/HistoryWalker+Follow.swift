@@ -1,4 +1,4 @@
-extension Repository {
+extension HistoryWalker {
   /// `git log --follow -- <path>`, as git 2.39 walks it: every commit of the selection in git
   /// log's order (no history simplification: the path changes on the way), each one that is
   /// not a merge (with `--first-parent`, merges against their first parent) counted when it
@@ -17,12 +17,12 @@ extension Repository {
     var named = selection
     named.paths = []
     named.followsRenames = false
-    let tips = try self.tips(for: named)
-    let substitutions = try self.substitutions(
+    let tips = try repository.tips(for: named)
+    let substitutions = try repository.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
-    let reader = try ObjectReader(repository: self, packs: packStore(for: options))
+    let reader = try ObjectReader(repository: repository, packs: packStore(for: options))
     let source = ChangeReader(reader: reader, substitutions: substitutions)
-    let shallow = shallowBoundary()
+    let shallow = repository.shallowBoundary()
     var interner = IdentityInterner()
     func read(_ id: ObjectID) throws(GitError) -> FollowedCommit {
       var parents: [ObjectID] = []
@@ -44,7 +44,8 @@ extension Repository {
       heap.push(id, time: committed(id))
     }
     var counter = ChangeCounter(
-      options: try followLineCounting(options), pathspec: nil, attributes: try diffAttributes())
+      options: try followLineCounting(options), pathspec: nil,
+      attributes: try DiffAttributes(of: repository))
     let counting = options.followLines != nil
     var lines: [PackedLineStats] = []
     var path = start
@@ -94,7 +95,7 @@ extension Repository {
   /// How `--follow` counts lines: as asked, else as the configuration says.
   private func followLineCounting(_ options: WalkOptions) throws(GitError) -> LineCountingOptions {
     if let given = options.followLines { return given }
-    return try configuredLineCounting()
+    return try LineCountingOptions.configured(in: repository)
   }
 
   /// The lines a commit's changes to the followed path add and remove.
