@@ -26,7 +26,9 @@ let package = Package(
     .target(name: "GitActivityCounts", dependencies: ["GitActivityHistory", "CGit2"]),
     .target(name: "GitActivityRendering", dependencies: ["GitActivityCounts"]),
     .target(name: "GitActivity", dependencies: ["GitActivityRendering"]),
-    .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"]),
+    // The command is a client of the library's public API only: without package access, the
+    // library's `package` declarations are out of its reach, as they are out of an app's.
+    .executableTarget(name: "git-heatmap", dependencies: ["GitActivity"], packageAccess: false),
     .target(name: "TestSupport", path: "Tests/Support"),
     .testTarget(
       name: "GitActivityTests", dependencies: ["GitActivity", "TestSupport"],

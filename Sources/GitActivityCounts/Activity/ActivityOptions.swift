@@ -5,7 +5,7 @@ public struct ActivityOptions: Hashable, Sendable {
   /// `--date committer`: place commits by their committer date.
   public var usesCommitterDate = false
   /// `--no-merges`: the same as `maximumParents = 1`.
-  public var excludesMerges = false
+  var excludesMerges = false
   /// `--min-parents` (`--merges`: 2): commits with fewer parents are left out.
   public var minimumParents = 0
   /// `--max-parents`: commits with more parents are left out; nil for no limit.

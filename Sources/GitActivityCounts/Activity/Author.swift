@@ -9,7 +9,7 @@ public struct Author: Hashable, Sendable, Comparable {
   /// The name, mailmapped.
   public var name: String
   /// The email, mailmapped.
-  public var email: String
+  package var email: String
 
   /// An author with this name and email.
   public init(name: String, email: String) {

@@ -2,24 +2,24 @@
 /// would otherwise hold a full row of days for each of them.
 public struct AuthorActivity: Hashable, Sendable {
   /// Whose commits these are.
-  public var author: Author
+  package var author: Author
   /// The days with commits, as (position in the window, count), oldest first.
-  public var activeDays: [(offset: Int, count: Int)] {
+  package var activeDays: [(offset: Int, count: Int)] {
     zip(offsets, dayCounts).map { (Int($0), Int($1)) }
   }
   /// The author's measure over the window: all of their commits, or their lines.
-  public var total: Int
+  package var total: Int
   /// All of the author's commits in the window, whatever the measure.
-  public var commits: Int
+  package var commits: Int
   /// The lines of their commits, when lines were counted.
-  public var lines: LineStats?
+  package var lines: LineStats?
   /// Whether the author is a person, a bot or a coding agent (`Automation`).
-  public var kind = Automation.Kind.person
+  package var kind = Automation.Kind.person
   /// How many of their commits in the window are AI-assisted; nil when commits were not told
   /// apart.
-  public var assisted: Int?
+  package var assisted: Int?
   /// How many days the window has.
-  public private(set) var windowLength: Int
+  private(set) var windowLength: Int
   private var offsets: [Int32]
   private var dayCounts: [Int32]
 
@@ -115,7 +115,7 @@ public struct AuthorActivity: Hashable, Sendable {
   }
 
   /// Commits per day of the window, oldest first.
-  public var counts: [Int] {
+  package var counts: [Int] {
     var counts = [Int](repeating: 0, count: windowLength)
     for (offset, count) in zip(offsets, dayCounts) { counts[Int(offset)] = Int(count) }
     return counts

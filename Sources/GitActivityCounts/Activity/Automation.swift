@@ -22,14 +22,14 @@ public struct Automation: Hashable, Sendable {
   }
 
   /// One well-known automated identity.
-  public struct Known: Hashable, Sendable {
+  struct Known: Hashable, Sendable {
     /// What the identity is called in outputs (`Claude`, `GitHub Copilot`, `Renovate`).
-    public var label: String
+    var label: String
     /// How it is recognized.
-    public var match: Match
+    var match: Match
 
     /// How a well-known identity is recognized.
-    public enum Match: Hashable, Sendable {
+    enum Match: Hashable, Sendable {
       /// This email, without regard to case.
       case email(String)
       /// A GitHub account: the email `ID+login@users.noreply.github.com` or
@@ -67,7 +67,7 @@ public struct Automation: Hashable, Sendable {
   /// The built-in coding agents: identities agents write into `Co-authored-by:` trailers or
   /// commit as, researched from real commits. Matched by email or GitHub account, never by a
   /// name alone (people are called Claude, Jules and Devin too).
-  public static let agents: [Known] = [
+  static let agents: [Known] = [
     Known(label: "Claude", match: .email("noreply@anthropic.com")),
     Known(label: "Claude", match: .email("claude@anthropic.com")),
     Known(label: "Claude", match: .gitHubLogin("claude[bot]")),
@@ -97,7 +97,7 @@ public struct Automation: Hashable, Sendable {
   ]
 
   /// The built-in automation that has no `[bot]` mark, researched from real histories.
-  public static let bots: [Known] = [
+  static let bots: [Known] = [
     Known(label: "GitHub", match: .email("noreply@github.com")),
     Known(label: "GitHub Actions", match: .email("action@github.com")),
     Known(label: "GitHub Actions", match: .email("actions@github.com")),
@@ -116,11 +116,11 @@ public struct Automation: Hashable, Sendable {
   ]
 
   /// `heatmap.bot`: more bots.
-  public var botPatterns: [String] = []
+  var botPatterns: [String] = []
   /// `heatmap.notBot`: identities that are not bots, whatever else says so.
-  public var notBotPatterns: [String] = []
+  var notBotPatterns: [String] = []
   /// `heatmap.agent`: more coding agents.
-  public var agentPatterns: [String] = []
+  var agentPatterns: [String] = []
 
   /// Rules with the built-in lists and the patterns given.
   public init(
@@ -271,7 +271,7 @@ public struct Automation: Hashable, Sendable {
 
   /// The agent an assisted trailer's value names: what comes before its first `:` (the
   /// kernel's `AGENT:MODEL [TOOLS]`), else the value, trimmed.
-  public static func agentName(inTrailer value: String) -> String {
+  static func agentName(inTrailer value: String) -> String {
     let agent = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first
     let trimmed = (agent ?? "").trimmingCharacters(in: .whitespaces)
     return trimmed.isEmpty ? value.trimmingCharacters(in: .whitespaces) : trimmed

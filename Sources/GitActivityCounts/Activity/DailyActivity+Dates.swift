@@ -31,7 +31,7 @@ extension DailyActivity {
 extension DayRange {
   /// The first and last days of the commits of `histories` by the date and zone in force,
   /// nil when none has a date.
-  package static func spanning(_ histories: [History], options: ActivityOptions) -> DayRange? {
+  static func spanning(_ histories: [History], options: ActivityOptions) -> DayRange? {
     let bucketer = DayBucketer(zone: options.zone)
     var span: DayRange?
     for history in histories {

@@ -80,7 +80,7 @@ extension DailyActivity {
     /// Puts the counts by repository in rank order, for histories that gave each commit's
     /// repository by a number (`ExportedCommits.Result.repositoryRanks`: a number's rank); one
     /// repository or none has no counts by repository, as when ranks are given.
-    package mutating func rankRepositories(_ rankOfNumber: [UInt32]) {
+    public mutating func rankRepositories(_ rankOfNumber: [UInt32]) {
       guard let totals = repositoryTotals else { return }
       guard rankOfNumber.count > 1 else {
         repositoryTotals = nil

@@ -6,33 +6,33 @@ public struct DailyActivity: Hashable, Sendable {
   /// day of `days`.
   public package(set) var counts: [Int]
   /// What `counts` counts.
-  public package(set) var measure = Measure.commits
+  package var measure = Measure.commits
   /// Commits per day, whatever the measure.
-  public var commitCounts: [Int] { dayCommits.isEmpty ? counts : dayCommits }
+  package var commitCounts: [Int] { dayCommits.isEmpty ? counts : dayCommits }
   /// Lines added per day, when the histories carried their lines; empty otherwise.
-  public package(set) var insertions: [Int] = []
+  package var insertions: [Int] = []
   /// Lines removed per day, likewise.
-  public package(set) var deletions: [Int] = []
+  package var deletions: [Int] = []
   /// Commits per day when the measure is not commits.
   var dayCommits: [Int] = []
   /// The AI-assisted commits of each day (`ActivityOptions.assisted`); empty when commits were
   /// not told apart.
-  public package(set) var assistedCommits: [Int] = []
+  package var assistedCommits: [Int] = []
   /// The lines the AI-assisted commits of each day added, when lines were counted.
-  public package(set) var assistedInsertions: [Int] = []
+  var assistedInsertions: [Int] = []
   /// The lines the AI-assisted commits of each day removed, when lines were counted.
-  public package(set) var assistedDeletions: [Int] = []
+  var assistedDeletions: [Int] = []
   /// The commits by bots counted each day (none when bots are left out).
-  public package(set) var botCommits: [Int] = []
+  var botCommits: [Int] = []
   /// The commits in the window left out because every person they count for is a bot
   /// (`--no-bots`).
-  public package(set) var botsLeftOut = 0
+  package var botsLeftOut = 0
   /// With `--me`: every identity, as the commits wrote it, that counted as the user, sorted.
   public package(set) var ownIdentities: [Author] = []
   /// Whether commits were told apart as AI-assisted.
-  public var tellsAssisted: Bool { !assistedCommits.isEmpty }
+  package var tellsAssisted: Bool { !assistedCommits.isEmpty }
   /// The AI-assisted part of each day's count, in the measure; empty when not told apart.
-  public var assistedCounts: [Int] {
+  package var assistedCounts: [Int] {
     switch measure {
     case .commits: return assistedCommits
     case .lines where !assistedInsertions.isEmpty:
@@ -43,9 +43,9 @@ public struct DailyActivity: Hashable, Sendable {
     }
   }
   /// The AI-assisted part of the window's total, in the measure; nil when not told apart.
-  public var assistedTotal: Int? { tellsAssisted ? assistedCounts.saturatingSum : nil }
+  package var assistedTotal: Int? { tellsAssisted ? assistedCounts.saturatingSum : nil }
   /// The AI-assisted commits of the window; nil when not told apart.
-  public var assistedCommitTotal: Int? { tellsAssisted ? assistedCommits.saturatingSum : nil }
+  package var assistedCommitTotal: Int? { tellsAssisted ? assistedCommits.saturatingSum : nil }
   /// Everyone with a commit in the window, most commits first, then by name and email.
   public package(set) var authors: [AuthorActivity]
   /// The commits that the same selection and filters count on days outside the window (of
@@ -96,7 +96,7 @@ public struct DailyActivity: Hashable, Sendable {
   /// How many commits of `histories` fall in `days`, counted as `init(histories:days:options:)`
   /// counts them but keeping no one (the year before a year in review, with
   /// `ActivityOptions.countingCommits(of:)`).
-  public static func commitTotal(
+  static func commitTotal(
     histories: [(history: History, mailmap: Mailmap)], days: DayRange, options: ActivityOptions
   ) -> Int {
     var options = options
@@ -114,7 +114,7 @@ public struct DailyActivity: Hashable, Sendable {
   /// All commits in the window, whatever the measure.
   public var commitTotal: Int { commitCounts.saturatingSum }
   /// Lines added and removed in the window; nil when lines were not counted.
-  public var lineTotals: (insertions: Int, deletions: Int)? {
+  package var lineTotals: (insertions: Int, deletions: Int)? {
     insertions.isEmpty ? nil : (insertions.saturatingSum, deletions.saturatingSum)
   }
 }

@@ -12,7 +12,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   /// The days a `Day` can be: every day 64-bit seconds since the epoch name (about 385 million
   /// years either side of 1970), with room left for date arithmetic on them, which never
   /// overflows.
-  public static let numberRange = -(1 << 47)...(1 << 47)
+  static let numberRange = -(1 << 47)...(1 << 47)
 
   /// The day `number` days after 1970-01-01 (negative before it), brought within
   /// `numberRange`.
@@ -23,7 +23,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
 
   /// The day that contains `epochSeconds` on a clock `offsetSeconds` east of UTC.
   @inline(__always)
-  public init(epochSeconds: Int64, offsetSeconds: Int64) {
+  package init(epochSeconds: Int64, offsetSeconds: Int64) {
     let (local, overflow) = epochSeconds.addingReportingOverflow(offsetSeconds)
     let seconds = overflow ? (offsetSeconds > 0 ? Int64.max : Int64.min) : local
     number = Int(Day.floorDivide(seconds, 86_400))
@@ -50,7 +50,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
 
   /// Parses `YYYY-MM-DD` strictly: a real date, four-digit year from 0001, two-digit month and
   /// day.
-  public init?(iso text: some StringProtocol) {
+  package init?(iso text: some StringProtocol) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -61,7 +61,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   }
 
   /// The Gregorian year, month (1–12) and day of the month (1–31).
-  public var components: (year: Int, month: Int, day: Int) {
+  package var components: (year: Int, month: Int, day: Int) {
     // Howard Hinnant's civil_from_days.
     let z = number + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -82,7 +82,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   public var dayOfMonth: Int { components.day }
 
   /// 1 for Sunday through 7 for Saturday, as `Calendar`'s `weekday` component numbers them.
-  public var weekday: Int {
+  package var weekday: Int {
     // 1970-01-01 was a Thursday (5).
     Int(Day.floorModulo(Int64(number) + 4, 7)) + 1
   }
@@ -128,7 +128,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   }
 
   /// The number of days in `month` of `year`.
-  public static func daysIn(month: Int, year: Int) -> Int {
+  static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: return isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: return 30
@@ -137,7 +137,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   }
 
   /// Whether `year` is a Gregorian leap year.
-  public static func isLeap(_ year: Int) -> Bool {
+  static func isLeap(_ year: Int) -> Bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
   }
 
@@ -158,7 +158,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
   }
 
   /// The start of this day in `calendar`'s time zone, for formatting with Foundation.
-  public func date(in calendar: Calendar) -> Date {
+  func date(in calendar: Calendar) -> Date {
     let (year, month, day) = components
     let components = DateComponents(year: year, month: month, day: day)
     return calendar.date(from: components)

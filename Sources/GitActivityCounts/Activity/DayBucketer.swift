@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A named zone is turned once into a table of its offset changes, so that each commit costs a
 /// binary search rather than a `Calendar` or `TimeZone` call.
-package struct DayBucketer: Sendable {
+public struct DayBucketer: Sendable {
   /// The zone as what the per-commit path needs, without the name a `.named` zone carries
   /// (switching over the enum copied its string, a retain and a release per commit).
   private let kind: Kind
@@ -18,7 +18,7 @@ package struct DayBucketer: Sendable {
   private let offsets: [Int64]
 
   /// A bucketer for `zone`; a named zone's offset changes are read once, here.
-  package init(zone: DayZone) {
+  public init(zone: DayZone) {
     switch zone {
     case .author: kind = .author
     case .fixed(let offset): kind = .fixed(Int64(offset))
@@ -49,14 +49,14 @@ package struct DayBucketer: Sendable {
 
   /// The day of `timestamp`.
   @inline(__always)
-  package func day(of timestamp: Timestamp) -> Day {
+  public func day(of timestamp: Timestamp) -> Day {
     Day(epochSeconds: timestamp.seconds, offsetSeconds: offsetSeconds(of: timestamp))
   }
 
   /// The offset from UTC, in seconds, that places `timestamp` in this zone: the commit's own in
   /// `author`, else the zone's at that moment.
   @inline(__always)
-  package func offsetSeconds(of timestamp: Timestamp) -> Int64 {
+  public func offsetSeconds(of timestamp: Timestamp) -> Int64 {
     switch kind {
     case .author: return Int64(timestamp.offsetMinutes) * 60
     case .fixed(let offset): return offset
@@ -65,7 +65,7 @@ package struct DayBucketer: Sendable {
   }
 
   /// The second of its day (0 to 86,399) at which `timestamp` falls in this zone.
-  package func secondOfDay(of timestamp: Timestamp) -> Int {
+  func secondOfDay(of timestamp: Timestamp) -> Int {
     let (local, overflow) = timestamp.seconds.addingReportingOverflow(offsetSeconds(of: timestamp))
     guard !overflow else { return 0 }
     return Int(((local % 86_400) + 86_400) % 86_400)

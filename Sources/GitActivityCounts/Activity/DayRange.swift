@@ -15,11 +15,11 @@ public struct DayRange: Hashable, Sendable, Sequence {
   public var count: Int { first.distance(to: last) + 1 }
 
   /// Whether `day` is in the range.
-  public func contains(_ day: Day) -> Bool { day >= first && day <= last }
+  func contains(_ day: Day) -> Bool { day >= first && day <= last }
 
   /// The position of `day` in the range, or nil when it falls outside.
   @inline(__always)
-  public func index(of day: Day) -> Int? {
+  func index(of day: Day) -> Int? {
     let index = day.number - first.number
     return index >= 0 && day.number <= last.number ? index : nil
   }
@@ -33,17 +33,17 @@ public struct DayRange: Hashable, Sendable, Sequence {
   public var days: [Day] { Array(self) }
 
   /// A calendar month's part of the range: its year, month and the positions of its days.
-  public struct MonthSpan: Hashable, Sendable {
+  package struct MonthSpan: Hashable, Sendable {
     /// The month's year.
-    public var year: Int
+    package var year: Int
     /// The month, 1 to 12.
-    public var month: Int
+    package var month: Int
     /// Where the month's days are in the range, by position.
-    public var indices: Range<Int>
+    package var indices: Range<Int>
   }
 
   /// The months the range touches, in order, each with the positions of its days in the range.
-  public var months: [MonthSpan] {
+  package var months: [MonthSpan] {
     var spans: [MonthSpan] = []
     var index = 0
     while index < count {

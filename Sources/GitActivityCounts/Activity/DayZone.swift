@@ -45,7 +45,7 @@ public enum DayZone: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The largest fixed offset a zone may have: 23:59 either side of UTC, as `parseOffset` reads.
-  public static let maximumOffsetSeconds = 23 * 3_600 + 59 * 60
+  static let maximumOffsetSeconds = 23 * 3_600 + 59 * 60
 
   public var description: String {
     switch self {

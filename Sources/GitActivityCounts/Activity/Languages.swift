@@ -6,7 +6,7 @@ public struct Language: Hashable, Sendable {
   public var name: String
   /// `programming`, `markup`, `data` or `prose`: linguist counts the first two in a
   /// repository's languages, the others only when `linguist-detectable` says so.
-  public var type: String
+  var type: String
   /// Its colour on GitHub (`#F05138`), when it has one.
   public var color: String?
 }

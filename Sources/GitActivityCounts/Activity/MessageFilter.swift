@@ -68,7 +68,7 @@ public struct MessageFilter: Hashable, Sendable {
 
   /// The commits of `history` whose messages (read from `repository`) let them in. The history
   /// must hold its commits' ids.
-  package func filter(_ history: History, in repository: Repository) throws(GitError) -> History {
+  func filter(_ history: History, in repository: Repository) throws(GitError) -> History {
     guard !isEmpty else { return history }
     let regexes: [POSIXRegex]
     do {

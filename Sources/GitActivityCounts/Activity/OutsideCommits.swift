@@ -6,9 +6,9 @@ public struct OutsideCommits: Hashable, Sendable {
   /// Commits on days after the window.
   public var after = 0
   /// The first of those days.
-  public var earliest: Day?
+  var earliest: Day?
   /// The last of those days.
-  public var latest: Day?
+  var latest: Day?
   /// The newest day before the window with a commit: where a window should move to show the
   /// nearest commits before it.
   public var newestBefore: Day?
@@ -16,12 +16,12 @@ public struct OutsideCommits: Hashable, Sendable {
   public var oldestAfter: Day?
   /// Commits on days no window can hold (before year 1 or after year 9999; git log shows
   /// `10000-01-01`): counted in `before` or `after` too.
-  public var beyondCalendar = 0
+  var beyondCalendar = 0
   /// The first such day met.
-  public var firstBeyondCalendar: Day?
+  var firstBeyondCalendar: Day?
 
   /// None.
-  public init() {}
+  init() {}
 
   /// All of them.
   public var count: Int { before + after }

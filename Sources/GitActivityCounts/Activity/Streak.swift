@@ -1,19 +1,19 @@
 /// A streak: a run of active days (or weeks) by a `StreakRule`.
-public struct Streak: Hashable, Sendable {
+package struct Streak: Hashable, Sendable {
   /// The first active day of the streak.
-  public var start: Day
+  package var start: Day
   /// The last active day of the streak.
-  public var end: Day
+  package var end: Day
   /// How long the streak is in its rule's unit: days (every day under `daily`; the active days
   /// under `weekdays` or with days allowed off) or weeks.
-  public var length: Int
+  package var length: Int
   /// What `length` counts: `day` or `week`.
-  public var unit: String
+  package var unit: String
   /// How many calendar days the streak spans, first to last.
-  public var days: Int { start.distance(to: end) + 1 }
+  package var days: Int { start.distance(to: end) + 1 }
 
   /// A streak of every day from `start` to `end`, both included.
-  public init(start: Day, end: Day) {
+  init(start: Day, end: Day) {
     self.start = start
     self.end = end
     length = start.distance(to: end) + 1
@@ -21,7 +21,7 @@ public struct Streak: Hashable, Sendable {
   }
 
   /// A streak from `start` to `end` of `length` units.
-  public init(start: Day, end: Day, length: Int, unit: String) {
+  init(start: Day, end: Day, length: Int, unit: String) {
     self.start = start
     self.end = end
     self.length = length

@@ -20,9 +20,9 @@ public struct StreakRule: Hashable, Sendable {
   }
 
   /// Which days a streak needs.
-  public var kind: Kind
+  package var kind: Kind
   /// How many needed days (or weeks) in a row may be missed.
-  public var allowance: Int
+  package var allowance: Int
 
   /// GitHub's streak: every day, none missed.
   public static let daily = StreakRule(kind: .daily, allowance: 0)
@@ -34,7 +34,7 @@ public struct StreakRule: Hashable, Sendable {
   }
 
   /// What a streak's length counts: `day` or `week`.
-  public var unit: String { kind == .weekly ? "week" : "day" }
+  package var unit: String { kind == .weekly ? "week" : "day" }
 
   /// The longest streak (the latest of equals) and the current one, of `counts` over `days`.
   func streaks(days: DayRange, counts: [Int], today: Day, weekStart: Weekday) -> (

@@ -5,7 +5,7 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable {
   /// `Monday`.
   public var name: String { String(describing: self).capitalized }
   /// `Mon`.
-  public var shortName: String { String(name.prefix(3)) }
+  package var shortName: String { String(name.prefix(3)) }
 
   /// A weekday from its English name or its first three letters, in any case.
   public init?(parsing text: String) {

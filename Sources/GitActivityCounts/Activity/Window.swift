@@ -1,6 +1,6 @@
 extension Weekday {
   /// The weekday `days` days after this one (any whole number, negative too).
-  public func advanced(by days: Int) -> Weekday {
+  func advanced(by days: Int) -> Weekday {
     Weekday(rawValue: ((rawValue - 1 + days) % 7 + 7) % 7 + 1) ?? self
   }
 }
@@ -30,7 +30,7 @@ public struct Window: Hashable, Sendable {
   /// The second it ends at, within its last day, likewise.
   public var lastMoment: Int64?
   /// The offset east of UTC of the clock the moments are told on (the local clock).
-  public var momentOffsetSeconds = 0
+  package var momentOffsetSeconds = 0
 
   /// How a window was asked for.
   public enum Kind: Hashable, Sendable {
@@ -54,10 +54,10 @@ public struct Window: Hashable, Sendable {
   /// How far before the window's first day a walk keeps reading, in committer time. Author
   /// dates are usually no later than committer dates, but rebases, clock skew and `--date`
   /// exist; a month of extra reading costs little.
-  public static let marginSeconds: Int64 = 31 * 86_400
+  static let marginSeconds: Int64 = 31 * 86_400
   /// The largest offset a commit may carry that still falls on an earlier day: UTC+14, plus
   /// slack.
-  public static let offsetSlackSeconds: Int64 = 26 * 3_600
+  static let offsetSlackSeconds: Int64 = 26 * 3_600
 
   /// The committer time before which a walk may stop reading (`WalkOptions
   /// .committedNoEarlierThan`): the window's first second, less the slack and the margin.

@@ -38,14 +38,14 @@ public struct WindowRequest: Hashable, Sendable {
   }
 
   /// The default number of weeks: a year of whole weeks, as GitHub shows.
-  public static let defaultWeeks = 53
+  package static let defaultWeeks = 53
   /// The seed component's bounds for `weeks`.
   public static let weekRange = 1...530
   /// The bounds for `months`: as many years as `weekRange` holds.
   public static let monthRange = 1...120
 
   /// The first and last day a window may have: years 1 to 9999, as dates are written.
-  public static let representableDays = DayRange(
+  static let representableDays = DayRange(
     first: Day(year: 1, month: 1, day: 1), last: Day(year: 9999, month: 12, day: 31))
 
   /// Why these choices give no window worth drawing on `today`; nil when they give one. A

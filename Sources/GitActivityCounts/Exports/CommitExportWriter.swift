@@ -1,28 +1,28 @@
 /// Writes the per-commit export (`--format commits`): one NDJSON object or one CSV row per
 /// commit, in the schema `CommitRecord` describes, a piece at a time, so that an export of any
 /// size is never held whole.
-package struct CommitExportWriter: Sendable {
+public struct CommitExportWriter: Sendable {
   /// NDJSON (one JSON object per line) or CSV (a header, then one row per commit).
-  package enum Form: Sendable {
+  public enum Form: Sendable {
     case ndjson, csv
   }
 
   /// NDJSON or CSV.
-  package var form: Form
+  var form: Form
   /// Whether the records carry co-authors (the history was read with `readsTrailers`).
-  package var includesCoAuthors: Bool
+  var includesCoAuthors: Bool
   /// Whether the records carry each commit's lines (the history counted them).
-  package var includesLines: Bool
+  var includesLines: Bool
   /// With rules, the records say whether each commit is AI-assisted and which agents it names
   /// (`assisted`, `agents`; the history must have been read with its trailers); nil: not told.
-  package var automation: Automation?
+  var automation: Automation?
   /// `--pseudonymize`: ids, names, emails and the repository written as keyed hashes
   /// (`Pseudonyms`), so that exports made with one key still deduplicate and still merge
   /// people, and nobody without the key can say whose they are.
-  package var pseudonyms: Pseudonyms?
+  public var pseudonyms: Pseudonyms?
 
   /// A writer of `form`.
-  package init(
+  public init(
     form: Form, includesCoAuthors: Bool, includesLines: Bool = false,
     automation: Automation? = nil
   ) {
@@ -33,7 +33,7 @@ package struct CommitExportWriter: Sendable {
   }
 
   /// What comes before the first record: the CSV header, or nothing.
-  package var header: [UInt8] {
+  public var header: [UInt8] {
     let columns =
       CommitRecord.csvColumns + (includesLines ? CommitRecord.lineColumns : [])
       + (automation != nil ? CommitRecord.assistedColumns : [])
@@ -43,7 +43,7 @@ package struct CommitExportWriter: Sendable {
   /// The records of `history` as lines, handed to `sink` in pieces of about 64 KiB, in the
   /// history's order. `repository` names the repository in every record; people are mapped
   /// through `mailmap` (an empty one keeps them as written).
-  package func write(
+  public func write(
     _ history: History, repository: String, mailmap: Mailmap, to sink: ([UInt8]) -> Void
   ) {
     var repositoryField: [UInt8] = []
@@ -173,7 +173,7 @@ package struct CommitExportWriter: Sendable {
   }
 
   /// One record as its line, newline included.
-  package func line(_ record: CommitRecord) -> [UInt8] {
+  public func line(_ record: CommitRecord) -> [UInt8] {
     var repositoryField: [UInt8] = []
     append(RepositoryName.withoutCredentials(record.repository), to: &repositoryField)
     var out: [UInt8] = []

@@ -1,50 +1,50 @@
 /// One commit as the per-commit export holds it (`--format commits`): what a later draw needs
 /// to count it under any reading (author filters, the date and zone, merges, co-authors) and
 /// nothing more. The schema is in the README; `CommitRecord.version` names it.
-package struct CommitRecord: Hashable, Sendable {
+public struct CommitRecord: Hashable, Sendable {
   /// The schema version this build writes and reads.
-  package static let version = 1
+  static let version = 1
 
   /// A person in a record: after the mailmap, and as the commit wrote them.
-  package struct Person: Hashable, Sendable {
+  struct Person: Hashable, Sendable {
     /// After the repository's mailmap (with `--no-mailmap`: as written).
-    package var mapped: Identity
+    var mapped: Identity
     /// As the commit wrote it.
-    package var written: Identity
+    var written: Identity
 
     /// A person; `written` defaults to `mapped` (no mailmap entry changed them).
-    package init(_ mapped: Identity, written: Identity? = nil) {
+    init(_ mapped: Identity, written: Identity? = nil) {
       self.mapped = mapped
       self.written = written ?? mapped
     }
   }
 
   /// The repository's name (`--repository-name`, else its path or remote).
-  package var repository: String
+  var repository: String
   /// The commit's id, 40 hexadecimal digits.
-  package var id: ObjectID
+  var id: ObjectID
   /// Who wrote the commit.
-  package var author: Person
+  var author: Person
   /// The author date; nil when git shows none.
-  package var authorDate: Timestamp?
+  var authorDate: Timestamp?
   /// Who committed it.
-  package var committer: Person
+  var committer: Person
   /// The committer date; nil when git shows none.
-  package var committerDate: Timestamp?
+  var committerDate: Timestamp?
   /// How many parents the commit has (more than one: a merge).
-  package var parentCount: Int
+  var parentCount: Int
   /// The `Co-authored-by` people; nil when the export did not read them (no `--co-authors`).
-  package var coAuthors: [Person]?
+  var coAuthors: [Person]?
   /// The lines the commit changes (`insertions`, `deletions`, `files` in the record), as
   /// `git log --numstat` counts them; nil when the export did not count them (made with
   /// `--measure commits`).
-  package var lines: LineStats?
+  var lines: LineStats?
   /// The agents that assisted the commit (`assisted` is true when there are any); nil when the
   /// export did not tell AI-assisted commits apart (`--assisted off`).
-  package var agents: [String]?
+  var agents: [String]?
 
   /// A record of every field.
-  package init(
+  init(
     repository: String, id: ObjectID, author: Person, authorDate: Timestamp?, committer: Person,
     committerDate: Timestamp?, parentCount: Int, coAuthors: [Person]?, lines: LineStats? = nil,
     agents: [String]? = nil
@@ -62,17 +62,17 @@ package struct CommitRecord: Hashable, Sendable {
   }
 
   /// The columns of the CSV form, in order (the NDJSON form uses the same names as keys).
-  package static let csvColumns = [
+  static let csvColumns = [
     "v", "repository", "id", "authorName", "authorEmail", "writtenAuthorName",
     "writtenAuthorEmail", "authorTime", "authorOffset", "committerName", "committerEmail",
     "writtenCommitterName", "writtenCommitterEmail", "committerTime", "committerOffset",
     "parents", "coAuthors",
   ]
   /// The columns a CSV export made with lines has after those.
-  package static let lineColumns = ["insertions", "deletions", "files"]
+  static let lineColumns = ["insertions", "deletions", "files"]
   /// The columns a CSV export that tells AI-assisted commits apart has last: `assisted`
   /// (`true` or `false`) and `agents` (a JSON array of names, as `coAuthors` is).
-  package static let assistedColumns = ["assisted", "agents"]
+  static let assistedColumns = ["assisted", "agents"]
 
   /// Whether two records of the same commit disagree about what the commit is (its dates,
   /// parents, people as written, co-authors): the mailmapped names may differ, as two

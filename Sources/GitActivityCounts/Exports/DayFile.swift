@@ -11,9 +11,9 @@ import Foundation
 /// The schema: docs/day-files.md.
 public struct DayFile: Sendable, Equatable {
   /// The format's name, in the file.
-  public static let formatName = "git-heatmap-days"
+  static let formatName = "git-heatmap-days"
   /// The schema version this build writes and reads.
-  public static let version = 1
+  static let version = 1
 
   /// Where a file's counts come from.
   public enum Origin: String, Sendable, Equatable {
@@ -32,18 +32,18 @@ public struct DayFile: Sendable, Equatable {
     /// The day.
     public var day: Day
     /// Its commits.
-    public var commits: Int
+    var commits: Int
     /// How many of them are AI-assisted.
-    public var assisted = 0
+    var assisted = 0
     /// How many of them are by bots (counted).
-    public var bots = 0
+    var bots = 0
     /// The lines they added, when lines were counted.
-    public var insertions = 0
+    var insertions = 0
     /// The lines they removed, when lines were counted.
-    public var deletions = 0
+    var deletions = 0
 
     /// A day's counts.
-    public init(
+    init(
       day: Day, commits: Int, assisted: Int = 0, bots: Int = 0, insertions: Int = 0,
       deletions: Int = 0
     ) {
@@ -65,12 +65,12 @@ public struct DayFile: Sendable, Equatable {
   /// Whether the file counts lines (`insertions`, `deletions`).
   public var hasLines: Bool
   /// Whether the file tells AI-assisted commits apart (`assisted`).
-  public var tellsAssisted: Bool
+  var tellsAssisted: Bool
   /// The days with something counted, oldest first, each once.
   public var days: [Entry]
 
   /// The most a count of a day may be: more is no file this tool wrote.
-  public static let largestCount = 1_000_000_000_000
+  static let largestCount = 1_000_000_000_000
   /// The most bytes a day file may have.
   public static let largestFile = 64 << 20
 
@@ -97,7 +97,7 @@ public struct DayFile: Sendable, Equatable {
   }
 
   /// A day file of its parts.
-  public init(
+  init(
     origin: Origin, source: String?, window: DayRange?, hasLines: Bool, tellsAssisted: Bool,
     days: [Entry]
   ) {

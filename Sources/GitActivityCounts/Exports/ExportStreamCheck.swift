@@ -5,15 +5,17 @@ import Foundation
 /// anything else fails at once, and no line may grow past a record's limit, so that `/dev/zero`
 /// or an endless line is refused after 16 MiB rather than kept until the disk fills. gzip is
 /// not looked into here (its compressed size is what is kept, up to `byteLimit`).
-package struct ExportStreamCheck {
+public struct ExportStreamCheck {
   /// Why the stream is refused, and on which line (nil for the stream as a whole).
-  package struct Failure: Error {
-    package let line: Int?
-    package let reason: String
+  public struct Failure: Error {
+    /// The line refused, counted from 1 (nil: the stream as a whole).
+    public let line: Int?
+    /// Why, in words for the user.
+    public let reason: String
   }
 
   /// The most a stream may hold in all (4 GiB): it is kept on disk to be read twice.
-  package static let byteLimit = 4 << 30
+  static let byteLimit = 4 << 30
 
   private var total = 0
 
@@ -23,10 +25,11 @@ package struct ExportStreamCheck {
   /// The first non-blank line as it arrives; nil once it has been checked.
   private var first: [UInt8]? = []
 
-  package init() {}
+  /// A check at the start of a stream.
+  public init() {}
 
   /// Looks at the next piece of the stream.
-  package mutating func check(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
+  public mutating func check(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
     guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
     total += chunk.count
     guard total <= Self.byteLimit else {

@@ -10,56 +10,56 @@ import Foundation
 /// it goes), then, when `surveyed()` says so, `read` each again in the same order (each distinct
 /// commit's `CommitFacts`: 36 bytes, 56 with its id), then `finish`. Each distinct person is
 /// held once.
-package struct ExportedCommits {
+public struct ExportedCommits {
   /// What the exports hold, ready to count.
-  package struct Result: Sendable {
+  public struct Result: Sendable {
     /// Every distinct commit, in the order the exports first listed it.
-    package var history: History
+    public var history: History
     /// The repositories the exports name, in natural order (`proj2` before `proj10`).
-    package var repositories: [String]
+    public var repositories: [String]
     /// One for each commit that exports disagree about.
-    package var warnings: [ActivityWarning]
+    public var warnings: [ActivityWarning]
     /// How many records were read, copies included.
-    package var recordCount: Int
+    var recordCount: Int
     /// How many distinct commits `keeps` left out.
-    package var leftOut: Int
+    public var leftOut: Int
     /// When the survey's count stood (`surveyed()`), the pieces gave each commit's repository
     /// by its number in the order met: each number's rank among `repositories`
     /// (`DailyActivity.Tally.rankRepositories`). Nil when the pieces gave ranks.
-    package var repositoryRanks: [UInt32]?
+    public var repositoryRanks: [UInt32]?
   }
 
   /// The longest record an export may hold (16 MiB): a longer line is an error that names it.
-  package static let recordLimit = LineReader.lineLimit
+  static let recordLimit = LineReader.lineLimit
 
   /// With `usesMailmap` false (`--no-mailmap`), people count as the commits wrote them.
-  package var usesMailmap: Bool
+  var usesMailmap: Bool
   /// Whether to keep each commit's id (a list of commits needs them; a graph does not).
-  package var keepsIDs: Bool
+  var keepsIDs: Bool
   /// Which commits to hold: a draw over a window holds only the commits it can count (nil holds
   /// every one). A commit with no date is always held, so that it can be warned about.
-  package var keeps: (@Sendable (CommitFacts) -> Bool)?
+  public var keeps: (@Sendable (CommitFacts) -> Bool)?
   /// How many distinct commits `keeps` left out.
-  public private(set) var leftOut = 0
+  private(set) var leftOut = 0
   /// With `pieces`, the commits are not held: every `pieceSize` distinct commits (and the last
   /// few at `finish`) are handed over as a history of their own, to be counted and let go, and
   /// the result's history is empty. Pieces share no commit.
-  package var pieces: ((History) -> Void)?
+  public var pieces: ((History) -> Void)?
   /// How many commits a piece holds.
-  package var pieceSize = 1 << 16
+  var pieceSize = 1 << 16
   /// About how many bytes of lines are parsed as one batch on another thread
   /// (`RecordBatches`); small in tests, to cross many batches.
-  package var batchBytes = 1 << 20
+  var batchBytes = 1 << 20
   /// The first record without co-authors (an export made without `--co-authors`): where it is.
   public private(set) var firstWithoutCoAuthors: String?
   /// The first record without lines (an export made with `--measure commits`): where it is.
   public private(set) var firstWithoutLines: String?
   /// Whether the commits held carry their lines (`keepsLines`, and every record had them).
-  package var keepsLines = false
+  public var keepsLines = false
   /// Whether each commit's people are told apart. A count that keeps no one and lets everyone
   /// in (a graph or a list of days without an author filter) has no use for them: every commit
   /// is then by one nameless person, and no one is looked up.
-  package var readsPeople = true
+  public var readsPeople = true
   /// Without `readsPeople`: the number of the one nameless person every commit is by.
   private var namelessNumber: Int32?
 
@@ -106,14 +106,14 @@ package struct ExportedCommits {
   private var fileIndex = 0
 
   /// An empty collection.
-  package init(usesMailmap: Bool = true, keepsIDs: Bool = true) {
+  public init(usesMailmap: Bool = true, keepsIDs: Bool = true) {
     self.usesMailmap = usesMailmap
     self.keepsIDs = keepsIDs
   }
 
   /// The first pass over one export: its records' ids and repositories. `name` names it in
   /// errors, which give the line: `exports/a.ndjson:17: expected ',' or '}' at column 42`.
-  package mutating func survey(descriptor: Int32, name: String) throws(GitError) {
+  public mutating func survey(descriptor: Int32, name: String) throws(GitError) {
     precondition(!isSettled, "survey every export before reading any")
     if !hasSurveyed {
       hasSurveyed = true
@@ -203,9 +203,9 @@ package struct ExportedCommits {
   /// the order the survey met them (`Result.repositoryRanks` turns numbers into ranks). Up to
   /// `countingLimit` records: past it, what was counted is let go, as the survey's ids and the
   /// people held at once would take more memory than two passes.
-  package var countsWhileSurveying = false
+  public var countsWhileSurveying = false
   /// How many records the survey counts, at most.
-  package var countingLimit = 2_000_000
+  var countingLimit = 2_000_000
   private var isCounting = false
   private var hasSurveyed = false
   /// Whether pieces were handed over while surveying (they must be counted again from nothing
@@ -217,7 +217,7 @@ package struct ExportedCommits {
   /// After every survey: settles which records are copies, and says whether `read` must be
   /// called for each export (the survey's count, if any, does not stand), and whether what was
   /// handed to `pieces` during the survey must be counted again from nothing (`recount`).
-  package mutating func surveyed() -> (needsReading: Bool, recount: Bool) {
+  public mutating func surveyed() -> (needsReading: Bool, recount: Bool) {
     if !isSettled { settle() }
     if isCounting && dropped.count == 0 {
       isComplete = true
@@ -241,10 +241,10 @@ package struct ExportedCommits {
 
   /// With it, `read` hands each distinct commit's record to it (the first copy, as counting
   /// keeps) instead of holding the commit: a merge of exports into one.
-  package var keptRecords: ((CommitRecord) -> Void)?
+  public var keptRecords: ((CommitRecord) -> Void)?
 
   /// The second pass over one export, in the order of the survey: the commits it holds first.
-  package mutating func read(descriptor: Int32, name: String) throws(GitError) {
+  public mutating func read(descriptor: Int32, name: String) throws(GitError) {
     if !isSettled { settle() }
     // The survey's count stands (`surveyed()`): nothing to read again.
     guard !isComplete else { return }

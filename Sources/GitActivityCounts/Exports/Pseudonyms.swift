@@ -3,16 +3,16 @@
 /// in every export, so exports still deduplicate (a commit is one id) and still merge people
 /// (a person is one name and email); without the key, nobody can go back, not even by hashing
 /// every email they know, which a plain hash would allow.
-package struct Pseudonyms: Sendable {
+public struct Pseudonyms: Sendable {
   private let hmac: HMAC
 
   /// Pseudonyms under `key`.
-  package init(key: [UInt8]) {
+  public init(key: [UInt8]) {
     hmac = HMAC(key: key)
   }
 
   /// A commit id as 40 hexadecimal digits, as an export's ids are.
-  package func commit(_ id: ObjectID) -> ObjectID {
+  func commit(_ id: ObjectID) -> ObjectID {
     let digest = hmac.code(Array("commit\0".utf8) + Array(id.hex.utf8))
     return ObjectID(hex: HMAC.hex(Array(digest.prefix(20)))) ?? id
   }
@@ -20,7 +20,7 @@ package struct Pseudonyms: Sendable {
   /// A person: `person-` and 16 digits for the name, 16 digits `@pseudonym.invalid` for the
   /// email (compared without regard to case, as people are); empty stays empty. A bot's name
   /// keeps GitHub's mark, `[bot]`, so that `--no-bots` still finds it.
-  package func identity(_ identity: Identity, isBot: Bool = false) -> Identity {
+  func identity(_ identity: Identity, isBot: Bool = false) -> Identity {
     Identity(
       name: identity.name.isEmpty
         ? "" : "person-" + hmac.hex("name\0" + identity.name, length: 16) + (isBot ? "[bot]" : ""),
@@ -29,7 +29,7 @@ package struct Pseudonyms: Sendable {
   }
 
   /// A repository's name.
-  package func repository(_ name: String) -> String {
+  func repository(_ name: String) -> String {
     "repository-" + hmac.hex("repository\0" + name, length: 12)
   }
 }

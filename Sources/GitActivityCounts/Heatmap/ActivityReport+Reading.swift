@@ -95,7 +95,7 @@ extension ActivityReport {
   /// The days a report of the whole history counts: from the first commit's day (or a year
   /// before today, or the window's first day, whichever is earliest) to the last commit's day,
   /// today or the window's end, whichever is latest, within the years 1 to 9999.
-  package static func historyDays(
+  public static func historyDays(
     _ histories: [RepositoryHistory], options: ActivityOptions, window: Window, today: Day
   ) -> DayRange {
     let span = DayRange.spanning(histories.map(\.history), options: options)

@@ -2,12 +2,12 @@
 /// the histories they were counted from.
 public struct ActivityReport: Sendable {
   /// The repositories counted, as paths people know them by.
-  public var repositories: [String]
+  package var repositories: [String]
   /// The commits each repository gave the count (parallel to `repositories`), or empty when
   /// not known (a draw from exports holds them as one).
   public var repositoryTotals: [Int] = []
   /// When `-n`/`--skip` limited the count, the limit (headings say so: `of the newest 10`).
-  public var limit: CommitLimit?
+  package var limit: CommitLimit?
   /// The days shown.
   public var window: Window
   /// The zone days were read in.
@@ -18,9 +18,9 @@ public struct ActivityReport: Sendable {
   /// Commits per day and per author.
   public var activity: DailyActivity
   /// Totals, streaks and the busiest day.
-  public var statistics: Statistics
+  package var statistics: Statistics
   /// Whose graph this is when a filter chose authors (`--author`, `--me`), for headings.
-  public var subject: String?
+  package var subject: String?
   /// The day streaks are measured to.
   public var today: Day
   /// How streaks are counted (`--streak`, `--streak-allow`); the statistics follow it.

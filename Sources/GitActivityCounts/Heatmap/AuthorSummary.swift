@@ -1,31 +1,31 @@
 /// One row of the `--authors` table: what a person did in the window.
 public struct AuthorSummary: Hashable, Sendable {
   /// Who.
-  public var author: Author
+  package var author: Author
   /// Commits in the window.
-  public var commits: Int
+  package var commits: Int
   /// Lines added and removed, when lines were counted.
-  public var lines: LineStats?
+  package var lines: LineStats?
   /// Whether the author is a person, a bot or a coding agent.
-  public var kind = Automation.Kind.person
+  package var kind = Automation.Kind.person
   /// How many of their commits are AI-assisted; nil when commits were not told apart.
-  public var assisted: Int?
+  package var assisted: Int?
   /// Days with at least one commit (under a measure of lines: with lines changed).
-  public var activeDays: Int
+  package var activeDays: Int
   /// The first day with a commit.
-  public var firstDay: Day?
+  package var firstDay: Day?
   /// The last day with a commit.
-  public var lastDay: Day?
+  package var lastDay: Day?
   /// The longest run of days with commits.
-  public var longestStreak: Streak?
+  package var longestStreak: Streak?
   /// The measure per week column of the window's grid (commits, or lines), oldest first.
-  public var weekly: [Int] {
+  var weekly: [Int] {
     var weeks = [Int](repeating: 0, count: weekCount)
     for (week, count) in zip(activeWeeks, weekTotals) { weeks[Int(week)] = count }
     return weeks
   }
   /// How many week columns the window's grid has.
-  public private(set) var weekCount: Int
+  package private(set) var weekCount: Int
   /// The weeks with commits and their totals, oldest first: kept sparse, since a table of
   /// 200,000 people over 50 years would otherwise hold 2,600 numbers for each of them.
   private var activeWeeks: [Int32] = []
@@ -157,7 +157,7 @@ public struct AuthorSummary: Hashable, Sendable {
   /// frequency scales, to four times the 75th percentile of active weeks when the busiest is
   /// beyond it, so that one import does not flatten the year), a space for a week without
   /// commits; ` .:-=+*#` in ASCII.
-  public func sparkline(ascii: Bool) -> String {
+  package func sparkline(ascii: Bool) -> String {
     let bars: [Character] =
       ascii ? [".", ":", "-", "=", "+", "*", "#", "@"] : ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     let highest = CodeFrequency.cap(weekly)

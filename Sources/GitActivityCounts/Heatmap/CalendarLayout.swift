@@ -2,21 +2,21 @@ import Foundation
 
 /// The month calendar of the second seed: weekdays as columns, weeks as rows, every day a square
 /// tile with its number; each month in rows of its own (`months`), set apart from the next.
-public struct CalendarLayout: Hashable, Sendable {
+package struct CalendarLayout: Hashable, Sendable {
   /// The days, oldest first.
-  public let days: DayRange
+  let days: DayRange
   /// Commits per day.
-  public let counts: [Int]
+  package let counts: [Int]
   /// The weekday of the first column.
-  public let weekStart: Weekday
+  let weekStart: Weekday
   /// Empty columns before the first day in the first row.
-  public let leadingEmptyColumns: Int
+  let leadingEmptyColumns: Int
 
   /// A column per weekday.
-  public static let columns = 7
+  static let columns = 7
 
   /// The calendar of `days`, weeks starting on `weekStart`.
-  public init(days: DayRange, counts: [Int], weekStart: Weekday) {
+  package init(days: DayRange, counts: [Int], weekStart: Weekday) {
     self.days = days
     self.counts = counts
     self.weekStart = weekStart
@@ -24,41 +24,41 @@ public struct CalendarLayout: Hashable, Sendable {
   }
 
   /// The number of week rows, counting both ends: the seed's `weeksBetween + 1`.
-  public var rowCount: Int { (leadingEmptyColumns + counts.count + 6) / 7 }
+  var rowCount: Int { (leadingEmptyColumns + counts.count + 6) / 7 }
 
   /// The seed's aspect-ratio rule: width over height for square tiles.
-  public var aspectRatio: Double { Double(Self.columns) / Double(max(rowCount, 1)) }
+  var aspectRatio: Double { Double(Self.columns) / Double(max(rowCount, 1)) }
 
   /// The row and weekday column of the day at `index`.
-  public func position(of index: Int) -> (row: Int, column: Int) {
+  func position(of index: Int) -> (row: Int, column: Int) {
     let slot = index + leadingEmptyColumns
     return (slot / 7, slot % 7)
   }
 
   /// A month of the window, set apart from the others: its days in rows of weeks of its own, so
   /// that a week that spans two months is a row in each.
-  public struct Month: Hashable, Sendable {
+  struct Month: Hashable, Sendable {
     /// The month's year.
-    public let year: Int
+    let year: Int
     /// The month, 1…12.
-    public let month: Int
+    let month: Int
     /// The positions of its days in the window.
-    public let indices: Range<Int>
+    let indices: Range<Int>
     /// Empty columns before its first day in its first row.
-    public let leadingColumns: Int
+    let leadingColumns: Int
 
     /// Its rows of weeks.
-    public var rowCount: Int { (leadingColumns + indices.count + 6) / 7 }
+    var rowCount: Int { (leadingColumns + indices.count + 6) / 7 }
 
     /// The row (within the month) and weekday column of the day at window position `index`.
-    public func position(of index: Int) -> (row: Int, column: Int) {
+    func position(of index: Int) -> (row: Int, column: Int) {
       let slot = index - indices.lowerBound + leadingColumns
       return (slot / 7, slot % 7)
     }
   }
 
   /// The months of the window, oldest first, each in its own rows.
-  public var months: [Month] {
+  var months: [Month] {
     days.months.map { span in
       Month(
         year: span.year, month: span.month, indices: span.indices,
@@ -68,7 +68,7 @@ public struct CalendarLayout: Hashable, Sendable {
   }
 
   /// The weekday initials of the header row, in week-start order.
-  public var weekdayInitials: [String] {
+  package var weekdayInitials: [String] {
     (0..<7).map { column in
       let weekday = weekStart.advanced(by: column)
       return String(weekday.name.prefix(1))
@@ -77,29 +77,29 @@ public struct CalendarLayout: Hashable, Sendable {
 
   /// A whole month of the wall calendar: every day of it, those outside the range too (drawn
   /// without a count), so that no month is cut.
-  public struct WholeMonth: Hashable, Sendable {
+  package struct WholeMonth: Hashable, Sendable {
     /// Its year.
-    public let year: Int
+    package let year: Int
     /// Its month, 1 for January.
-    public let month: Int
+    package let month: Int
     /// Its first day.
-    public let first: Day
+    package let first: Day
     /// How many days it has.
-    public let dayCount: Int
+    package let dayCount: Int
     /// Empty columns before its first day.
-    public let leadingColumns: Int
+    let leadingColumns: Int
     /// Where its first day is in the range's counts (negative when the range starts later).
     let offset: Int
     /// How many days the range has.
     let rangeCount: Int
 
     /// The row and column of its `day`th day (from 0).
-    public func position(ofDay day: Int) -> (row: Int, column: Int) {
+    package func position(ofDay day: Int) -> (row: Int, column: Int) {
       ((day + leadingColumns) / 7, (day + leadingColumns) % 7)
     }
 
     /// The position of its `day`th day (from 0) in the range's counts, nil outside the range.
-    public func countIndex(ofDay day: Int) -> Int? {
+    package func countIndex(ofDay day: Int) -> Int? {
       let index = offset + day
       return index >= 0 && index < rangeCount ? index : nil
     }
@@ -107,10 +107,10 @@ public struct CalendarLayout: Hashable, Sendable {
 
   /// The rows a month of the wall calendar takes: six, the most any month needs, so that the
   /// months of a row line up.
-  public static let wallRows = 6
+  package static let wallRows = 6
 
   /// Every month the days touch, whole, oldest first.
-  public var wholeMonths: [WholeMonth] {
+  package var wholeMonths: [WholeMonth] {
     days.months.map { span in
       let first = Day(year: span.year, month: span.month, day: 1)
       return WholeMonth(
@@ -123,7 +123,7 @@ public struct CalendarLayout: Hashable, Sendable {
 
   /// How many months a row of the wall calendar holds: all of up to four, else four or three,
   /// whichever leaves the last row fuller.
-  public static func monthsAcross(_ count: Int) -> Int {
+  package static func monthsAcross(_ count: Int) -> Int {
     if count <= 4 { return max(count, 1) }
     func gap(_ across: Int) -> Int { (across - count % across) % across }
     return gap(4) <= gap(3) ? 4 : 3

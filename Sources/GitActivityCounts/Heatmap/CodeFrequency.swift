@@ -22,10 +22,10 @@ public struct CodeFrequency: Hashable, Sendable {
   /// The figure a full bar stands for (0 when nothing changed).
   public let cap: Int
   /// The graph whose columns the weeks are, for month labels.
-  public let grid: HeatmapGrid
+  package let grid: HeatmapGrid
 
   /// How many times the 75th percentile a week may reach before the scale cuts it.
-  public static let cutRatio = 4
+  static let cutRatio = 4
 
   /// The weeks of `activity`, starting on `weekStart`.
   public init(activity: DailyActivity, weekStart: Weekday) {
@@ -56,17 +56,17 @@ public struct CodeFrequency: Hashable, Sendable {
   }
 
   /// Whether some week reaches beyond the cap (and is drawn cut).
-  public var cutsWeeks: Bool { weeks.contains { $0.insertions > cap || $0.deletions > cap } }
+  package var cutsWeeks: Bool { weeks.contains { $0.insertions > cap || $0.deletions > cap } }
 
   /// The fraction of a full bar `figure` fills: at least a sliver when it is not 0, at most 1.
-  public func share(_ figure: Int) -> Double {
+  package func share(_ figure: Int) -> Double {
     guard figure > 0, cap > 0 else { return 0 }
     return Swift.min(1, Double(figure) / Double(cap))
   }
 
   /// The week with the most lines added, and the one with the most removed (the first of
   /// equals); nil when none changed a line.
-  public var busiest: (added: Week?, removed: Week?) {
+  package var busiest: (added: Week?, removed: Week?) {
     let added = weeks.filter { $0.insertions > 0 }.max { $0.insertions < $1.insertions }
     let removed = weeks.filter { $0.deletions > 0 }.max { $0.deletions < $1.deletions }
     return (added, removed)

@@ -1,12 +1,12 @@
 /// A day and its count.
-public struct DayCount: Hashable, Sendable {
+package struct DayCount: Hashable, Sendable {
   /// The day.
-  public var day: Day
+  package var day: Day
   /// Its commits.
-  public var count: Int
+  package var count: Int
 
   /// A day and its count.
-  public init(day: Day, count: Int) {
+  package init(day: Day, count: Int) {
     self.day = day
     self.count = count
   }

@@ -4,24 +4,24 @@ import Foundation
 /// start, and a level 0…4 for every day. Every renderer draws from one of these.
 public struct HeatmapGrid: Hashable, Sendable {
   /// The days, oldest first.
-  public let days: DayRange
+  package let days: DayRange
   /// Commits per day, oldest first.
-  public let counts: [Int]
+  package let counts: [Int]
   /// The level of each day: 0 for none, then 1…4.
-  public let levels: [Int]
+  package let levels: [Int]
   /// The weekday of the first row.
-  public let weekStart: Weekday
+  let weekStart: Weekday
   /// How many rows of the first column come before the first day (0 when it starts the week).
-  public let leadingEmptyRows: Int
+  let leadingEmptyRows: Int
   /// The scale that made the levels, for legends and for splitting the grid.
-  public let thresholds: LevelScale.Thresholds
+  let thresholds: LevelScale.Thresholds
   /// Which days are drawn in the colour of removal (red), as GitHub's Code frequency draws
   /// deletions: under `--measure lines` a day that removed more lines than it added, under
   /// `--measure deletions` every active day. Empty when no day is (commits, insertions).
-  public private(set) var removals: [Bool] = []
+  package private(set) var removals: [Bool] = []
 
   /// A row per weekday.
-  public static let rows = 7
+  package static let rows = 7
 
   /// A grid of `counts` over `days`, with levels from `thresholds`.
   public init(days: DayRange, counts: [Int], weekStart: Weekday, thresholds: LevelScale.Thresholds)
@@ -35,7 +35,7 @@ public struct HeatmapGrid: Hashable, Sendable {
   }
 
   /// The grid of a whole activity, with levels computed on its own counts.
-  public init(activity: DailyActivity, weekStart: Weekday, scale: LevelScale) {
+  package init(activity: DailyActivity, weekStart: Weekday, scale: LevelScale) {
     self.init(
       days: activity.days, counts: activity.counts, weekStart: weekStart,
       thresholds: LevelScale.Thresholds(scale: scale, counts: activity.counts))
@@ -53,7 +53,7 @@ public struct HeatmapGrid: Hashable, Sendable {
   }
 
   /// Whether the day at `index` is drawn in the colour of removal.
-  public func isRemoval(_ index: Int) -> Bool { index < removals.count && removals[index] }
+  package func isRemoval(_ index: Int) -> Bool { index < removals.count && removals[index] }
 
   /// This grid with `removals`, for a grid made from counts alone.
   func withRemovals(_ flags: [Bool]) -> HeatmapGrid {
@@ -67,41 +67,41 @@ public struct HeatmapGrid: Hashable, Sendable {
 
   /// The index into `days`/`counts` of the cell at `column`, `row`; nil for a cell outside the
   /// window (before its first day or after its last).
-  public func dayIndex(column: Int, row: Int) -> Int? {
+  package func dayIndex(column: Int, row: Int) -> Int? {
     let index = column * 7 + row - leadingEmptyRows
     return index >= 0 && index < counts.count ? index : nil
   }
 
   /// The column and row of the day at `index`.
-  public func position(of index: Int) -> (column: Int, row: Int) {
+  package func position(of index: Int) -> (column: Int, row: Int) {
     let slot = index + leadingEmptyRows
     return (slot / 7, slot % 7)
   }
 
   /// The weekday shown in `row`.
-  public func weekday(ofRow row: Int) -> Weekday {
+  package func weekday(ofRow row: Int) -> Weekday {
     weekStart.advanced(by: row)
   }
 
   /// The rows that carry a weekday label: every second row, as GitHub shows Mon, Wed and Fri for
   /// a Sunday start; for any other start the first row too (a week from Monday reads Mon, Wed,
   /// Fri, Sun, not Tue, Thu, Sat with Monday unnamed).
-  public var labelledRows: [Int] { weekStart == .sunday ? [1, 3, 5] : [0, 2, 4, 6] }
+  package var labelledRows: [Int] { weekStart == .sunday ? [1, 3, 5] : [0, 2, 4, 6] }
 
   /// A month name over the first column of each month.
-  public struct MonthLabel: Hashable, Sendable {
+  package struct MonthLabel: Hashable, Sendable {
     /// The week column the label starts over.
-    public var column: Int
+    package var column: Int
     /// The month's year.
-    public var year: Int
+    package var year: Int
     /// The month, 1 to 12.
-    public var month: Int
+    package var month: Int
     /// `Jan`.
-    public var text: String { HeatmapGrid.monthNames[month - 1] }
+    package var text: String { HeatmapGrid.monthNames[month - 1] }
   }
 
   /// `Jan` … `Dec`.
-  public static let monthNames = [
+  package static let monthNames = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
   /// `January` … `December`.
@@ -114,7 +114,7 @@ public struct HeatmapGrid: Hashable, Sendable {
   /// sits over the first column of its month. A first or last month with fewer than 3 columns
   /// loses its label when the label, `labelColumns` columns wide, would run into the next label
   /// or past the grid's end.
-  public func monthLabels(labelColumns: Int) -> [MonthLabel] {
+  package func monthLabels(labelColumns: Int) -> [MonthLabel] {
     var labels: [MonthLabel] = []
     for column in 0..<columnCount {
       let firstIndex = column == 0 ? 0 : column * 7 - leadingEmptyRows
@@ -137,7 +137,7 @@ public struct HeatmapGrid: Hashable, Sendable {
 
   /// The part of the grid from `column` on: the newest weeks, as the seed opens scrolled to the
   /// newest week. Levels keep the whole grid's scale.
-  public func suffix(fromColumn column: Int) -> HeatmapGrid {
+  package func suffix(fromColumn column: Int) -> HeatmapGrid {
     guard column > 0 else { return self }
     let firstIndex = min(max(column * 7 - leadingEmptyRows, 0), counts.count - 1)
     return HeatmapGrid(
@@ -146,7 +146,7 @@ public struct HeatmapGrid: Hashable, Sendable {
   }
 
   /// One grid per calendar year the window touches, oldest first, on this grid's scale.
-  public func splitByYear() -> [HeatmapGrid] {
+  func splitByYear() -> [HeatmapGrid] {
     var grids: [HeatmapGrid] = []
     var start = 0
     while start < counts.count {
@@ -168,7 +168,7 @@ public struct HeatmapGrid: Hashable, Sendable {
 extension WindowRequest {
   /// The window on the day that contains `now` in `calendar`'s time zone, with the calendar's
   /// first weekday as the week start: the seed's `days(endingAt:weeks:calendar:)`.
-  public func resolve(now: Date, calendar: Calendar) -> Window {
+  func resolve(now: Date, calendar: Calendar) -> Window {
     var request = self
     request.weekStart = Weekday(rawValue: calendar.firstWeekday) ?? .sunday
     return request.resolve(today: Day(now, in: calendar.timeZone))

@@ -2,7 +2,7 @@
 /// of a long window, or one per author with `--by-author`.
 public struct HeatmapPanel: Hashable, Sendable {
   /// What a panel shows, as values: renderers put it into words (`heading`, in `Rendering/`).
-  public enum Subject: Hashable, Sendable {
+  package enum Subject: Hashable, Sendable {
     /// The one graph of the report: no heading of its own.
     case whole
     /// A calendar year of a long window, and its commits.
@@ -13,21 +13,21 @@ public struct HeatmapPanel: Hashable, Sendable {
   }
 
   /// What the panel shows.
-  public var subject: Subject
+  package var subject: Subject
   /// The grid it draws.
-  public var grid: HeatmapGrid
+  package var grid: HeatmapGrid
   /// What the grid's counts and the subject's total count.
-  public var measure: Measure
+  package var measure: Measure
 
   /// A panel drawing `grid` for `subject`, its numbers in `measure`.
-  public init(subject: Subject = .whole, grid: HeatmapGrid, measure: Measure = .commits) {
+  init(subject: Subject = .whole, grid: HeatmapGrid, measure: Measure = .commits) {
     self.subject = subject
     self.grid = grid
     self.measure = measure
   }
 
   /// Windows longer than this many weeks are drawn one calendar year per graph.
-  public static let longWindowWeeks = 53
+  static let longWindowWeeks = 53
 
   /// One graph for the report, or one per calendar year when the window is longer than 53 weeks.
   public static func panels(for report: ActivityReport, scale: LevelScale) -> [HeatmapPanel] {

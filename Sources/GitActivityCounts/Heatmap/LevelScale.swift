@@ -17,7 +17,7 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
   static let outlierZScore = 3.78
 
   /// A level for every count: 0 for none, then 1…4.
-  public func levels(for counts: [Int]) -> [Int] {
+  package func levels(for counts: [Int]) -> [Int] {
     let scale = Thresholds(scale: self, counts: counts)
     return counts.map { scale.level(of: $0) }
   }
@@ -25,13 +25,13 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
   /// What a scale learns from all the counts, so that one count's level needs nothing else.
   public struct Thresholds: Hashable, Sendable {
     /// The rule the thresholds follow.
-    public let scale: LevelScale
+    let scale: LevelScale
     /// The largest count that is not an outlier (github), or the largest (linear, log,
     /// quantile).
-    public let highest: Int
+    package let highest: Int
     /// With `quantile`: the largest count of levels 1, 2 and 3 (nearest rank of the sorted
     /// active days at a quarter, a half and three quarters); empty for the other scales.
-    public let quartiles: [Int]
+    let quartiles: [Int]
 
     /// What `scale` learns from `counts`.
     public init(scale: LevelScale, counts: [Int]) {
@@ -70,7 +70,7 @@ public enum LevelScale: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The level of one count.
-    public func level(of count: Int) -> Int {
+    func level(of count: Int) -> Int {
       guard count > 0, highest > 0 else { return 0 }
       let levels = HeatmapMath.levelCount
       switch scale {

@@ -2,14 +2,14 @@
 /// midnight, each commit at its author's own clock (or the zone asked for).
 public struct Punchcard: Hashable, Sendable {
   /// The weekday of the first row.
-  public let weekStart: Weekday
+  package let weekStart: Weekday
   /// Commits per row and hour: `counts[row][hour]`.
   public let counts: [[Int]]
   /// The level of each count, 0 to 4, on one scale for the whole card.
-  public let levels: [[Int]]
+  package let levels: [[Int]]
 
   /// The busiest hour: its row, its hour, and its commits; nil without commits.
-  public var busiest: (row: Int, hour: Int, count: Int)? {
+  package var busiest: (row: Int, hour: Int, count: Int)? {
     var best: (row: Int, hour: Int, count: Int)?
     for row in 0..<7 {
       for hour in 0..<24 where counts[row][hour] > (best?.count ?? 0) {
@@ -23,7 +23,7 @@ public struct Punchcard: Hashable, Sendable {
   public var total: Int { counts.flatMap { $0 }.saturatingSum }
 
   /// The weekday of `row`.
-  public func weekday(ofRow row: Int) -> Weekday { weekStart.advanced(by: row) }
+  package func weekday(ofRow row: Int) -> Weekday { weekStart.advanced(by: row) }
 
   /// A card from counts made elsewhere: seven rows of 24 hours; a missing row or hour counts
   /// as none, one past them is left out, and a negative count is none.

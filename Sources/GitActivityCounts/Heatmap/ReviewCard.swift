@@ -2,21 +2,21 @@
 /// the same way (the report's statistics, its punch card, `--languages`), gathered once.
 public struct ReviewCard: Sendable {
   /// The report of the window (a year by default).
-  public var report: ActivityReport
+  package var report: ActivityReport
   /// The busiest week (its first day in the window), by the measure.
-  public var busiestWeek: DayCount?
+  package var busiestWeek: DayCount?
   /// The busiest month (its first day), by the measure.
-  public var busiestMonth: DayCount?
+  package var busiestMonth: DayCount?
   /// The weekday and hour people work most, from the punch card; nil without commits.
-  public var busiestHour: (weekday: Weekday, hour: Int, count: Int)?
+  package var busiestHour: (weekday: Weekday, hour: Int, count: Int)?
   /// The punch card itself, for its small picture.
-  public var punchcard: Punchcard?
+  package var punchcard: Punchcard?
   /// The repositories with the most commits (none under `--counts-only`), most first, by
   /// their paths (renderers shorten them).
-  public var repositories: [(name: String, commits: Int)] = []
+  package var repositories: [(name: String, commits: Int)] = []
   /// The people with the most commits (co-authors too with `--co-authors`), most first, up to
   /// four; none when only one person wrote the commits, or under `--counts-only`.
-  public var people: [(name: String, commits: Int)] = []
+  package var people: [(name: String, commits: Int)] = []
   /// Lines by language, most first (empty when not counted).
   public var languages: [LanguageLines] = []
   /// The previous window of the same length (the year before), its commits and lines, when

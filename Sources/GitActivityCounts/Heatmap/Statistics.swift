@@ -1,20 +1,20 @@
 /// The numbers a summary speaks of: total, active days, busiest day, streaks.
-public struct Statistics: Hashable, Sendable {
+package struct Statistics: Hashable, Sendable {
   /// All commits in the window.
-  public var total: Int
+  package var total: Int
   /// Days with at least one commit.
-  public var activeDays: Int
+  package var activeDays: Int
   /// The day with the most commits (the latest of equals), nil when there is none.
-  public var busiestDay: DayCount?
+  package var busiestDay: DayCount?
   /// The longest streak in the window (the latest of equals).
-  public var longestStreak: Streak?
+  package var longestStreak: Streak?
   /// The streak that ends today, or yesterday when today has no commit yet; nil when neither is
   /// active or today is outside the window.
-  public var currentStreak: Streak?
+  package var currentStreak: Streak?
 
   /// The statistics of `counts` over `days`, streaks by `rule` (GitHub's by default: the
   /// current streak ends today or yesterday), weeks from `weekStart`.
-  public init(
+  init(
     days: DayRange, counts: [Int], today: Day, rule: StreakRule = .daily,
     weekStart: Weekday = .sunday
   ) {

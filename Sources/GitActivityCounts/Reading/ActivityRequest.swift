@@ -65,7 +65,7 @@ public struct ActivityRequest: Sendable, Equatable {
   public var earlierWindow: WindowRequest?
   /// The moment before which no commit's lines are counted (nil: every commit read): a commit
   /// whose author and committer dates are both earlier is left at no lines and not cached.
-  package var linesNoEarlierThan: Int64?
+  var linesNoEarlierThan: Int64?
 
   /// Which days a report counts.
   public enum Span: Hashable, Sendable {
@@ -77,11 +77,11 @@ public struct ActivityRequest: Sendable, Equatable {
   }
 
   /// Whether this request reads each commit's lines.
-  public var readsLines: Bool {
+  var readsLines: Bool {
     countsLines || options.measure.needsLines || !lineCountingChoices.diffFilter.isEmpty
   }
   /// Where the read's phases are timed.
-  package var phases = PhaseLog()
+  public var phases = PhaseLog()
 
   /// A request for the last year of HEAD, every author, each commit on its author's day.
   public init() {}
@@ -90,7 +90,7 @@ public struct ActivityRequest: Sendable, Equatable {
 extension ActivityRequest {
   /// What is wrong with the request in itself, before any repository is read; nil when
   /// nothing is.
-  public func problem(today: Day) -> ActivityError? {
+  func problem(today: Day) -> ActivityError? {
     let filter = options.filter
     for pattern in filter.patterns + filter.exclusions + filter.committerPatterns {
       if let reason = filter.problem(with: pattern) {

@@ -4,12 +4,12 @@
 public struct CachePolicy: Sendable, Equatable {
   /// Whether the cache is read, and what the walk adds to it handed back for saving
   /// (`RepositoryHistory.pendingCache`).
-  public var isEnabled: Bool
+  var isEnabled: Bool
   /// Whether the cache and every pathspec's answers are removed first (`--clear-cache`).
-  public var clearsFirst: Bool
+  var clearsFirst: Bool
   /// Where caches go for repositories whose git directory is not writable (the command uses
   /// `$XDG_CACHE_HOME/git-heatmap`, else `~/.cache/git-heatmap`); nil writes none for them.
-  public var fallbackDirectory: String?
+  var fallbackDirectory: String?
   /// Whether a report leaves the cache unwritten, for the caller to write from
   /// `readings[i].pendingCache` when it suits (the command writes it while it draws); by
   /// default a report writes it before it returns.

@@ -2,11 +2,12 @@ import Foundation
 
 /// Arguments as git reads them: which words are revisions and which are paths, and paths as
 /// pathspecs from the top of the work tree.
-package struct GitArguments: Sendable {
+public struct GitArguments: Sendable {
   /// The repository the arguments name things in.
-  package let repository: Repository
+  let repository: Repository
 
-  package init(_ repository: Repository) { self.repository = repository }
+  /// Arguments read in `repository`.
+  public init(_ repository: Repository) { self.repository = repository }
 }
 
 extension GitArguments {
@@ -15,7 +16,7 @@ extension GitArguments {
   /// here is ambiguous), and from the first that does not, all are paths, each of which must
   /// exist or look like a pathspec (a wildcard, `:(magic)`); an argument that is neither is an
   /// error, in git's words. `..` alone is the parent folder, never a range.
-  package func splitRevisionsAndPaths(_ arguments: [String], currentDirectory: String)
+  public func splitRevisionsAndPaths(_ arguments: [String], currentDirectory: String)
     throws(GitError) -> (revisions: [String], paths: [String])
   {
     try repository.exclusively { () throws(GitError) in
@@ -54,7 +55,7 @@ extension GitArguments {
   }
 
   /// git's `looks_like_pathspec`: a wildcard not escaped by a backslash, or long-form magic.
-  package static func looksLikePathspec(_ argument: String) -> Bool {
+  public static func looksLikePathspec(_ argument: String) -> Bool {
     if argument.hasPrefix(":(") { return true }
     var isEscaped = false
     for character in argument {
@@ -102,7 +103,7 @@ extension GitArguments {
   /// `RevisionSelection.paths` takes: each element from the top of the work tree, its magic
   /// spelled out. An element outside the work tree, or with magic git does not know, is an
   /// error in git's words.
-  package func pathspec(
+  func pathspec(
     _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
   ) throws(ActivityError) -> [String] {
     do throws(GitError) {
@@ -113,10 +114,9 @@ extension GitArguments {
     }
   }
 
-  /// `pathspec`, failing in git's words.
   /// The folder `currentDirectory` is, from the top of the work tree (`""` at the top, or
   /// inside the git directory); nil for a bare repository or a folder outside the work tree.
-  package func workingPrefix(of currentDirectory: String) -> String? {
+  func workingPrefix(of currentDirectory: String) -> String? {
     guard let top = repository.workingDirectory else { return nil }
     if isInsideGitDirectory(currentDirectory) { return "" }
     let topComponents = top.split(separator: "/")
@@ -126,7 +126,8 @@ extension GitArguments {
     return here.dropFirst(topComponents.count).joined(separator: "/")
   }
 
-  package func canonicalPathspec(
+  /// `pathspec`, failing in git's words.
+  public func canonicalPathspec(
     _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
   ) throws(GitError) -> [String] {
     guard !paths.isEmpty else { return [] }

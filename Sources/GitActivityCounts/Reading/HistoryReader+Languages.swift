@@ -4,7 +4,7 @@ extension HistoryReader {
   /// lines given to its language as GitHub's linguist tells it (`LanguageClassifier`), most
   /// lines first. Also the `linguist-language` values that named no language. Not cached: each
   /// run diffs the commits again.
-  package func languageLines(_ request: ActivityRequest, commits ids: [String]) throws(GitError)
+  func languageLines(_ request: ActivityRequest, commits ids: [String]) throws(GitError)
     -> (languages: [LanguageLines], unknownNames: [String])
   {
     let options = try lineCounting(for: request)

@@ -2,11 +2,11 @@ import Foundation
 
 /// Reads one repository's history as a request asks: through the history cache, limited,
 /// with lines and languages counted when asked. `Repository.read(_:)` is its public door.
-package struct HistoryReader: Sendable {
+struct HistoryReader: Sendable {
   /// The repository read.
-  package let repository: Repository
+  let repository: Repository
 
-  package init(_ repository: Repository) { self.repository = repository }
+  init(_ repository: Repository) { self.repository = repository }
 }
 
 extension HistoryReader {
@@ -15,7 +15,7 @@ extension HistoryReader {
   /// message filter, with the mailmap, `user.email` and `remote.origin.url`. The paths of the
   /// selection are those `pathspec(_:currentDirectory:environment:)` returns. This is the read
   /// every count of the command line and of `activityReport` goes through.
-  package func read(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
+  func read(_ request: ActivityRequest) throws(ActivityError) -> RepositoryHistory {
     if let problem = request.readingProblem() { throw problem }
     return try readAsked(request)
   }
@@ -217,7 +217,7 @@ extension HistoryReader {
   /// number of cores, each walk on one thread), in the order given. The selection's paths are
   /// pathspecs as given from each repository's top (`git -C <top> log -- <paths>`); `environment`
   /// holds the `GIT_*` variables that choose how repositories open and pathspecs read.
-  package static func read(
+  static func read(
     repositoriesAt paths: [String], _ request: ActivityRequest,
     environment: [String: String] = [:]
   ) -> [Result<RepositoryHistory, ActivityError>] {

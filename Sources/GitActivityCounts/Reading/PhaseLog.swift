@@ -3,14 +3,15 @@ import Foundation
 /// Where a read says how long each of its phases took (`GIT_HEATMAP_TIMING`): nowhere unless
 /// the command sets `report`. Two logs are equal whatever they report to, so that requests
 /// compare by what they ask.
-package struct PhaseLog: Sendable, Equatable {
+public struct PhaseLog: Sendable, Equatable {
   /// Called with a phase's name and its duration in nanoseconds.
-  package var report: (@Sendable (String, UInt64) -> Void)?
+  var report: (@Sendable (String, UInt64) -> Void)?
 
-  package init(report: (@Sendable (String, UInt64) -> Void)? = nil) { self.report = report }
+  /// A log that hands each phase's name and nanoseconds to `report` (none: it stays quiet).
+  public init(report: (@Sendable (String, UInt64) -> Void)? = nil) { self.report = report }
 
   /// Runs `body` as the phase `name`.
-  package func callAsFunction<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E)
+  public func callAsFunction<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E)
     -> T
   {
     guard let report else { return try body() }
@@ -19,5 +20,5 @@ package struct PhaseLog: Sendable, Equatable {
     return try body()
   }
 
-  package static func == (left: PhaseLog, right: PhaseLog) -> Bool { true }
+  public static func == (left: PhaseLog, right: PhaseLog) -> Bool { true }
 }

@@ -10,7 +10,7 @@ public enum DiffAlgorithm: String, CaseIterable, Sendable, Hashable {
   case histogram
 
   /// The algorithm `diff.algorithm` names (`default` is Myers), nil for a name git refuses.
-  public init?(configuration value: String) {
+  init?(configuration value: String) {
     switch value.lowercased() {
     case "myers", "default": self = .myers
     case "minimal": self = .minimal

@@ -3,7 +3,7 @@
 /// so it is not counted; its lines are those of the changes kept.
 public struct DiffFilter: Sendable, Hashable {
   /// A change's kind, as `--name-status` shows it.
-  public enum Status: Character, Sendable, CaseIterable {
+  enum Status: Character, Sendable, CaseIterable {
     case added = "A", copied = "C", deleted = "D", modified = "M", renamed = "R"
     case typeChanged = "T", unmerged = "U", unknown = "X", broken = "B"
   }
@@ -15,10 +15,10 @@ public struct DiffFilter: Sendable, Hashable {
   private var negated: Set<Character> = []
 
   /// No filter: what `--diff-filter=` alone leaves.
-  public init() {}
+  init() {}
 
   /// Whether the filter keeps nothing out (no letter given).
-  public var isEmpty: Bool { named.isEmpty && negated.isEmpty }
+  package var isEmpty: Bool { named.isEmpty && negated.isEmpty }
 
   /// The kinds kept, and whether `*` was named.
   private var effective: (kinds: Set<Character>, isAllOrNone: Bool) {

@@ -13,27 +13,27 @@ public struct LineCountingOptions: Sendable, Hashable {
   }
 
   /// `diff.renames`.
-  public var renames: Renames
+  package var renames: Renames
   /// How many files on either side of the rename search git compares before it gives up on
   /// inexact renames (`diff.renameLimit`; 0 means no limit).
-  public var renameLimit: Int
+  package var renameLimit: Int
   /// `diff.algorithm`.
-  public var algorithm: DiffAlgorithm
+  package var algorithm: DiffAlgorithm
   /// Files larger than this count as binary (`core.bigFileThreshold`).
-  public var bigFileThreshold: Int
+  package var bigFileThreshold: Int
   /// The least similarity of a rename or copy on git's scale of 60,000 (`-M<n>`; 50 %).
-  public var renameScore = RenameSearch.minimumScore
+  package var renameScore = RenameSearch.minimumScore
   /// `--find-copies-harder`: unchanged files are copy sources too.
-  public var findsCopiesHarder = false
+  package var findsCopiesHarder = false
   /// `--diff-filter`: the kinds of change counted.
-  public var diffFilter = DiffFilter()
+  package var diffFilter = DiffFilter()
   /// `--relative`, `diff.relative`: only the changes below this folder of the work tree count
   /// (its path from the top, ending in `/`); nil for the whole tree.
-  public var relativeFolder: [UInt8]?
+  package var relativeFolder: [UInt8]?
   /// How a merge's lines count (`--diff-merges`; `--first-parent` makes it `firstParent`).
-  public var mergeDiffs = LineCountingChoices.MergeDiffs.off
+  package var mergeDiffs = LineCountingChoices.MergeDiffs.off
   /// `log.showRoot`: whether a root commit's files count as added (git's default).
-  public var showsRoot = true
+  package var showsRoot = true
 
   /// git's defaults: renames, a limit of 1,000, Myers, 512 MiB.
   public init(

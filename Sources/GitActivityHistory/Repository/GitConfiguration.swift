@@ -2,18 +2,21 @@ import CGit2
 
 /// git's configuration as git itself layers it (system, global, repository), read through
 /// libgit2.
-package enum GitConfiguration {
+public enum GitConfiguration {
   /// One configuration entry, with the file it came from as a person names it
   /// (`~/.gitconfig`, `.git/config`, `the command line`).
-  package struct Entry: Sendable {
-    package var name: String
-    package var value: String
-    package var origin: String
+  public struct Entry: Sendable {
+    /// The key, as git spells it (`section.name`, lowercase).
+    public var name: String
+    /// The value as written.
+    public var value: String
+    /// Where the value was read, in words.
+    public var origin: String
   }
 
   /// Every entry of `sections`, lowest precedence first (see `entriesWithOrigins`), without
   /// where each came from.
-  package static func entries(
+  public static func entries(
     sections: [String], from start: String, environment: [String: String]
   ) throws(GitError) -> [(name: String, value: String)] {
     try entriesWithOrigins(sections: sections, from: start, environment: environment).map {
@@ -25,7 +28,7 @@ package enum GitConfiguration {
   /// and key in lowercase). It reads the repository found from `start` (with `GIT_DIR`), or the
   /// user's and system's files when there is none. The corresponding C function is
   /// `git_config_iterator_new`.
-  package static func entriesWithOrigins(
+  public static func entriesWithOrigins(
     sections: [String], from start: String, environment: [String: String]
   ) throws(GitError) -> [Entry] {
     try LibGit2.ensureInitialized()

@@ -25,20 +25,20 @@ public struct Mailmap: Sendable, Equatable {
   public init() {}
 
   /// Parses the text of a mailmap file.
-  public init(parsing text: String) {
+  init(parsing text: String) {
     add(parsing: Array(text.utf8))
   }
 
   /// Parses the bytes of a mailmap file.
-  public init(parsing bytes: [UInt8]) {
+  init(parsing bytes: [UInt8]) {
     add(parsing: bytes)
   }
 
   /// Whether the mailmap has no entries.
-  public var isEmpty: Bool { entries.isEmpty }
+  var isEmpty: Bool { entries.isEmpty }
 
   /// Adds the lines of another mailmap source; its lines override what is there.
-  public mutating func add(parsing bytes: [UInt8]) {
+  mutating func add(parsing bytes: [UInt8]) {
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
       addLine(line)
     }
@@ -101,7 +101,7 @@ public struct Mailmap: Sendable, Equatable {
   }
 
   /// The identity git shows for a commit's `name` and `email` (`%aN`, `%aE`).
-  public func resolve(name: String, email: String) -> (name: String, email: String) {
+  package func resolve(name: String, email: String) -> (name: String, email: String) {
     guard let entry = entries[Mailmap.fold(email)] else { return (name, email) }
     var replacement = entry.simple
     if !entry.byName.isEmpty, let byName = entry.byName[Mailmap.fold(name)] {

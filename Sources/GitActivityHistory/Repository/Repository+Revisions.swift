@@ -154,7 +154,7 @@ extension Repository {
   /// list), tips in the order given, parents in their order (only the first with
   /// `firstParentOnly`). `history` holds the selection's commits with their ids (a pathspec may
   /// have left some out); the result is indices into it.
-  package func logOrder(
+  func logOrder(
     of history: History, selection: RevisionSelection, firstParentOnly: Bool
   ) throws(GitError) -> [Int] {
     try exclusively { () throws(GitError) in

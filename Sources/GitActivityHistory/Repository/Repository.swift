@@ -18,11 +18,11 @@ public final class Repository: @unchecked Sendable {
   private let turn = NSRecursiveLock()
 
   /// The git directory (`.git`, or the bare repository itself), without a trailing slash.
-  public let gitDirectory: String
+  package let gitDirectory: String
   /// The directory that holds objects and refs shared by linked worktrees.
-  public let commonDirectory: String
+  package let commonDirectory: String
   /// The working tree, or nil for a bare repository.
-  public private(set) var workingDirectory: String?
+  package private(set) var workingDirectory: String?
   /// `git -c` configuration, above every file's.
   let commandLineConfig: CommandLineConfig
   /// The environment the repository was opened with (the process's when none was given): what
@@ -161,7 +161,7 @@ public final class Repository: @unchecked Sendable {
   /// Opens the repository at exactly `path` (a work tree, or a git directory), without searching
   /// parent directories. Configuration given to git with `-c` (in `environment`) is read above
   /// the files'.
-  package static func openGit(at path: String, environment: [String: String] = [:])
+  public static func openGit(at path: String, environment: [String: String] = [:])
     throws(GitError) -> Repository
   {
     try LibGit2.ensureInitialized()
@@ -334,10 +334,10 @@ public final class Repository: @unchecked Sendable {
 
   /// Whether the repository has no work tree, as git decides it (also for a bare repository
   /// without a `config` file, which libgit2 1.5 mistakes for a work tree).
-  public var isBare: Bool { workingDirectory == nil }
+  var isBare: Bool { workingDirectory == nil }
 
   /// Whether HEAD names a branch that has no commit yet, as in a new repository.
-  public var isHeadUnborn: Bool { exclusively { git_repository_head_unborn(pointer) == 1 } }
+  var isHeadUnborn: Bool { exclusively { git_repository_head_unborn(pointer) == 1 } }
 
   /// Commits whose parents a shallow clone does not have, from the `shallow` file.
   func shallowBoundary() -> Set<ObjectID> {
@@ -510,7 +510,7 @@ extension Repository {
   /// The subject of commit `id` as git's `%s` shows it: the first paragraph of the message, its
   /// lines joined by spaces, decoded through the commit's encoding. The corresponding C
   /// functions are `git_commit_lookup` and `git_commit_summary`.
-  package func commitSubject(_ id: String) throws(GitError) -> String {
+  public func commitSubject(_ id: String) throws(GitError) -> String {
     guard let objectID = ObjectID(hex: id) else {
       throw GitError.notACommitID(id)
     }

@@ -8,9 +8,9 @@ public struct RevisionSelection: Sendable, Equatable {
   /// `--reflog` and `--not` (which flips the meaning of `^` for what follows). Empty means HEAD.
   public var revisions: [String] = []
   /// `--all`: every ref under `refs/`, plus HEAD.
-  public var includesAllRefs = false
+  var includesAllRefs = false
   /// `--branches`: every ref under `refs/heads/`.
-  public var includesBranches = false
+  var includesBranches = false
   /// `--follow`: the one path of `paths` is followed through renames and copies
   /// (`Repository.followedHistory`); git refuses it with any other number of paths.
   public var followsRenames = false

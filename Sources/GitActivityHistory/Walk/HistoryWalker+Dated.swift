@@ -6,7 +6,7 @@ extension HistoryWalker {
   /// out. Nil when the selection hides commits (`^a`, `a..b`, `--not`): git then walks the
   /// history whole and hides every ancestor of an older commit too, which this walk does not
   /// follow.
-  public func commitIDs(
+  package func commitIDs(
     _ selection: RevisionSelection, committedSince since: Int64, options: WalkOptions
   ) throws(GitError) -> Set<String>? {
     var named = selection

@@ -6,7 +6,7 @@ import Foundation
 /// sample of a cache checked against the objects (`vouches`). Line counting is `LineCounter`'s.
 package struct HistoryWalker: Sendable {
   /// The repository walked.
-  package let repository: Repository
+  let repository: Repository
 
   package init(_ repository: Repository) { self.repository = repository }
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// it, on several threads.
 package struct LineCounter: Sendable {
   /// The repository whose commits are counted.
-  package let repository: Repository
+  let repository: Repository
 
   package init(_ repository: Repository) { self.repository = repository }
 }

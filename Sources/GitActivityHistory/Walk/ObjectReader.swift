@@ -10,7 +10,7 @@ struct ObjectReader: ~Copyable {
   private let odb: OpaquePointer
   private let packs: PackCursor?
 
-  package init(
+  init(
     repository: Repository, packs: PackStore? = nil, readAhead: PackReadAhead? = nil,
     shortWalkReads: Int? = nil, baseCacheLimit: Int? = nil
   ) throws(GitError) {

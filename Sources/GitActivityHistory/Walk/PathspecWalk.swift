@@ -206,7 +206,7 @@ struct PathspecWalk {
     /// its file): the tree is read only if a comparison needs it (none does when the answers
     /// are cached).
     var knowsTree = true
-    package var parents: [ObjectID]
+    var parents: [ObjectID]
     var committed: Int64?
     /// Where the commit is in git's commit-graph, for its Bloom filter.
     var graphPosition: Int32?
@@ -223,7 +223,7 @@ struct PathspecWalk {
     var isCached = false
   }
 
-  package init(
+  init(
     repository: Repository, pathspec: Pathspec, options: WalkOptions,
     substitutions: Substitutions, shallow: Set<ObjectID>
   ) {

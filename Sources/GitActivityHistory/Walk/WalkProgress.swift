@@ -58,7 +58,7 @@ public final class WalkProgress: Sendable, Equatable {
   package func endRead() { cancelled.store(false, ordering: .relaxed) }
 
   /// Asks the walk to stop: it ends with `GitError.cancelled` within a few dozen commits.
-  public func cancel() { cancelled.store(true, ordering: .relaxed) }
+  package func cancel() { cancelled.store(true, ordering: .relaxed) }
 
   /// Whether `cancel()` was called.
   public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }

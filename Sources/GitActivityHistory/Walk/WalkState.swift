@@ -10,7 +10,7 @@ final class WalkState: @unchecked Sendable {
   /// The guarded fields, all of them.
   struct Fields {
     /// Commits to read that were found by walking parents.
-    package var stack: [ObjectID] = []
+    var stack: [ObjectID] = []
     /// Commit-graph positions that `ParallelWalk.expandGraph` listed, read in batches.
     var listed: [Int32] = []
     /// Commits put on the stack once: those neither cached nor in the commit-graph (nor, when

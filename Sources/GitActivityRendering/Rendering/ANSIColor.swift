@@ -47,7 +47,7 @@ package enum ANSIColor {
   }
 
   /// The entry that looks nearest `color` (OKLab, hue kept).
-  package static func nearest256(_ color: RGB) -> Int {
+  static func nearest256(_ color: RGB) -> Int {
     let lab = color.oklab
     let hued = table.filter { keepsHue($0.lab, of: lab) }
     return (hued.isEmpty ? table : hued).min { distance($0.lab, lab) < distance($1.lab, lab) }?
@@ -56,7 +56,7 @@ package enum ANSIColor {
 
   /// How far apart two neighbouring levels of a ramp must stay in OKLab (ΔE; about twice what
   /// an eye just tells apart), so that level 1 never reads as empty.
-  package static let minimumStep = 0.045
+  static let minimumStep = 0.045
 
   /// What a ramp pays for turning its hue between two neighbouring levels that both have one:
   /// the square of the turn in tens of degrees, weighed like a distance, so that a green ramp

@@ -1,9 +1,9 @@
 /// `--authors`: a table of people instead of a graph, for the terminal, CSV or JSON.
 public struct AuthorTableWriter: Sendable {
   /// Whether the sparkline uses ASCII only.
-  public var isASCII: Bool
+  var isASCII: Bool
   /// The terminal's width; the sparkline keeps its newest weeks and names are cut to fit.
-  public var width: Int
+  var width: Int
   /// Whether the heading is bold, as the graph's is on a terminal with colour.
   public var isBold = false
 

@@ -3,9 +3,9 @@ import Foundation
 /// `--layout calendar`: the month calendar, drawn in the terminal or as SVG.
 public struct CalendarRenderer: Sendable {
   /// The colors of the tiles.
-  public var gradient: ColorGradient
+  var gradient: ColorGradient
   /// How counts map onto the gradient and the glyphs.
-  public var scale: LevelScale
+  var scale: LevelScale
 
   /// A renderer with the seed's gradient by default.
   public init(gradient: ColorGradient = .seed, scale: LevelScale = .linear) {
@@ -66,7 +66,7 @@ public struct CalendarRenderer: Sendable {
   }
 
   /// The tile of a day without commits on a dark background.
-  public static let darkEmpty = Palette.githubDark.levels[0]
+  static let darkEmpty = Palette.githubDark.levels[0]
 
   /// The gradient for a theme: the stops as given on light, and on dark from the darkest to the
   /// lightest (GitHub's dark convention: brighter is more), with the theme's empty tile.

@@ -3,7 +3,7 @@ import Foundation
 /// Code frequency's words: the sentence a chart's alt text and summary say, and a week's.
 extension ReportText {
   /// `Week of Monday, 1 June 2026: 1,234 lines added, 56 removed`, or `… : No contributions`.
-  package static func week(_ week: CodeFrequency.Week) -> String {
+  static func week(_ week: CodeFrequency.Week) -> String {
     let said = "Week of \(date(week.first)): "
     guard week.insertions > 0 || week.deletions > 0 else { return said + "No contributions" }
     return said
@@ -11,7 +11,7 @@ extension ReportText {
   }
 
   /// `1,234` under a thousand, else `12.3k`, `4.5M`: the figure a cut bar or an axis shows.
-  package static func compact(_ figure: Int) -> String {
+  static func compact(_ figure: Int) -> String {
     let value = Double(figure)
     switch figure {
     case ..<1_000: return Wording.grouped(figure)
@@ -26,7 +26,7 @@ extension ReportText {
 
   /// What the chart shows, for screen readers and `--format summary`: the totals, the busiest
   /// week each way, and the cut.
-  package static func frequencyDescription(_ chart: CodeFrequency, report: ActivityReport)
+  public static func frequencyDescription(_ chart: CodeFrequency, report: ActivityReport)
     -> String
   {
     var text =

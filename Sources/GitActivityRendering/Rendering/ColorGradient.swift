@@ -3,11 +3,11 @@ import Foundation
 /// A continuous color scale over the counts: the seed's green-to-blue gradient by default.
 public struct ColorGradient: Hashable, Sendable {
   /// The colors from the quietest day to the busiest, evenly spaced.
-  public var stops: [RGB] {
+  var stops: [RGB] {
     didSet { if stops.isEmpty { stops = ColorGradient.seed.stops } }
   }
   /// The tile of a day without commits.
-  public var empty: RGB
+  var empty: RGB
 
   /// The seed's three stops.
   public static let seed = ColorGradient(
@@ -37,7 +37,7 @@ public struct ColorGradient: Hashable, Sendable {
   /// stops darkened (OKLab lightness only) where they are too light; black numbers when every
   /// stop already contrasts more with black (a light gradient), on stops lightened where needed.
   /// One color for all, so that numbers never flip between neighbouring tiles.
-  public func legible(minimumContrast: Double = 4.5) -> (gradient: ColorGradient, numbers: RGB) {
+  func legible(minimumContrast: Double = 4.5) -> (gradient: ColorGradient, numbers: RGB) {
     let white = RGB(red: 255, green: 255, blue: 255)
     let black = RGB(red: 0, green: 0, blue: 0)
     let numbers =

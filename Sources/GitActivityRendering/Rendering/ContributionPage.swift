@@ -12,15 +12,15 @@ public struct ContributionPage: Sendable {
   /// One counted commit as the page lists and counts it.
   public struct Commit: Hashable, Sendable {
     /// Its id, time, author and subject, as `--day` lists it.
-    public var commit: DayCommit
+    var commit: DayCommit
     /// The day it counts on (in the report's zone).
-    public var day: Day
+    var day: Day
     /// Its repository's position in `repositories`.
-    public var repository: Int
+    var repository: Int
     /// Whether it counts for its author (false when only a co-author passed the filter).
-    public var countsAuthor: Bool
+    var countsAuthor: Bool
     /// The co-authors it also counts for.
-    public var coAuthors: [Author]
+    var coAuthors: [Author]
 
     /// A commit of the page.
     public init(
@@ -37,15 +37,15 @@ public struct ContributionPage: Sendable {
 
   /// The page's heading: a title, or the repositories' names and whose commits
   /// (`ReportText.heading`).
-  public var title: String
+  var title: String
   /// The repositories' names, in the order `Commit.repository` numbers them.
-  public var repositories: [String]
+  var repositories: [String]
   /// The commits, in any order (the page lists a day's newest first).
-  public var commits: [Commit]
+  var commits: [Commit]
   /// The view the page opens on (the command line's window), and the week's first day.
-  public var window: Window
+  var window: Window
   /// Today, for the current streak and the "last year" view.
-  public var today: Day
+  var today: Day
   /// How counts become levels.
   public var scale = LevelScale.github
   /// Colours: the theme (`auto` follows the viewer), tint and level colours.

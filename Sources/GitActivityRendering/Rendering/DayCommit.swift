@@ -7,7 +7,7 @@ public struct DayCommit: Hashable, Sendable {
   /// When, and the offset it is shown in (the author's own, or `--timezone`'s).
   public var seconds: Int64
   /// Seconds east of UTC.
-  public var offsetSeconds: Int64
+  var offsetSeconds: Int64
   /// Who wrote it, mailmapped.
   public var author: Author
   /// The subject line.
@@ -15,7 +15,7 @@ public struct DayCommit: Hashable, Sendable {
   /// The lines it changes, when they were counted.
   public var lines: LineStats?
   /// The agents that assisted it, when it is AI-assisted (`CountedCommit.agents`).
-  public var agents: [String] = []
+  var agents: [String] = []
 
   /// A commit to list.
   public init(

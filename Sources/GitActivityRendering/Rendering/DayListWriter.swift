@@ -3,7 +3,7 @@ import Foundation
 /// `--day DATE`: that day's commits, in the terminal, as CSV and as JSON.
 public struct DayListWriter: Sendable {
   /// The day listed.
-  public var day: Day
+  var day: Day
 
   /// A writer for `day`.
   public init(day: Day) {

@@ -1,14 +1,14 @@
 extension HeatmapPanel {
   /// The panel's heading in words, or nil for the one graph: `2024: 1,234 commits`,
   /// `Ada Lovelace <ada@example.com> · 12 commits (45.2%)`.
-  public var heading: String? {
+  var heading: String? {
     headingParts.map { $0.subject + $0.amount }
   }
 
   /// The heading in two parts: whose graph it is (a name's runs of spaces made one), and what
   /// it counts, which a heading shortened to its room keeps whole (`fittedHeading`), so that
   /// a name can never push the real count out of sight.
-  package var headingParts: (subject: String, amount: String)? {
+  var headingParts: (subject: String, amount: String)? {
     switch subject {
     case .whole:
       return nil
@@ -25,7 +25,7 @@ extension HeatmapPanel {
 
   /// The heading within `width`, measured by `measure`: the subject shortened by `shorten`,
   /// the amount whole.
-  package func fittedHeading(
+  func fittedHeading(
     width: Double, measure: (String) -> Double, shorten: (String, Double) -> String
   ) -> String? {
     guard let (subject, amount) = headingParts else { return nil }

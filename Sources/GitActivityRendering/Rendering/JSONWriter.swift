@@ -1,7 +1,7 @@
 /// `--format json`: one object whose keys come in a fixed order, so outputs diff cleanly.
 public struct JSONWriter: Sendable {
   /// With `--by-author`: how many of the first authors carry their own `days`.
-  public var authorDays: Int
+  var authorDays: Int
 
   /// A JSON writer; with `authorDays` above 0, the days of that many top authors too.
   public init(authorDays: Int = 0) {

@@ -4,19 +4,20 @@ import Foundation
 /// `rsvg-convert` uses. They are loaded with `dlopen` only when a PNG is asked for, so building
 /// git-heatmap and every other format need nothing more than libgit2. Text is set by Pango and
 /// fontconfig, with the font the SVG names (Arial, or Liberation Sans in its place).
-package enum PNGRasterizer {
+public enum PNGRasterizer {
   /// Why no PNG was made, in words for the user.
-  package struct Failure: Error, Equatable {
-    package var message: String
+  public struct Failure: Error, Equatable {
+    /// What went wrong, in words for the user.
+    public var message: String
   }
 
   /// Where the libraries come from on Debian and Ubuntu.
-  package static let package = "librsvg2-2"
+  static let package = "librsvg2-2"
 
   /// The PNG of `svg`, whose canvas is `width` by `height` pixels, drawn at `scale` (2 for
   /// screens with twice the pixels). Throws when librsvg is missing or cannot draw it.
   /// `libraryName` replaces librsvg's file name (to test what happens without it).
-  package static func png(
+  public static func png(
     svg: String, width: Double, height: Double, scale: Double, libraryName: String? = nil
   ) throws(Failure) -> [UInt8] {
     let library: Library

@@ -3,11 +3,11 @@ import Foundation
 /// Five colors, one per level, on a background: what a graph is painted with.
 public struct Palette: Hashable, Sendable {
   /// Level 0 (no commits) through level 4.
-  public var levels: [RGB]
+  package var levels: [RGB]
   /// The background behind the cells.
-  public var background: RGB
+  package var background: RGB
   /// The color of labels and text.
-  public var text: RGB
+  var text: RGB
   /// Whether the palette is for a dark background.
   public var isDark: Bool
 
@@ -47,7 +47,7 @@ public struct Palette: Hashable, Sendable {
 
   /// This palette's ramp in GitHub's deletion red, for the days that removed more lines than
   /// they added: the same lightness steps, so that a level reads the same in either colour.
-  public var removal: Palette { tinted(isDark ? Self.removalRedDark : Self.removalRed) }
+  var removal: Palette { tinted(isDark ? Self.removalRedDark : Self.removalRed) }
 
   /// GitHub's light graph.
   public static let github = Palette(

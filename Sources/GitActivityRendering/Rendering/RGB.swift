@@ -3,11 +3,11 @@ import Foundation
 /// An sRGB color with 8-bit channels.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
   /// The red channel.
-  public var red: UInt8
+  package var red: UInt8
   /// The green channel.
-  public var green: UInt8
+  package var green: UInt8
   /// The blue channel.
-  public var blue: UInt8
+  package var blue: UInt8
 
   /// A color from its channels.
   public init(red: UInt8, green: UInt8, blue: UInt8) {
@@ -49,14 +49,14 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
   ]
 
   /// `#rrggbb`.
-  public var hex: String {
+  package var hex: String {
     "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
   public var description: String { hex }
 
   /// This color at `opacity` over `background`.
-  public func over(_ background: RGB, opacity: Double) -> RGB {
+  func over(_ background: RGB, opacity: Double) -> RGB {
     func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
       UInt8((Double(a) * opacity + Double(b) * (1 - opacity)).rounded().clamped(0, 255))
     }
@@ -66,7 +66,7 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The color in OKLab (Björn Ottosson, 2020), where equal steps look like equal changes.
-  public var oklab: OKLab {
+  package var oklab: OKLab {
     func linear(_ value: UInt8) -> Double {
       let c = Double(value) / 255
       return c <= 0.040_45 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -82,7 +82,7 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The sRGB color nearest `lab`: each channel rounded and clamped into the gamut.
-  public init(_ lab: OKLab) {
+  init(_ lab: OKLab) {
     let l = pow(lab.lightness + 0.396_337_777_4 * lab.a + 0.215_803_757_3 * lab.b, 3)
     let m = pow(lab.lightness - 0.105_561_345_8 * lab.a - 0.063_854_172_8 * lab.b, 3)
     let s = pow(lab.lightness - 0.089_484_177_5 * lab.a - 1.291_485_548_0 * lab.b, 3)
@@ -98,7 +98,7 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
 
   /// The color `fraction` (0…1) of the way to `other` in OKLab: a gradient whose middle looks
   /// halfway, without the grey dip of a straight line in sRGB.
-  public func mixed(with other: RGB, fraction: Double) -> RGB {
+  package func mixed(with other: RGB, fraction: Double) -> RGB {
     let (from, to, t) = (oklab, other.oklab, fraction.clamped(0, 1))
     return RGB(
       OKLab(
@@ -109,7 +109,7 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
   /// This color made darker (or lighter) in OKLab lightness alone, as little as it takes to
   /// reach `target` contrast with `other`; unchanged when it already does. Hue and chroma stay,
   /// except where the gamut clips them.
-  public func adjusted(toContrast target: Double, with other: RGB) -> RGB {
+  func adjusted(toContrast target: Double, with other: RGB) -> RGB {
     guard contrast(with: other) < target else { return self }
     let lab = oklab
     // Away from `other`: darker against a light color, lighter against a dark one.
@@ -136,7 +136,7 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// WCAG 2 contrast ratio between two colors, 1…21.
-  public func contrast(with other: RGB) -> Double {
+  package func contrast(with other: RGB) -> Double {
     let (a, b) = (luminance, other.luminance)
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
   }

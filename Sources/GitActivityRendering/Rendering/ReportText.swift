@@ -2,7 +2,7 @@ import Foundation
 
 /// The words every renderer says about a report, in one place: the terminal, the SVG, the
 /// calendar, the summary and the alt text say the same things the same way.
-package enum ReportText {
+public enum ReportText {
   /// `45.2%`, `17.0%`, `0.4%`: one precision for every share.
   static func percent(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
@@ -18,12 +18,12 @@ package enum ReportText {
 
   /// `Monday, 3 March 2025: 2 commits`, what a day's cell or tile says; with lines counted,
   /// `Monday, 15 June 2026: 4 commits, +120 −30`.
-  package static func dayTotal(_ day: Day, count: Int) -> String {
+  public static func dayTotal(_ day: Day, count: Int) -> String {
     "\(date(day)): \(Wording.count(count, "commit"))"
   }
 
   /// What day `index` of `activity` says: its commits, and its lines when they were counted.
-  package static func dayTotal(_ activity: DailyActivity, at index: Int, isASCII: Bool = false)
+  static func dayTotal(_ activity: DailyActivity, at index: Int, isASCII: Bool = false)
     -> String
   {
     let day = activity.days.first.advanced(by: index)
@@ -42,7 +42,7 @@ package enum ReportText {
   }
 
   /// `+120 −30`, lines added and removed as GitHub shows them (`+120 -30` in ASCII).
-  package static func plusMinus(_ insertions: Int, _ deletions: Int, isASCII: Bool = false)
+  static func plusMinus(_ insertions: Int, _ deletions: Int, isASCII: Bool = false)
     -> String
   {
     "+\(Wording.grouped(insertions)) \(isASCII ? "-" : "\u{2212}")\(Wording.grouped(deletions))"
@@ -50,12 +50,12 @@ package enum ReportText {
 
   /// A number of the measure in words: `4 commits`, `150 lines`, `120 lines added`,
   /// `30 lines removed`.
-  package static func amount(_ value: Int, _ measure: Measure) -> String {
+  static func amount(_ value: Int, _ measure: Measure) -> String {
     Wording.grouped(value) + " " + unit(of: measure, plural: value != 1)
   }
 
   /// What `measure` counts: `commits`, `lines`, `lines added`, `lines removed` (singular: `commit`, `line`, …).
-  package static func unit(of measure: Measure, plural: Bool = true) -> String {
+  static func unit(of measure: Measure, plural: Bool = true) -> String {
     let s = plural ? "s" : ""
     switch measure {
     case .commits: return "commit" + s
@@ -67,7 +67,7 @@ package enum ReportText {
 
   /// The window's totals: `2,778 commits`, or with lines counted `12,345 lines added and 6,789
   /// removed in 2,778 commits`.
-  package static func totals(_ activity: DailyActivity) -> String {
+  static func totals(_ activity: DailyActivity) -> String {
     let commits = Wording.count(activity.commitTotal, "commit")
     guard let lines = activity.lineTotals else { return commits }
     return
@@ -77,7 +77,7 @@ package enum ReportText {
   /// How every output names a window: `in the last year`, `in 2024`, `in July 2026` (a whole
   /// month), `between 1 and 15 March 2024`, `between 30 November 2025 and 31 August 2026`:
   /// dates as every sentence says them, day, month and year.
-  package static func phrase(_ window: Window) -> String {
+  public static func phrase(_ window: Window) -> String {
     let (first, last) = (window.days.first, window.days.last)
     if window.firstMoment != nil || window.lastMoment != nil {
       // A window asked for as moments says them to the minute: `since 18 November 02:55`.
@@ -109,13 +109,13 @@ package enum ReportText {
   }
 
   /// `15 June 2026`: a day as sentences say it (with its weekday, `date`).
-  package static func longDate(_ day: Day) -> String {
+  static func longDate(_ day: Day) -> String {
     "\(day.dayOfMonth) \(HeatmapGrid.fullMonthNames[day.month - 1]) \(day.year)"
   }
 
   /// `1 and 15 March 2024`, `1 February and 31 March 2024`, `30 November 2025 and 31 August
   /// 2026`: two days, what they share said once.
-  package static func range(_ first: Day, _ last: Day, joinedBy joiner: String) -> String {
+  static func range(_ first: Day, _ last: Day, joinedBy joiner: String) -> String {
     let months = HeatmapGrid.fullMonthNames
     if first.year == last.year && first.month == last.month {
       return "\(first.dayOfMonth)\(joiner)\(longDate(last))"
@@ -154,7 +154,7 @@ package enum ReportText {
 
   /// `12 days`, or under another rule than GitHub's, which: `12 days (weekdays)`, `5 weeks`,
   /// `30 days (2 days off allowed)`.
-  package static func streakLength(_ length: Int, _ rule: StreakRule) -> String {
+  static func streakLength(_ length: Int, _ rule: StreakRule) -> String {
     var text = Wording.count(length, rule.unit)
     var notes: [String] = []
     if rule.kind == .weekdays { notes.append("weekdays") }
@@ -166,13 +166,13 @@ package enum ReportText {
   }
 
   /// `text` with its first letter a capital.
-  package static func capitalized(_ text: String) -> String {
+  public static func capitalized(_ text: String) -> String {
     text.prefix(1).uppercased() + text.dropFirst()
   }
 
   /// `busiest hour Tuesdays 10:00–11:00 (312 commits)`, or `no commits`: a punch card's
   /// summary, with the dash every time range has (`-` with `--ascii`).
-  package static func punchcardSummary(_ card: Punchcard, isASCII: Bool = false) -> String {
+  public static func punchcardSummary(_ card: Punchcard, isASCII: Bool = false) -> String {
     guard let busiest = card.busiest else { return "no commits" }
     let hour = busiest.hour
     func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
@@ -182,7 +182,7 @@ package enum ReportText {
   }
 
   /// `42 commits in the last year`, and `by …` when the report is filtered to some authors.
-  package static func headline(_ report: ActivityReport) -> String {
+  static func headline(_ report: ActivityReport) -> String {
     var text = "\(totals(report.activity)) \(phrase(report.window))"
     if let subject = report.subject { text += " by " + TextEscaping.terminal(subject) }
     if let limit = report.limit.map(limitPhrase) { text += ", " + limit }
@@ -208,7 +208,7 @@ package enum ReportText {
   /// What a report says of bots and AI-assisted work: `of which AI-assisted: 312 commits,
   /// 14.0%` (in the measure's words), `left out: 40 commits by bots`; each only when there is
   /// something to say.
-  package static func automationItems(_ report: ActivityReport) -> [String] {
+  static func automationItems(_ report: ActivityReport) -> [String] {
     let activity = report.activity
     var items: [String] = []
     if let assisted = activity.assistedTotal, assisted > 0 {
@@ -242,7 +242,7 @@ package enum ReportText {
 
   /// How headings name a repository: a path from the root by its last folder; a name relative
   /// to here or a scan root whole, as it tells repositories of the same last name apart.
-  package static func shownName(_ repository: String) -> String {
+  public static func shownName(_ repository: String) -> String {
     guard repository.hasPrefix("/") else { return RepositoryName.withoutCredentials(repository) }
     // A bare clone's folder (`git.git`) by the name people give the project.
     let folder = URL(fileURLWithPath: repository).lastPathComponent
@@ -250,7 +250,7 @@ package enum ReportText {
   }
 
   /// An image's heading: `title` when given, else the repositories' names, and whose commits.
-  package static func heading(for report: ActivityReport, title: String?) -> String {
+  public static func heading(for report: ActivityReport, title: String?) -> String {
     if let title { return title }
     if report.isCountsOnly { return "Contributions " + phrase(report.window) }
     let names = report.repositories.map(shownName)
@@ -264,7 +264,7 @@ package enum ReportText {
   }
 
   /// The whole summary in sentences, for an image's `<desc>` and its alt text.
-  package static func description(for report: ActivityReport) -> String {
+  public static func description(for report: ActivityReport) -> String {
     let stats = report.statistics
     return
       ([
@@ -287,7 +287,7 @@ package enum ReportText {
   }
 
   /// What a heading says of a limited count: `of the newest 10 (-n 10)`.
-  package static func limitPhrase(_ limit: CommitLimit) -> String {
+  static func limitPhrase(_ limit: CommitLimit) -> String {
     var parts: [String] = []
     if let count = limit.effectiveMaxCount { parts.append("-n \(count)") }
     if limit.skip > 0 { parts.append("--skip \(limit.skip)") }

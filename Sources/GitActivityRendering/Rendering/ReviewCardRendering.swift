@@ -9,7 +9,7 @@ extension ReportText {
   }
 
   /// `2026 in review`, or the window's phrase for another window.
-  package static func reviewTitle(_ report: ActivityReport) -> String {
+  static func reviewTitle(_ report: ActivityReport) -> String {
     let days = report.window.days
     if days.first.month == 1 && days.first.dayOfMonth == 1 && days.last.month == 12
       && days.last.dayOfMonth == 31 && days.first.year == days.last.year
@@ -21,7 +21,7 @@ extension ReportText {
   }
 
   /// The card's figures as labelled items: (label, value).
-  package static func reviewFigures(_ card: ReviewCard) -> [(label: String, value: String)] {
+  static func reviewFigures(_ card: ReviewCard) -> [(label: String, value: String)] {
     let report = card.report
     let stats = report.statistics
     let activity = report.activity
@@ -42,7 +42,7 @@ extension ReportText {
 
   /// `Busiest day: Tue 3 March (12 commits)`, week and month alike, and the hour; the year
   /// only when the window spans more than one.
-  package static func reviewBusiest(_ card: ReviewCard) -> [String] {
+  static func reviewBusiest(_ card: ReviewCard) -> [String] {
     let measure = card.report.activity.measure
     let days = card.report.window.days
     func short(_ day: Day) -> String {
@@ -74,7 +74,7 @@ extension ReportText {
 
   /// What else the card says: AI-assisted work, bots left out, the change from the year
   /// before.
-  package static func reviewNotes(_ card: ReviewCard) -> [String] {
+  static func reviewNotes(_ card: ReviewCard) -> [String] {
     let activity = card.report.activity
     var notes: [String] = []
     if let assisted = activity.assistedCommitTotal, assisted > 0, activity.commitTotal > 0 {
@@ -99,7 +99,7 @@ extension ReportText {
   }
 
   /// The whole card in sentences, for screen readers and `--format summary`.
-  package static func reviewDescription(_ card: ReviewCard) -> String {
+  public static func reviewDescription(_ card: ReviewCard) -> String {
     var parts = [
       reviewTitle(card.report)
         + (card.report.isCountsOnly ? "" : " of " + heading(for: card.report, title: nil)) + "."

@@ -5,7 +5,7 @@ import Foundation
 /// to screen readers. Output is deterministic: the same report and options give the same bytes.
 public struct SVGRenderer: Sendable {
   /// How it draws.
-  public var options: SVGOptions
+  var options: SVGOptions
 
   /// A renderer with these options.
   public init(options: SVGOptions) {
@@ -13,7 +13,7 @@ public struct SVGRenderer: Sendable {
   }
 
   /// The heading: the title, or the repository's name and whose graph it is.
-  public func heading(for report: ActivityReport) -> String {
+  func heading(for report: ActivityReport) -> String {
     ReportText.heading(for: report, title: options.title)
   }
 

@@ -2,7 +2,7 @@
 /// for the whole window (its VoiceOver label and value), then one heading line per month.
 public struct SummaryWriter: Sendable {
   /// `--layout calendar`: list every active day under its month.
-  public var listsDays: Bool
+  var listsDays: Bool
 
   /// A writer; with `listsDays`, every active day is listed under its month.
   public init(listsDays: Bool = false) {

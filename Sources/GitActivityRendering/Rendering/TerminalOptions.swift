@@ -13,9 +13,9 @@ public struct TerminalOptions: Hashable, Sendable {
   /// The colors of the levels.
   public var palette: Palette
   /// `--ascii`: no character outside ASCII.
-  public var isASCII: Bool
+  var isASCII: Bool
   /// The terminal's width in columns: 1 to 10,000 (beyond, the nearest bound).
-  public var width: Int {
+  var width: Int {
     didSet { width = Self.clamped(width) }
   }
 

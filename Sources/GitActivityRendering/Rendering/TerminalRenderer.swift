@@ -3,10 +3,10 @@ import Foundation
 /// The default output: the contribution graph drawn with characters, in color or without.
 public struct TerminalRenderer: Sendable {
   /// How it draws.
-  public var options: TerminalOptions
+  var options: TerminalOptions
 
   /// Below this width only the summary is printed.
-  public static let minimumGraphWidth = 20
+  static let minimumGraphWidth = 20
   static let labelWidth = 4
 
   /// A renderer with these options.
@@ -15,7 +15,7 @@ public struct TerminalRenderer: Sendable {
   }
 
   /// The glyph of each level: one terminal cell wide each (checked against wcwidth in tests).
-  public var glyphs: [String] {
+  var glyphs: [String] {
     if options.isASCII { return [".", ":", "o", "O", "@"] }
     switch options.colorDepth {
     case .none: return ["·", "░", "▒", "▓", "█"]

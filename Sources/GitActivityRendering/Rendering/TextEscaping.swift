@@ -2,10 +2,10 @@ import Foundation
 
 /// Escaping for each kind of output. Text from commits is hostile; nothing reaches an output
 /// without passing through one of these.
-package enum TextEscaping {
+public enum TextEscaping {
   /// A JSON string literal, quotes included. Every control character is escaped, and so are
   /// U+2028 and U+2029, which end lines in JavaScript.
-  package static func json(_ text: String) -> String {
+  public static func json(_ text: String) -> String {
     var result = "\""
     result.reserveCapacity(text.utf8.count + 2)
     for scalar in TextDecoding.shown(text).unicodeScalars {
@@ -43,7 +43,7 @@ package enum TextEscaping {
   /// so that it stays text. It works on Unicode scalars, not characters: a quote followed by a
   /// combining mark is one `Character` but still a quote to every CSV reader (found by
   /// fuzzing).
-  package static func csv(_ text: String) -> String {
+  public static func csv(_ text: String) -> String {
     var text = terminal(text)
     if startsFormula(text) { text = "'" + text }
     let scalars = text.unicodeScalars
@@ -63,7 +63,7 @@ package enum TextEscaping {
 
   /// Whether a spreadsheet would read `text` as a formula: it starts with `=`, `+`, `-`, `@`,
   /// a tab or a carriage return (OWASP's CSV injection rule).
-  package static func startsFormula(_ text: some StringProtocol) -> Bool {
+  static func startsFormula(_ text: some StringProtocol) -> Bool {
     guard let first = text.unicodeScalars.first else { return false }
     return "=+-@\t\r".unicodeScalars.contains(first)
   }
@@ -109,7 +109,7 @@ package enum TextEscaping {
   /// sequence, are shown by their code points (`<U+001B>`: shown, never obeyed), and so are
   /// the bidirectional overrides and isolates that could reorder a line (U+202A–U+202E,
   /// U+2066–U+2069) and the invisible format marks that could make two names look alike.
-  package static func terminal(_ text: String) -> String {
+  public static func terminal(_ text: String) -> String {
     var result = ""
     // A byte that was not UTF-8 shows as a terminal shows such a byte of git's output; a mark
     // is shown by its code point, so that a name with one never looks like the name without
@@ -125,7 +125,7 @@ package enum TextEscaping {
   }
 
   /// `<U+202E>`: a mark that is not printed, shown by its code point.
-  package static func shownCodePoint(_ scalar: Unicode.Scalar) -> String {
+  static func shownCodePoint(_ scalar: Unicode.Scalar) -> String {
     let digits = String(scalar.value, radix: 16, uppercase: true)
     return "<U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ">"
   }

@@ -1,8 +1,9 @@
 /// How many terminal columns text takes, as `wcwidth` counts them in a UTF-8 locale: wide East
 /// Asian characters and most emoji take two, combining marks none. Pure, so that layout does not
 /// depend on the process's locale.
-package enum TextWidth {
-  package static func columns(of text: String) -> Int {
+public enum TextWidth {
+  /// The columns `text` takes in a terminal: wide characters two, combining marks none.
+  public static func columns(of text: String) -> Int {
     // A scalar joined on by a zero-width joiner (U+200D) is drawn in its sequence's cell, as
     // terminals draw emoji ZWJ sequences (tmux 3.3, kitty, WezTerm, iTerm2): 👨‍👩‍👧 is two
     // columns, not six.
@@ -15,7 +16,7 @@ package enum TextWidth {
     return total
   }
 
-  package static func columns(of scalar: Unicode.Scalar) -> Int {
+  static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value == 0 { return 0 }
     // The soft hyphen is a format character that terminals show, one column wide, as glibc's
@@ -45,7 +46,7 @@ package enum TextWidth {
   }
 
   /// `text` cut to at most `width` columns, with an ellipsis when anything was cut.
-  package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
     guard columns(of: text) > width else { return text }
     guard width > 0 else { return "" }
     return prefix(of: text, within: width - 1) { columns(of: String($0)) } + ellipsis
@@ -53,7 +54,7 @@ package enum TextWidth {
 
   /// The longest prefix of `text` whose characters, measured by `width`, take at most `room`:
   /// the part of a text that is kept when it is shortened, in columns or in font units.
-  package static func prefix(of text: String, within room: Int, width: (Character) -> Int)
+  static func prefix(of text: String, within room: Int, width: (Character) -> Int)
     -> String
   {
     var result = ""
@@ -69,7 +70,7 @@ package enum TextWidth {
 
   /// Items joined by `separator` into lines no wider than `width`; an item wider than a line
   /// is truncated.
-  package static func wrap(
+  static func wrap(
     _ items: [String], separator: String, width: Int, ellipsis: String = "…"
   ) -> [String] {
     var lines: [String] = []

@@ -1,7 +1,7 @@
 /// Numbers and words as summaries write them.
-package enum Wording {
+public enum Wording {
   /// `1,234,567`.
-  package static func grouped(_ number: Int) -> String {
+  public static func grouped(_ number: Int) -> String {
     let digits = String(number.magnitude)
     var result = ""
     for (index, character) in digits.enumerated() {
@@ -12,7 +12,7 @@ package enum Wording {
   }
 
   /// `1 commit`, `2 commits`, `1,234 commits`.
-  package static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+  public static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(grouped(number)) \(number == 1 ? singular : (plural ?? singular + "s"))"
   }
 }

@@ -25,7 +25,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   package private(set) var wasLoaded = false
 
   /// No records yet for `key`.
-  package init(key: String) {
+  init(key: String) {
     self.key = key
   }
 
@@ -243,7 +243,7 @@ package typealias PathspecAnswerCache = CommitTable<PathspecAnswer>
 /// was compared with the empty tree, and `same` that the paths hold nothing in it.
 package struct PathspecAnswer: CommitTableRecord {
   package var compared: UInt8 = 0
-  package var same: UInt8 = 0
+  var same: UInt8 = 0
 
   package init() {}
 

@@ -11,17 +11,17 @@ public struct CommitFacts: Hashable, Sendable, BitwiseCopyable {
   private var authorOffset: Int32
   private var committerOffset: Int32
   /// The index of the author in `History.identities`, or -1 when the commit names no author.
-  public var identity: Int32
+  package var identity: Int32
   /// How many parents the commit has (more than one: a merge).
-  public var parentCount: Int32
+  package var parentCount: Int32
   /// The index of the committer in `History.identities`, or -1 when the commit names none.
-  public var committerIdentity: Int32
+  package var committerIdentity: Int32
 
   /// No offset git can write (its offsets stay within ±1,288,490,206 minutes).
   private static let missing = Int32.min
 
   /// A commit's facts, as read from its header.
-  public init(
+  package init(
     author: Timestamp?, committer: Timestamp?, identity: Int32, parentCount: Int32,
     committerIdentity: Int32 = -1
   ) {
@@ -63,5 +63,5 @@ public struct CommitFacts: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// Whether the commit is a merge.
-  public var isMerge: Bool { parentCount > 1 }
+  package var isMerge: Bool { parentCount > 1 }
 }

@@ -6,12 +6,12 @@ public struct History: Sendable {
   /// when the walk was asked not to record them.
   public var ids: [String] { objectIDs.map(\.hex) }
   /// The distinct authors, as written in the commits.
-  public var identities: [Identity] { rawIdentities.map(\.decoded) }
+  var identities: [Identity] { rawIdentities.map(\.decoded) }
   /// The authors' bytes; decoded only for the commits a graph counts.
   package var rawIdentities: [RawIdentity]
   /// Counted commits with a date git cannot read, for one-line warnings (which date a count
   /// uses is the reader's to say).
-  public var undated: [UndatedCommit]
+  package var undated: [UndatedCommit]
   /// With `WalkOptions.readsTrailers`: the `Co-authored-by` people of the commits that have
   /// some, by commit index, as indices into the identities.
   package var coAuthors: [Int: [Int32]] = [:]
@@ -43,7 +43,7 @@ public struct History: Sendable {
   public package(set) var unknownLanguageNames: [String] = []
 
   /// Whether the lines each commit changes were counted.
-  public var hasLineStats: Bool { !commits.isEmpty && packedLines.count == commits.count }
+  package var hasLineStats: Bool { !commits.isEmpty && packedLines.count == commits.count }
 
   /// What commit `index` changes in lines, when they were counted.
   public func lineStats(ofCommit index: Int) -> LineStats? {
@@ -61,10 +61,10 @@ public struct History: Sendable {
   }
 
   /// No commits.
-  public static let empty = History(commits: [], objectIDs: [], identities: [], undated: [])
+  static let empty = History(commits: [], objectIDs: [], identities: [], undated: [])
 
   /// The commits at the indices `isKept` keeps, with their ids, co-authors and warnings.
-  public func keeping(_ isKept: (Int) -> Bool) -> History {
+  package func keeping(_ isKept: (Int) -> Bool) -> History {
     selecting(commits.indices.filter(isKept))
   }
 

@@ -3,23 +3,23 @@
 /// An identity is its bytes, as in git: two spellings that differ only in Unicode normalization
 /// (NFC and NFD) are two people, as they are two rows of `git shortlog` and of a direct read,
 /// although Swift's `String` calls them equal (so a draw from exports counts them apart too).
-public struct Identity: Hashable, Sendable {
+package struct Identity: Hashable, Sendable {
   /// The name as written.
-  public var name: String
+  package var name: String
   /// The email as written.
-  public var email: String
+  package var email: String
 
   /// An identity as a commit writes it.
-  public init(name: String, email: String) {
+  package init(name: String, email: String) {
     self.name = name
     self.email = email
   }
 
-  public static func == (lhs: Identity, rhs: Identity) -> Bool {
+  package static func == (lhs: Identity, rhs: Identity) -> Bool {
     PersonBytes.equal((lhs.name, lhs.email), (rhs.name, rhs.email))
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     PersonBytes.hash(name: name, email: email, into: &hasher)
   }
 }

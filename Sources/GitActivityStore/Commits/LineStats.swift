@@ -2,24 +2,24 @@
 /// files (a binary file counts none), and how many files it lists.
 public struct LineStats: Sendable, Hashable {
   /// Lines added.
-  public var insertions: Int
+  package var insertions: Int
   /// Lines removed.
-  public var deletions: Int
+  package var deletions: Int
   /// Files listed (`git log --numstat`'s lines).
-  public var files: Int
+  package var files: Int
 
   /// What a commit changes.
-  public init(insertions: Int = 0, deletions: Int = 0, files: Int = 0) {
+  package init(insertions: Int = 0, deletions: Int = 0, files: Int = 0) {
     self.insertions = insertions
     self.deletions = deletions
     self.files = files
   }
 
   /// Lines added and removed together (`--measure lines`).
-  public var lines: Int { insertions + deletions }
+  package var lines: Int { insertions + deletions }
 
   /// Adds another commit's lines.
-  public static func += (left: inout LineStats, right: LineStats) {
+  package static func += (left: inout LineStats, right: LineStats) {
     left.insertions += right.insertions
     left.deletions += right.deletions
     left.files += right.files

@@ -3,7 +3,7 @@ public struct Timestamp: Hashable, Sendable, BitwiseCopyable {
   /// Seconds since 1970-01-01 UTC.
   public var seconds: Int64
   /// Minutes east of UTC, as the commit recorded them.
-  public var offsetMinutes: Int32
+  package var offsetMinutes: Int32
 
   /// A moment and the offset it was written with.
   public init(seconds: Int64, offsetMinutes: Int32) {

@@ -1,12 +1,12 @@
 /// A commit one of whose dates git cannot read (git log prints an empty date for it): which
 /// ones, so that whoever counts by one of them can say that the commit is not counted.
-public struct UndatedCommit: Sendable, Hashable, Comparable {
+package struct UndatedCommit: Sendable, Hashable, Comparable {
   /// The commit's id, in hexadecimal.
-  public var id: String
+  package var id: String
   /// Whether the author line has no valid date.
-  public var lacksAuthorDate: Bool
+  var lacksAuthorDate: Bool
   /// Whether the committer line has no valid date.
-  public var lacksCommitterDate: Bool
+  var lacksCommitterDate: Bool
 
   package init(id: String, lacksAuthorDate: Bool, lacksCommitterDate: Bool) {
     self.id = id
@@ -23,9 +23,9 @@ public struct UndatedCommit: Sendable, Hashable, Comparable {
 
   /// Whether the commit cannot be placed on a day when days are counted by the committer date
   /// (`usesCommitterDate`) or by the author date.
-  public func isUncounted(usesCommitterDate: Bool) -> Bool {
+  package func isUncounted(usesCommitterDate: Bool) -> Bool {
     usesCommitterDate ? lacksCommitterDate : lacksAuthorDate
   }
 
-  public static func < (left: UndatedCommit, right: UndatedCommit) -> Bool { left.id < right.id }
+  package static func < (left: UndatedCommit, right: UndatedCommit) -> Bool { left.id < right.id }
 }

@@ -4,14 +4,14 @@ import Foundation
 /// in System for the rest): each written here once, in git's words where git has words.
 extension GitError {
   /// A loose object that does not inflate or parse.
-  package static func corruptLooseObject(_ id: ObjectID, _ why: String) -> GitError {
+  static func corruptLooseObject(_ id: ObjectID, _ why: String) -> GitError {
     GitError(
       message: "corrupt loose object '\(id.hex)' (\(why))", function: "read_loose_object",
       kind: .damagedObject)
   }
 
   /// A loose object's file that cannot be opened (`action` "open") or read ("read").
-  package static func looseObjectFailed(_ id: ObjectID, _ action: String, errno number: Int32)
+  static func looseObjectFailed(_ id: ObjectID, _ action: String, errno number: Int32)
     -> GitError
   {
     GitError(

@@ -4,7 +4,7 @@ import Foundation
 /// target only once every byte is written and the file is closed, so a reader sees the old file
 /// or the new one, never half of one. An interrupted run leaves no temporary behind
 /// (`TemporaryFiles`); the temporary of a run killed outright is swept by `sweep`.
-package enum AtomicFile {
+public enum AtomicFile {
   /// The temporary name for `path`: hidden, beside it, with this process's id so that a sweep
   /// can tell a dead writer's leftovers from a live one's.
   static func temporaryName(for path: String) -> (directory: String, prefix: String, path: String) {
@@ -19,7 +19,7 @@ package enum AtomicFile {
   /// Writes what `produce` gives to `path`, atomically. `permissions` are the mode bits the new
   /// file gets (those of the file it replaces, say); nil means 0666 less the umask, as a new
   /// file gets. `displayPath` names the file in errors.
-  package static func replace(
+  public static func replace(
     _ path: String, permissions: mode_t? = nil, displayPath: String? = nil,
     _ produce: (DescriptorWriter) -> Void
   ) throws(FileError) {
@@ -124,7 +124,7 @@ package enum AtomicFile {
   /// The whole of a regular file, as `contents(of:)`, or why not: `ENOENT`, `ELOOP` for a
   /// symbolic link when `followsLinks` is false (git opens a work tree's `.mailmap` so), `EISDIR`
   /// or `EINVAL` for what is not a regular file, `EFBIG` past `limit`.
-  package static func read(_ path: String, followsLinks: Bool = true, limit: Int = Int(Int32.max))
+  public static func read(_ path: String, followsLinks: Bool = true, limit: Int = Int(Int32.max))
     throws(FileError) -> [UInt8]
   {
     let (descriptor, size) = try openRegular(path, followsLinks: followsLinks)

@@ -2,15 +2,16 @@ import Foundation
 
 /// Reads a file descriptor to its end, a chunk at a time, retrying after signals: standard
 /// input, a pipe or a file, whatever its size.
-package enum DescriptorReader {
+public enum DescriptorReader {
   /// Why a read failed: its `errno`.
-  package struct Failure: Error {
-    package var code: Int32
-    package var reason: String { String(cString: strerror(code)) }
+  public struct Failure: Error {
+    var code: Int32
+    /// The reason, in the C library's words (`strerror`).
+    public var reason: String { String(cString: strerror(code)) }
   }
 
   /// Calls `body` with each chunk read from `descriptor` (at most `size` bytes), until the end.
-  package static func forEachChunk(
+  public static func forEachChunk(
     of descriptor: Int32, size: Int = 1 << 16, _ body: (UnsafeRawBufferPointer) throws -> Void
   ) throws {
     var buffer = [UInt8](repeating: 0, count: size)

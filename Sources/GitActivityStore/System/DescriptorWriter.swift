@@ -2,16 +2,18 @@ import Foundation
 
 /// Writes bytes to a file descriptor, all of them, retrying after signals; remembers the first
 /// failure and writes nothing after it.
-package final class DescriptorWriter {
-  package let descriptor: Int32
+public final class DescriptorWriter {
+  let descriptor: Int32
   /// The `errno` of the first failed write, or 0.
-  package private(set) var failure: Int32 = 0
+  public private(set) var failure: Int32 = 0
 
-  package init(descriptor: Int32) {
+  /// A writer to `descriptor`, which stays open.
+  public init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
-  package func write(_ bytes: UnsafeRawBufferPointer) {
+  /// Writes all of `bytes`, retrying short writes; a failure is kept in `failure`.
+  public func write(_ bytes: UnsafeRawBufferPointer) {
     guard failure == 0, var next = bytes.baseAddress else { return }
     var left = bytes.count
     while left > 0 {
@@ -30,7 +32,8 @@ package final class DescriptorWriter {
     }
   }
 
-  package func write(_ text: String) {
+  /// Writes `text` as UTF-8, as `write(_:)` writes bytes.
+  public func write(_ text: String) {
     var text = text
     text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
   }

@@ -4,13 +4,13 @@ import Foundation
 /// A failed libgit2 call, with libgit2's own explanation, or a problem we found in git's data.
 public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// libgit2's error code (`GIT_ENOTFOUND` …), or -1 for errors of our own.
-  public var code: Int32
+  package var code: Int32
   /// libgit2's error class (`GIT_ERROR_ODB` …), 0 when there is none.
-  public var errorClass: Int32
+  var errorClass: Int32
   /// What went wrong, in a form fit for a one-line message.
   public var message: String
   /// The libgit2 function that failed, or the operation of ours.
-  public var function: String
+  package var function: String
   /// What kind of failure it is, for a caller to switch on.
   public var kind: Kind
 
@@ -40,7 +40,7 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `GIT_EOWNER` is dubious ownership whatever the call; any other status is `kind`.
-    package static func owned(_ status: Int32, else kind: Kind) -> Kind {
+    static func owned(_ status: Int32, else kind: Kind) -> Kind {
       Code(status) == .owner ? .dubiousOwnership : kind
     }
   }
@@ -64,7 +64,7 @@ public struct GitError: Error, Hashable, Sendable, CustomStringConvertible {
   public var isUsage: Bool { function == "parse_pathspec" }
 
   /// Whether libgit2 said that something was not found.
-  public var isNotFound: Bool { Code(code) == .notFound }
+  package var isNotFound: Bool { Code(code) == .notFound }
 
   /// libgit2's return codes (`git_error_code`) by name, so that no caller compares raw numbers.
   package struct Code: RawRepresentable, Hashable, Sendable {

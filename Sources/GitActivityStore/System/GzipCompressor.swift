@@ -3,14 +3,14 @@ import Foundation
 
 /// Compresses a stream of bytes as gzip (`.gz`), handing the compressed bytes on as they come:
 /// nothing is held but zlib's window and one output buffer.
-package final class GzipCompressor {
+public final class GzipCompressor {
   private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
   private var output = [UInt8](repeating: 0, count: 1 << 16)
   private let isReady: Bool
   private let sink: ([UInt8]) -> Void
 
   /// A compressor that gives its output to `sink`, a piece at a time.
-  package init(sink: @escaping ([UInt8]) -> Void) {
+  public init(sink: @escaping ([UInt8]) -> Void) {
     self.sink = sink
     stream.initialize(to: z_stream())
     isReady = cgit2_deflate_init_gzip(stream, 6) == Z_OK
@@ -23,12 +23,12 @@ package final class GzipCompressor {
   }
 
   /// Compresses `bytes`.
-  package func write(_ bytes: UnsafeRawBufferPointer) {
+  public func write(_ bytes: UnsafeRawBufferPointer) {
     run(bytes, flush: Z_NO_FLUSH)
   }
 
   /// Ends the stream: the last compressed bytes and gzip's trailer (its CRC and length).
-  package func finish() {
+  public func finish() {
     run(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH)
   }
 

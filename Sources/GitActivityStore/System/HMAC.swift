@@ -2,12 +2,12 @@
 /// can link back to what they stand for, and that the same key makes the same everywhere.
 /// A plain hash of an email would not do: anyone with a list of emails hashes them all and
 /// reads the export back.
-package struct HMAC: Sendable {
+public struct HMAC: Sendable {
   private let inner: [UInt8]
   private let outer: [UInt8]
 
   /// A keyed hash with `key` (hashed first when longer than SHA-256's block of 64 bytes).
-  package init(key: some Collection<UInt8>) {
+  public init(key: some Collection<UInt8>) {
     var block = key.count > 64 ? SHA256.digest(key) : Array(key)
     block += [UInt8](repeating: 0, count: 64 - block.count)
     inner = block.map { $0 ^ 0x36 }
@@ -20,7 +20,7 @@ package struct HMAC: Sendable {
   }
 
   /// The code of `message` as lowercase hexadecimal, its first `length` digits.
-  package func hex(_ message: String, length: Int = 64) -> String {
+  public func hex(_ message: String, length: Int = 64) -> String {
     String(Self.hex(code(Array(message.utf8))).prefix(length))
   }
 

@@ -7,7 +7,7 @@ import Foundation
 /// short. A line longer than `lineLimit` is an error at once: memory stays bounded.
 package struct LineReader {
   /// Why a stream could not be read.
-  package struct Failure: Error {
+  public struct Failure: Error {
     package var message: String
 
     package init(message: String) { self.message = message }

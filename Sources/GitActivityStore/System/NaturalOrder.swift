@@ -1,9 +1,9 @@
 /// The order people expect of names with numbers in them: `proj2` before `proj10`. Runs of
 /// ASCII digits compare by value (then by length, so that `01` and `1` still differ), everything
 /// else by its UTF-8 bytes, so that the order is the same on every machine and in every locale.
-package enum NaturalOrder {
+public enum NaturalOrder {
   /// Whether `left` comes before `right`.
-  package static func precedes(_ left: String, _ right: String) -> Bool {
+  public static func precedes(_ left: String, _ right: String) -> Bool {
     compare(Array(left.utf8), Array(right.utf8)) < 0
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Directory listings and folder creation on byte paths.
-package enum RawDirectory {
+public enum RawDirectory {
   /// The names in `directory` (not `.` and `..`), or nil when it cannot be read.
   package static func names(_ directory: String) -> [String]? {
     guard let handle = RawPath.withCString(directory, { opendir($0) }) else { return nil }
@@ -44,10 +44,10 @@ package enum RawDirectory {
   }
 
   /// Whether `path` is a FIFO, a socket or a device.
-  package static func isSpecial(_ path: String) -> Bool { type(path) == .special }
+  public static func isSpecial(_ path: String) -> Bool { type(path) == .special }
 
   /// Whether `path` exists, and whether it is a directory (following links).
-  package static func kind(_ path: String) -> (exists: Bool, isDirectory: Bool) {
+  public static func kind(_ path: String) -> (exists: Bool, isDirectory: Bool) {
     var status = stat()
     guard RawPath.withCString(path, { stat($0, &status) }) == 0 else { return (false, false) }
     return (true, status.st_mode & S_IFMT == S_IFDIR)

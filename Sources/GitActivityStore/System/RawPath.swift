@@ -8,11 +8,11 @@ import Foundation
 /// carried as one scalar of the last private-use block, U+10FF80 + (byte - 0x80), and turned back
 /// into that byte whenever the path goes to the system. Valid UTF-8 that would spell one of those
 /// scalars is carried byte by byte too, so that the round trip is exact for every path.
-package enum RawPath {
+public enum RawPath {
   private static let escapeBase: UInt32 = 0x10_FF00
 
   /// The path these bytes name.
-  package static func string(_ bytes: some Collection<UInt8>) -> String {
+  public static func string(_ bytes: some Collection<UInt8>) -> String {
     let bytes = Array(bytes)
     var scalars = String.UnicodeScalarView()
     var index = 0
@@ -29,7 +29,7 @@ package enum RawPath {
   }
 
   /// `path` without trailing slashes (`/` stays `/`).
-  package static func withoutTrailingSlashes(_ path: String) -> String {
+  public static func withoutTrailingSlashes(_ path: String) -> String {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     return path
@@ -47,12 +47,12 @@ package enum RawPath {
   }
 
   /// The path a C string names.
-  package static func string(cString: UnsafePointer<CChar>) -> String {
+  public static func string(cString: UnsafePointer<CChar>) -> String {
     string(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
   }
 
   /// The bytes of `path`.
-  package static func bytes(_ path: String) -> [UInt8] {
+  public static func bytes(_ path: String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(path.utf8.count)
     for scalar in path.unicodeScalars {
@@ -66,7 +66,7 @@ package enum RawPath {
   }
 
   /// Calls `body` with `path` as the NUL-terminated bytes the system takes.
-  package static func withCString<T, E: Error>(
+  public static func withCString<T, E: Error>(
     _ path: String, _ body: (UnsafePointer<CChar>) throws(E) -> T
   ) throws(E) -> T {
     var bytes = bytes(path)
@@ -84,7 +84,7 @@ package enum RawPath {
   }
 
   /// The path as people read it: bytes that are not UTF-8 shown as `\xE9`.
-  package static func display(_ path: String) -> String {
+  public static func display(_ path: String) -> String {
     var result = String.UnicodeScalarView()
     for scalar in path.unicodeScalars {
       if scalar.value >= escapeBase + 0x80 {

@@ -8,7 +8,7 @@ import Foundation
 /// async-signal-safe calls (`unlink`, `_exit`) and reads a fixed table of C strings: a slot is
 /// filled with a complete, never-freed copy of the path by one aligned pointer store, so the
 /// handler sees either nothing or a whole path, whatever thread it interrupts.
-package enum TemporaryFiles {
+public enum TemporaryFiles {
   static let capacity = 256
   /// The slots; nil is free. Allocated once and never freed.
   nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> =
@@ -23,7 +23,7 @@ package enum TemporaryFiles {
   /// runs) do not count as leaked.
   nonisolated(unsafe) private static var retired: [UnsafeMutablePointer<CChar>] = []
   /// Functions run first by the handler, such as giving a terminal back; set before any signal.
-  nonisolated(unsafe) package static var beforeExit: (@convention(c) () -> Void)?
+  nonisolated(unsafe) public static var beforeExit: (@convention(c) () -> Void)?
 
   /// Registers `path`; returns a token for `unregister`, or nil when the table is full (the file
   /// is then only removed by the caller, or by the next sweep).
@@ -52,7 +52,7 @@ package enum TemporaryFiles {
   /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and unblocks them (a parent may have
   /// blocked them). A signal the parent set to be ignored (`nohup`, a background job's SIGINT)
   /// stays ignored. Called once, by the executable.
-  package static func installSignalHandlers() {
+  public static func installSignalHandlers() {
     _ = slots
     var unblock = sigset_t()
     sigemptyset(&unblock)

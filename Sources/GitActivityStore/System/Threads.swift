@@ -10,15 +10,15 @@ import Synchronization
 /// when it cannot have the descriptors its event loop needs (`ulimit -n 5`), and a worker
 /// it cannot start leaves its group waiting. When no thread can be had (`ulimit -v`, `ulimit
 /// -u`), the work runs on the calling thread instead: slower, never wrong, never stuck.
-package enum Threads {
+public enum Threads {
   /// A started piece of work, to wait for once.
-  package final class Handle: Sendable {
+  public final class Handle: Sendable {
     private let thread: Mutex<pthread_t?>
 
     init(_ thread: pthread_t?) { self.thread = Mutex(thread) }
 
     /// Returns when the work has ended (at once when it ran on the calling thread).
-    package func wait() {
+    public func wait() {
       guard let thread = self.thread.withLock({ thread in thread.take() }) else { return }
       pthread_join(thread, nil)
     }
@@ -32,7 +32,7 @@ package enum Threads {
   /// Starts `body` on a thread of its own, or runs it now when no thread can be had. Each
   /// thread's stack is 2 MiB (none recurses), so that a tight address-space limit
   /// still has room for some.
-  package static func start(_ body: @escaping @Sendable () -> Void) -> Handle {
+  public static func start(_ body: @escaping @Sendable () -> Void) -> Handle {
     let work = Unmanaged.passRetained(Work(body)).toOpaque()
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
@@ -77,7 +77,7 @@ package enum Threads {
 
   /// Calls `body` with every index of `0..<count`, on up to `width` threads (the calling one
   /// among them), each taking the next index until none is left.
-  package static func concurrentPerform(
+  public static func concurrentPerform(
     iterations count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void
   ) {
     let next = Atomic<Int>(0)

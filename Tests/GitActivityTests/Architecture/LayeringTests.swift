@@ -167,6 +167,40 @@ struct LayeringTests {
     #expect(Set(extending) == ["Repository/", "Heatmap/Repository+Activity.swift"])
   }
 
+  @Test("the public API is as large as docs/library.md says, and the command is its client")
+  func publicSurface() throws {
+    let declaration = #/^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:nonisolated\(unsafe\)\s+)?public\s/#
+    let type =
+      #/^\s*(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+|indirect\s+)?(?:struct|enum|class|protocol|typealias|actor)\s/#
+    var declarations = 0
+    var types = 0
+    for folder in Self.folders {
+      let directory = Self.directory(of: folder)
+      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      where name.hasSuffix(".swift") {
+        let text = try String(
+          contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          if (try? declaration.prefixMatch(in: line)) != nil { declarations += 1 }
+          if (try? type.prefixMatch(in: line)) != nil { types += 1 }
+        }
+      }
+    }
+    let guide = try String(
+      contentsOf: Tools.projectRoot.appendingPathComponent("docs/library.md"), encoding: .utf8
+    ).replacingOccurrences(of: "\n", with: " ")
+    #expect(
+      guide.contains("\(declarations) public declarations in \(types) types"),
+      "docs/library.md gives the size of the public API: \(declarations) declarations, \(types) types"
+    )
+    // The command sees only the public API, as an app does: the compiler holds it to that.
+    let manifest = try String(
+      contentsOf: Tools.projectRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    #expect(
+      manifest.contains(
+        #"name: "git-heatmap", dependencies: ["GitActivity"], packageAccess: false"#))
+  }
+
   @Test("every public declaration of the library has a doc comment")
   func documented() throws {
     let conformances =
