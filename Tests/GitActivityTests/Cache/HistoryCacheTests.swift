@@ -123,7 +123,7 @@ struct FuzzRegressionTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Regressions")
 
-  @Test("cache files", arguments: ["cache-ba4951349deb"])
+  @Test("cache files", arguments: ["cache-ba4951349deb", "cache-afbe71b11d3a"])
   func cacheFile(name: String) throws {
     var bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
     // Found in an older format: its version made current, so that the record is still reached.
