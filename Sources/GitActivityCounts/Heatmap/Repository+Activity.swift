@@ -94,8 +94,12 @@ extension Repository {
   public func pathspec(
     _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
   ) throws(ActivityError) -> [String] {
-    try GitArguments(self).pathspec(
-      paths, currentDirectory: currentDirectory, environment: environment)
+    do throws(GitError) {
+      return try GitArguments(self).canonicalPathspec(
+        paths, currentDirectory: currentDirectory, environment: environment)
+    } catch {
+      throw .git(error)
+    }
   }
 
   /// The folder `currentDirectory` is, from the top of the work tree (`""` at the top, or

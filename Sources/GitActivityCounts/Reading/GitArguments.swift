@@ -98,22 +98,6 @@ extension GitArguments {
     }
   }
 
-  /// A pathspec as given on the command line in `currentDirectory`, parsed as git parses it
-  /// (see `Pathspec`, with the `GIT_*_PATHSPECS` variables of `environment`), in the form
-  /// `RevisionSelection.paths` takes: each element from the top of the work tree, its magic
-  /// spelled out. An element outside the work tree, or with magic git does not know, is an
-  /// error in git's words.
-  func pathspec(
-    _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
-  ) throws(ActivityError) -> [String] {
-    do throws(GitError) {
-      return try canonicalPathspec(
-        paths, currentDirectory: currentDirectory, environment: environment)
-    } catch {
-      throw .git(error)
-    }
-  }
-
   /// The folder `currentDirectory` is, from the top of the work tree (`""` at the top, or
   /// inside the git directory); nil for a bare repository or a folder outside the work tree.
   func workingPrefix(of currentDirectory: String) -> String? {
@@ -126,7 +110,11 @@ extension GitArguments {
     return here.dropFirst(topComponents.count).joined(separator: "/")
   }
 
-  /// `pathspec`, failing in git's words.
+  /// A pathspec as given on the command line in `currentDirectory`, parsed as git parses it
+  /// (see `Pathspec`, with the `GIT_*_PATHSPECS` variables of `environment`), in the form
+  /// `RevisionSelection.paths` takes: each element from the top of the work tree, its magic
+  /// spelled out. An element outside the work tree, or with magic git does not know, is an
+  /// error in git's words (`GitError`).
   public func canonicalPathspec(
     _ paths: [String], currentDirectory: String, environment: [String: String] = [:]
   ) throws(GitError) -> [String] {

@@ -30,7 +30,7 @@ final class GraphWalk {
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
       substitutions: substitutions, trailerKeys: options.trailerKeys,
-      packs: HistoryWalker(repository).packStore(for: options), readsAhead: options.readsAhead,
+      packs: options.packStore(in: repository), readsAhead: options.readsAhead,
       shortWalkReads: options.shortWalkReads, recordsTrees: options.recordsTrees)
   }
 

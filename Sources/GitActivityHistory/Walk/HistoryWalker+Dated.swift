@@ -16,7 +16,7 @@ extension HistoryWalker {
     guard tips.excluded.isEmpty else { return nil }
     let substitutions = try repository.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
-    let reader = try ObjectReader(repository: repository, packs: packStore(for: options))
+    let reader = try ObjectReader(repository: repository, packs: options.packStore(in: repository))
     let shallow = repository.shallowBoundary()
     var interner = IdentityInterner()
     var shown = Set<String>()

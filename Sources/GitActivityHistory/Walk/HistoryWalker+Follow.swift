@@ -20,7 +20,7 @@ extension HistoryWalker {
     let tips = try repository.tips(for: named)
     let substitutions = try repository.substitutions(
       replaceRefBase: options.replaceRefBase, graftFile: options.graftFile)
-    let reader = try ObjectReader(repository: repository, packs: packStore(for: options))
+    let reader = try ObjectReader(repository: repository, packs: options.packStore(in: repository))
     let source = ChangeReader(reader: reader, substitutions: substitutions)
     let shallow = repository.shallowBoundary()
     var interner = IdentityInterner()

@@ -214,11 +214,3 @@ extension HistoryWalker {
     return GitError.hashMismatch(id, stored: ObjectID(hashed))
   }
 }
-
-extension HistoryWalker {
-  /// The packs a walk reads commits from directly, unless `options` say to read every commit
-  /// through libgit2.
-  func packStore(for options: WalkOptions) -> PackStore? {
-    options.readsPacksDirectly ? PackStore(objectsDirectory: repository.objectsDirectory) : nil
-  }
-}

@@ -42,7 +42,7 @@ extension PathspecWalk {
       let substitutions = walk.substitutions
       let shallow = walk.shallow
       let reader = try ObjectReader(
-        repository: repository, packs: HistoryWalker(repository).packStore(for: options))
+        repository: repository, packs: options.packStore(in: repository))
       // The cache stands for commits only as their ids name them, and with co-authors only
       // when it read them.
       var usable =

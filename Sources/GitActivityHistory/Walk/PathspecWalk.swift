@@ -259,7 +259,7 @@ struct PathspecWalk {
     {
       let shared = PathspecAnswers()
       let (pathspec, path, packs) = (
-        diff.pathspec, repository.gitDirectory, HistoryWalker(repository).packStore(for: options)
+        diff.pathspec, repository.gitDirectory, options.packStore(in: repository)
       )
       let (tips, cutoff, firstOnly) = (
         tips.included, options.committedNoEarlierThan, options.followsFirstParentOnly

@@ -76,3 +76,11 @@ public struct WalkOptions: Sendable, Equatable {
     self.workerCount = workerCount
   }
 }
+
+extension WalkOptions {
+  /// The packs a walk of `repository` reads commits from directly, unless these options say to
+  /// read every commit through libgit2.
+  func packStore(in repository: Repository) -> PackStore? {
+    readsPacksDirectly ? PackStore(objectsDirectory: repository.objectsDirectory) : nil
+  }
+}
