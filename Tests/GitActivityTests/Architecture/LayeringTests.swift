@@ -175,12 +175,8 @@ struct LayeringTests {
     var declarations = 0
     var types = 0
     for folder in Self.folders {
-      let directory = Self.directory(of: folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      where name.hasSuffix(".swift") {
-        let text = try String(
-          contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-        for line in text.split(separator: "\n") {
+      for file in try Self.files(in: folder) {
+        for line in file.text.split(separator: "\n") {
           if (try? declaration.prefixMatch(in: line)) != nil { declarations += 1 }
           if (try? type.prefixMatch(in: line)) != nil { types += 1 }
         }
