@@ -88,6 +88,33 @@ struct ReviewCardTests {
   }
 
   @Test(
+    "the year before is counted in the card's own pass as a read of that year counts it: filters, bots, its last second",
+    arguments: [
+      [], ["--author", "Ada"], ["--no-bots"], ["--bots", "only"],
+      ["--no-merges", "--author", "Grace"],
+    ])
+  func yearBeforeFiltered(_ filter: [String]) throws {
+    let repo = try Self.repository()
+    // At the edges of 2023: its last second (a bot's and Ada's commits), 2024's first.
+    try repo.commit(
+      "bump", date: "1704067199 +0000", author: "dependabot[bot]",
+      email: "49699333+dependabot[bot]@users.noreply.github.com")
+    try repo.commit("last", date: "1704067199 +0000", author: "Ada", email: "ada@example.com")
+    try repo.commit("first", date: "1704067200 +0000", author: "Ada", email: "ada@example.com")
+    let card = heatmap(
+      ["--review", "--year", "2024", "--format", "summary"] + filter, in: repo.path, now: Self.now)
+    #expect(card.status == 0, "\(card.stderr)")
+    let plain = heatmap(
+      ["--year", "2023", "--format", "json", "--no-cache"] + filter, in: repo.path, now: Self.now)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
+    let before = try #require(object["total"] as? Int)
+    #expect(before > 0)
+    #expect(
+      card.stdout.contains("on the year before (\(Wording.grouped(before)))"), "\(card.stdout)")
+  }
+
+  @Test(
     "the year before is counted in the review's own read: its commits equal a read of that year, its lines are neither counted nor cached"
   )
   func yearBeforeInOneRead() throws {

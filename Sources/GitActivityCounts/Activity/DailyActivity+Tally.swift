@@ -62,6 +62,10 @@ extension DailyActivity {
     var authorTotals: [(commits: Int, measure: Int)] = []
     /// What is decided about the identities of the history being added.
     var identities = Identities()
+    /// The window before this one (`countEarlierCommits(in:)`): its days and moments, and how
+    /// many commits fell in it.
+    var earlier: (days: DayRange, from: Int64?, through: Int64?)?
+    var earlierTotal = 0
 
     /// A tally over `days`; with `deduplicates`, a commit in several histories counts once
     /// (their ids must have been recorded), else each history's commits are taken as distinct.
@@ -258,6 +262,7 @@ extension DailyActivity {
       let day = bucketer.day(of: stamp)
       guard let position = days.index(of: day) else {
         outside.add(day, isBefore: day < days.first)
+        if earlier != nil { countEarlier(selected, on: day) }
         return nil
       }
       // A window that starts or ends at a moment (`--since 2.weeks.ago`) counts only part
@@ -275,6 +280,24 @@ extension DailyActivity {
         return nil
       }
       return position
+    }
+
+    /// Counts a commit outside the window when it falls in the window before, as a tally of
+    /// that window alone counts it (`DailyActivity.commitTotal`).
+    private mutating func countEarlier(_ selected: Selected, on day: Day) {
+      guard let earlier, earlier.days.contains(day), !selected.isLeftOutAsBot else { return }
+      let seconds = selected.stamp.seconds
+      if let first = earlier.from, seconds < first { return }
+      if let last = earlier.through, seconds > last { return }
+      earlierTotal += 1
+    }
+
+    /// Also counts, by number, the commits that fall in `window` (the window before this one:
+    /// the year before a year in review), as `DailyActivity.commitTotal` counts them with
+    /// `ActivityOptions.countingCommits(of:)`, in the same pass. Its days must not overlap this
+    /// tally's.
+    package mutating func countEarlierCommits(in window: Window) {
+      earlier = (window.days, window.firstMoment, window.lastMoment)
     }
 
     /// Counts a placed commit on its day, for its people, and lists it when asked.
@@ -379,6 +402,7 @@ extension DailyActivity {
       result.outside = outside
       result.counted = counted
       result.countsByHistory = historyTotals
+      if earlier != nil { result.earlierCommitTotal = earlierTotal }
       if let repositoryTotals { result.countsByRepository = repositoryTotals }
       // Each author's positions handed over (not copied) to their activity.
       var activities: [AuthorActivity] = []

@@ -60,6 +60,9 @@ public struct DailyActivity: Hashable, Sendable {
   /// For a history drawn from exports of several repositories: the commits counted in the
   /// window from each repository, in the order the read names them; empty otherwise.
   public var countsByRepository: [Int] = []
+  /// The commits counted in the window before this one, when the count was asked for
+  /// (`Tally.countEarlierCommits(in:)`).
+  package var earlierCommitTotal: Int?
 
   /// The most days an activity holds: years 1 to 9999.
   public static let maximumDays = 3_652_059
@@ -83,9 +86,19 @@ public struct DailyActivity: Hashable, Sendable {
   public init(
     histories: [(history: History, mailmap: Mailmap)], days: DayRange, options: ActivityOptions
   ) {
+    self.init(histories: histories, days: days, options: options, earlier: nil)
+  }
+
+  /// The same count, and with `earlier` (a window before `days`) the commits that fall in it
+  /// (`earlierCommitTotal`), in the same pass.
+  package init(
+    histories: [(history: History, mailmap: Mailmap)], days: DayRange, options: ActivityOptions,
+    earlier: Window?
+  ) {
     var tally = Tally(
       days: days, options: options,
       deduplicates: histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint))
+    if let earlier { tally.countEarlierCommits(in: earlier) }
     // As many people as identities, at most: no rehashing as they are met.
     tally.authorNumbers.reserveCapacity(
       histories.reduce(0) { $0 + $1.history.rawIdentities.count })

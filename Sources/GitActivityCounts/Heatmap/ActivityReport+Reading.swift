@@ -43,8 +43,13 @@ extension ActivityReport {
       request.span == .wholeHistory
       ? Self.historyDays(histories, options: options, window: window, today: today)
       : window.days
+    // The window before (a year in review's previous year) is counted in the same pass, when
+    // its days are outside the counted ones (not under a report of the whole history).
+    let earlier = request.earlierWindow?.resolve(today: today)
+    let separate = earlier.map { $0.days.last < days.first || $0.days.first > days.last } ?? false
     let activity = DailyActivity(
-      histories: histories.map { ($0.history, $0.mailmap) }, days: days, options: options)
+      histories: histories.map { ($0.history, $0.mailmap) }, days: days, options: options,
+      earlier: separate ? earlier : nil)
     self.init(
       repositories: histories.map(\.name), window: window, zone: options.zone, activity: activity,
       today: today, subject: options.filter.subject)
@@ -65,11 +70,12 @@ extension ActivityReport {
       warnings.append(.datedBeyondCalendar(count: activity.outside.beyondCalendar, day: day))
     }
     readings = histories
-    if let earlierRequest = request.earlierWindow {
-      let earlier = earlierRequest.resolve(today: today)
-      earlierCommits = DailyActivity.commitTotal(
-        histories: histories.map { ($0.history, $0.mailmap) }, days: earlier.days,
-        options: options.countingCommits(of: earlier))
+    if let earlier {
+      earlierCommits =
+        activity.earlierCommitTotal
+        ?? DailyActivity.commitTotal(
+          histories: histories.map { ($0.history, $0.mailmap) }, days: earlier.days,
+          options: options.countingCommits(of: earlier))
     }
     if request.cache.isEnabled && !request.cache.defersSaving {
       for index in readings.indices {

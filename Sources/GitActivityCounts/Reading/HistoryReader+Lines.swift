@@ -47,9 +47,9 @@ extension HistoryReader {
         if latest < earliest { continue }
       }
       // A commit's languages are looked up only once its lines are known.
-      guard let known = table?.table.record(for: ids[index]),
+      guard let known = table?.table.lineStats(for: ids[index]),
         let knownLanguages = countsLanguages
-          ? languageTable?.table.record(for: ids[index]) : LanguageRows()
+          ? languageTable?.table.languageRows(for: ids[index]) : LanguageRows()
       else {
         missing.append(index)
         continue
@@ -97,8 +97,8 @@ extension HistoryReader {
     return (loaded, place)
   }
 
-  /// Each counted commit's lines by language into `languages`, and those that fit a record and
-  /// name no unknown language into the cache; then the whole into `history`.
+  /// Each counted commit's lines by language into `languages`, and those that name no unknown
+  /// language into the cache; then the whole into `history`.
   private func keepLanguages(
     _ languages: inout [LanguageRows], _ notices: LineNotices, missing: [Int], ids: [ObjectID],
     in history: inout History,
@@ -111,7 +111,7 @@ extension HistoryReader {
       uncached.formUnion(tally.namingUnknown.map { missing[$0] })
       unknown.formUnion(tally.classifier.unknownNames)
     }
-    for index in missing where languages[index].fitsRecord && !uncached.contains(index) {
+    for index in missing where !uncached.contains(index) {
       cache?.table.set(languages[index], for: ids[index])
     }
     history.languageRows = languages

@@ -19,17 +19,10 @@ final class LanguageTally: FileTally {
     if classifier.unknownNames.count > unknownBefore { namingUnknown.insert(current) }
     guard let language = found else { return }
     var rows = byCommit[current] ?? LanguageRows()
-    if let at = rows.rows.firstIndex(where: { Int($0.language) == language }) {
-      rows.rows[at].insertions &+= UInt32(truncatingIfNeeded: insertions)
-      rows.rows[at].deletions &+= UInt32(truncatingIfNeeded: deletions)
-      rows.rows[at].files &+= 1
-    } else {
-      rows.rows.append(
-        LanguageRows.Row(
-          language: UInt16(truncatingIfNeeded: language),
-          insertions: UInt32(truncatingIfNeeded: insertions),
-          deletions: UInt32(truncatingIfNeeded: deletions), files: 1))
-    }
+    rows.add(
+      language: UInt16(truncatingIfNeeded: language),
+      insertions: UInt32(truncatingIfNeeded: insertions),
+      deletions: UInt32(truncatingIfNeeded: deletions))
     byCommit[current] = rows
   }
 }
@@ -56,7 +49,7 @@ extension LanguageLines {
     var byLanguage: [(Int, Int, Int)] = []
 
     mutating func add(_ commit: LanguageRows) {
-      for row in commit.rows {
+      for row in commit {
         let language = Int(row.language)
         if language >= byLanguage.count {
           byLanguage += repeatElement((0, 0, 0), count: language + 1 - byLanguage.count)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A file of one fixed-size record per commit, kept between runs beside the history cache and
-/// keyed by what made its records: read whole, looked up by id, written whole with this run's
-/// records merged in. One file per key (`<stem>-<digest>.<extension>`), at most
+/// A file of one record per commit, kept between runs beside the history cache and keyed by
+/// what made its records: read whole, looked up by id, written whole with this run's records
+/// merged in. Records are of one size (`Record.size`), or each of its own, the file then
+/// keeping where each ends. One file per key (`<stem>-<digest>.<extension>`), at most
 /// `Record.fileLimit` of a kind, the least recently used removed first. A file that is missing,
 /// cut, corrupt (checksum) or of another key is ignored and rewritten, as the history cache is.
 package struct CommitTable<Record: CommitTableRecord>: Sendable {
@@ -17,6 +18,8 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   private var file: [UInt8] = []
   /// Where the first record's id starts in `file`.
   private var firstRecord = 0
+  /// Where the records of their own sizes start in `file`, after the ids and where each ends.
+  private var variableRecords = 0
   /// Where each 16-bit prefix starts in `ids` (`indexPrefixes`).
   private var prefixes = IDPrefixTable()
   /// Records found in this run.
@@ -47,12 +50,28 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     return low < ids.count && ids[low] == id ? storedRecord(low) : nil
   }
 
-  /// The `index`th record of the file.
-  private func storedRecord(_ index: Int) -> Record {
-    let at = firstRecord + index * (20 + Record.size) + 20
-    return file.withUnsafeBytes {
-      Record(UnsafeRawBufferPointer(rebasing: $0[at..<(at + Record.size)]))
+  /// The `index`th record of the file, or nil when its bytes are no record.
+  private func storedRecord(_ index: Int) -> Record? {
+    file.withUnsafeBytes { file in
+      guard let size = Record.size else {
+        // Each id is followed by where its record ends among the records.
+        func end(_ index: Int) -> Int {
+          Int(Self.u32(file, at: firstRecord + index * Self.variableWidth + 20))
+        }
+        let start = variableRecords + (index == 0 ? 0 : end(index - 1))
+        return Record(
+          UnsafeRawBufferPointer(rebasing: file[start..<(variableRecords + end(index))]))
+      }
+      let at = firstRecord + index * (20 + size) + 20
+      return Record(UnsafeRawBufferPointer(rebasing: file[at..<(at + size)]))
     }
+  }
+
+  /// An id and where its record ends, in a file of records of their own sizes.
+  private static var variableWidth: Int { 24 }
+
+  private static func u32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+    UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// Records what is known of `id` in this run.
@@ -60,13 +79,23 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     added[id] = record
   }
 
-  /// The records read from the file, in rising id order (not those of this run).
-  package var loaded: (ids: [ObjectID], records: [Record]) { (ids, ids.indices.map(storedRecord)) }
+  /// The records read from the file, in rising id order (not those of this run; not those whose
+  /// bytes are no record).
+  package var loaded: (ids: [ObjectID], records: [Record]) {
+    var kept: (ids: [ObjectID], records: [Record]) = ([], [])
+    for (index, id) in ids.enumerated() {
+      if let record = storedRecord(index) {
+        kept.ids.append(id)
+        kept.records.append(record)
+      }
+    }
+    return kept
+  }
 
   /// Makes the prefix table of the records read, for a walk that asks of many commits.
   package mutating func indexPrefixes() {
     let ids = self.ids
-    prefixes = IDPrefixTable(count: ids.count) { UInt16(ids[$0].high >> 48) }
+    prefixes = IDPrefixTable(count: ids.count) { ids[$0].high }
   }
 
   /// The file for `key` beside the history cache at `location`.
@@ -90,7 +119,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
       if let bytes = AtomicFile.ownedContents(of: path),
         let decoded = bytes.withUnsafeBytes({ decode($0, key: key) })
       {
-        (table.ids, table.firstRecord) = decoded
+        (table.ids, table.firstRecord, table.variableRecords) = decoded
         table.file = bytes
         table.wasLoaded = true
         break
@@ -99,9 +128,10 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     return table
   }
 
-  /// The file's ids and records, or nil when it is cut, corrupt, of another version or key.
+  /// The file's ids, where they start and where the records of their own sizes start, or nil
+  /// when it is cut, corrupt, of another version or key.
   private static func decode(_ bytes: UnsafeRawBufferPointer, key: String) -> (
-    ids: [ObjectID], firstRecord: Int
+    ids: [ObjectID], firstRecord: Int, variableRecords: Int
   )? {
     let magic = Record.magic
     let keyBytes = Array(key.utf8)
@@ -116,8 +146,21 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
       Array(bytes[(magic.count + 8)..<(magic.count + 8 + keyBytes.count)]) == keyBytes
     else { return nil }
     let count = u32(magic.count + 8 + keyBytes.count)
-    let width = 20 + Record.size
-    guard bytes.count == headerSize + count * width + 8 else { return nil }
+    let width = Record.size.map { 20 + $0 } ?? variableWidth
+    let records = headerSize + count * width
+    guard count <= bytes.count / width, bytes.count >= records + 8 else { return nil }
+    if Record.size != nil {
+      guard bytes.count == records + 8 else { return nil }
+    } else {
+      // Where each record ends: rising, the last at the end of the records.
+      var previous = 0
+      for index in 0..<count {
+        let end = u32(headerSize + index * width + 20)
+        guard end >= previous else { return nil }
+        previous = end
+      }
+      guard records + previous + 8 == bytes.count else { return nil }
+    }
     let body = UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 8)])
     var stored: UInt64 = 0
     for index in 0..<8 { stored |= UInt64(bytes[bytes.count - 8 + index]) << (8 * index) }
@@ -130,7 +173,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     }
     // Sorted and unique, or not ours.
     for index in ids.indices.dropFirst() where !(ids[index - 1] < ids[index]) { return nil }
-    return (ids, headerSize)
+    return (ids, headerSize, records)
   }
 
   /// The file's bytes: the header with the key, the records sorted by id, a checksum.
@@ -138,20 +181,31 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     var merged: [(ObjectID, Record)] = []
     merged.reserveCapacity(count)
     for (index, id) in ids.enumerated() where added[id] == nil {
-      merged.append((id, storedRecord(index)))
+      if let record = storedRecord(index) { merged.append((id, record)) }
     }
     merged += added.map { ($0.key, $0.value) }
     merged.sort { $0.0 < $1.0 }
     var out = ByteWriter()
-    out.bytes.reserveCapacity(64 + key.utf8.count + merged.count * (20 + Record.size))
+    out.bytes.reserveCapacity(
+      64 + key.utf8.count + merged.count * (Record.size.map { 20 + $0 } ?? Self.variableWidth))
     out.bytes += Record.magic
     out.u32(Record.formatVersion)
     out.u32(UInt32(key.utf8.count))
     out.bytes += key.utf8
     out.u32(UInt32(merged.count))
-    for (id, record) in merged {
-      out.id(id)
-      record.encode(into: &out)
+    if Record.size != nil {
+      for (id, record) in merged {
+        out.id(id)
+        record.encode(into: &out)
+      }
+    } else {
+      var records = ByteWriter()
+      for (id, record) in merged {
+        record.encode(into: &records)
+        out.id(id)
+        out.u32(UInt32(records.bytes.count))
+      }
+      out.bytes += records.bytes
     }
     out.u64(HistoryCache.checksum(out.bytes[...]))
     return out.bytes
@@ -217,7 +271,8 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
 
 /// A record of a `CommitTable`: its size in the file, its file's name and header.
 package protocol CommitTableRecord: Hashable, Sendable {
-  static var size: Int { get }
+  /// The size of every record; nil when each has its own (the file keeps where each ends).
+  static var size: Int? { get }
   static var magic: [UInt8] { get }
   static var formatVersion: UInt32 { get }
   /// The file's name is `<stem>-<digest of the key>.<extension>`.
@@ -225,8 +280,8 @@ package protocol CommitTableRecord: Hashable, Sendable {
   static var fileExtension: String { get }
   /// How many files of this kind a repository keeps.
   static var fileLimit: Int { get }
-  /// The record in its `size` bytes.
-  init(_ bytes: UnsafeRawBufferPointer)
+  /// The record in its bytes, or nil when they are no record (it is then counted again).
+  init?(_ bytes: UnsafeRawBufferPointer)
   func encode(into writer: inout ByteWriter)
 }
 
@@ -247,14 +302,14 @@ package struct PathspecAnswer: CommitTableRecord {
 
   package init() {}
 
-  package static let size = 2
+  package static let size: Int? = 2
   package static let magic: [UInt8] = Array("GHMPATHS".utf8)
   package static let formatVersion: UInt32 = 1
   package static let fileStem = "pathspec"
   package static let fileExtension = "answers"
   package static let fileLimit = 16
 
-  package init(_ bytes: UnsafeRawBufferPointer) {
+  package init?(_ bytes: UnsafeRawBufferPointer) {
     compared = bytes[0]
     same = bytes[1]
   }

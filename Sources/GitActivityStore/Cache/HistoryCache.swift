@@ -75,7 +75,7 @@ package struct HistoryCache: Sendable {
   /// Makes `prefixes` for the sorted indices as they are now.
   package mutating func indexPrefixes() {
     let (ids, sorted) = (self.ids, sortedIndices)
-    prefixes = IDPrefixTable(count: sorted.count) { UInt16(ids[Int(sorted[$0])].high >> 48) }
+    prefixes = IDPrefixTable(count: sorted.count) { ids[Int(sorted[$0])].high }
   }
 
   /// The parents of the commit at `index`.

@@ -6,14 +6,14 @@
 package typealias LineStatsCache = CommitTable<PackedLineStats>
 
 extension PackedLineStats: CommitTableRecord {
-  package static let size = 12
+  package static let size: Int? = 12
   package static let magic: [UInt8] = Array("GHMLINES".utf8)
   package static let formatVersion: UInt32 = 1
   package static let fileStem = "lines"
   package static let fileExtension = "cache"
   package static let fileLimit = 16
 
-  package init(_ bytes: UnsafeRawBufferPointer) {
+  package init?(_ bytes: UnsafeRawBufferPointer) {
     func u32(_ at: Int) -> UInt32 {
       UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16
         | UInt32(bytes[at + 3]) << 24
@@ -28,4 +28,10 @@ extension PackedLineStats: CommitTableRecord {
     writer.u32(deletions)
     writer.u32(files)
   }
+}
+
+extension CommitTable where Record == PackedLineStats {
+  /// What is known of `id`'s lines: `record(for:)` compiled for this record, so that a reader
+  /// in another module calls no generic code once a commit.
+  package func lineStats(for id: ObjectID) -> PackedLineStats? { record(for: id) }
 }

@@ -1,8 +1,9 @@
 /// The lines one commit changes in each language linguist counts, by a language's number in
 /// the generated table: insertions, deletions and files, one row a language, in the order they
 /// were met. Kept beside the lines of a read that asks for languages (`--review`), so that its
-/// languages need no second diff.
-package struct LanguageRows: Sendable, Hashable {
+/// languages need no second diff. Most commits change one or two languages: those rows are kept
+/// in the value itself, and only a commit of more allocates (a year of git/git holds 6,000).
+package struct LanguageRows: Sendable, Hashable, RandomAccessCollection {
   package struct Row: Sendable, Hashable {
     package var language: UInt16
     package var insertions: UInt32
@@ -15,9 +16,59 @@ package struct LanguageRows: Sendable, Hashable {
       self.deletions = deletions
       self.files = files
     }
+
+    static let none = Row(language: 0, insertions: 0, deletions: 0, files: 0)
   }
 
-  package var rows: [Row] = []
+  /// The first two rows (those beyond `count` are `Row.none`), then the rest.
+  private var first = Row.none
+  private var second = Row.none
+  private var more: [Row] = []
+  package private(set) var count = 0
 
   package init() {}
+
+  package init(_ rows: some Sequence<Row>) {
+    for row in rows { append(row) }
+  }
+
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { count }
+
+  package subscript(position: Int) -> Row {
+    get {
+      switch position {
+      case 0: first
+      case 1: second
+      default: more[position - 2]
+      }
+    }
+    set {
+      switch position {
+      case 0: first = newValue
+      case 1: second = newValue
+      default: more[position - 2] = newValue
+      }
+    }
+  }
+
+  package mutating func append(_ row: Row) {
+    switch count {
+    case 0: first = row
+    case 1: second = row
+    default: more.append(row)
+    }
+    count += 1
+  }
+
+  /// Adds a file's lines to its language's row, a new row for a language not met before.
+  package mutating func add(language: UInt16, insertions: UInt32, deletions: UInt32) {
+    if let at = firstIndex(where: { $0.language == language }) {
+      self[at].insertions &+= insertions
+      self[at].deletions &+= deletions
+      self[at].files &+= 1
+    } else {
+      append(Row(language: language, insertions: insertions, deletions: deletions, files: 1))
+    }
+  }
 }

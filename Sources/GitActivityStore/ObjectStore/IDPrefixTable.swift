@@ -1,16 +1,28 @@
-/// Where each 16-bit prefix begins in a list of ids kept in rising order: 65,537 starts, made in
-/// one pass, so that a lookup searches among the few ids that share its first two bytes (one or
-/// two in a history of 100,000 commits) instead of the whole list. The table is for the list it
-/// was made from: its owner drops it (for `init()`) whenever the list changes.
+/// Where each prefix begins in a list of ids kept in rising order, made in one pass, so that a
+/// lookup searches among the few ids that share its prefix (one or two) instead of the whole
+/// list. The prefix has as many bits as the list's count has, at most 16: a table of 6,000 ids
+/// has 8,193 starts (32 KB), one of 100,000 or more 65,537 (256 KB). The table is for the list
+/// it was made from: its owner drops it (for `init()`) whenever the list changes.
 struct IDPrefixTable: Sendable {
   private var starts: [UInt32] = []
+  /// How far an id's first 64 bits are shifted to give its prefix.
+  private var shift: UInt64 = 48
 
   /// No table: every lookup searches the whole list.
   init() {}
 
-  /// The table of `count` ids in rising order, `prefix(i)` the first two bytes of the `i`-th.
-  init(count: Int, prefix: (Int) -> UInt16) {
-    starts = Self.starts(count: count, prefix: prefix)
+  /// The table of `count` ids in rising order, `high(i)` the first 64 bits of the `i`-th.
+  init(count: Int, high: (Int) -> UInt64) {
+    let bits = min(16, max(1, Int.bitWidth - count.leadingZeroBitCount))
+    shift = UInt64(64 - bits)
+    let prefixes = 1 << bits
+    var starts = [UInt32](repeating: UInt32(count), count: prefixes + 1)
+    var position = 0
+    for value in 0..<prefixes {
+      while position < count, high(position) >> shift < UInt64(value) { position += 1 }
+      starts[value] = UInt32(position)
+    }
+    self.starts = starts
   }
 
   /// For each 16-bit value, how many of `count` ids in rising order have a smaller prefix
@@ -25,11 +37,14 @@ struct IDPrefixTable: Sendable {
     return starts
   }
 
+  /// How many prefixes the table has (0 without a table).
+  var prefixCount: Int { max(0, starts.count - 1) }
+
   /// The positions that may hold `id`, nil without a table (all of them may).
   @inline(__always)
   func range(of id: ObjectID) -> Range<Int>? {
     guard !starts.isEmpty else { return nil }
-    let prefix = Int(id.high >> 48)
+    let prefix = Int(id.high >> shift)
     return Int(starts[prefix])..<Int(starts[prefix + 1])
   }
 }

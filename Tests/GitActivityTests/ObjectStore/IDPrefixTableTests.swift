@@ -12,6 +12,19 @@ import Testing
 /// without it finds, for ids spread evenly, bunched under one prefix, and at both ends.
 @Suite("Prefix tables find what a whole search finds")
 struct IDPrefixTableTests {
+  /// Pseudorandom 64-bit values (SplitMix64), the same for the same seed.
+  struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
   /// Ids with chosen first two bytes: most bunched under 0x1234, some at 0x0000 and 0xFFFF.
   static func ids(_ count: Int) -> [ObjectID] {
     (0..<count).map { n in
@@ -58,6 +71,36 @@ struct IDPrefixTableTests {
     }
     let grown = more.finish(identities: [])
     #expect(all.enumerated().allSatisfy { grown.index(of: $1) == Int32($0) })
+  }
+
+  @Test(
+    "a table's prefix has as many bits as its count, at most 16: each id within its range",
+    arguments: [
+      (1, 2), (2, 4), (3, 4), (255, 256), (256, 512), (6_300, 8_192), (65_536, 65_536),
+      (70_000, 65_536),
+    ])
+  func prefixBits(count: Int, prefixes: Int) {
+    var generator = SplitMix(seed: UInt64(count))
+    let ids = (0..<count).map { _ in
+      ObjectID(
+        high: generator.next(), middle: generator.next(),
+        low: UInt32(truncatingIfNeeded: generator.next()))
+    }.sorted()
+    let table = IDPrefixTable(count: ids.count) { ids[$0].high }
+    #expect(table.prefixCount == prefixes)
+    var widest = 0
+    for (position, id) in ids.enumerated() {
+      guard let range = table.range(of: id), range.contains(position) else {
+        Issue.record("id \(position) of \(count) is outside its range")
+        return
+      }
+      widest = max(widest, range.count)
+      var other = id
+      other.low &+= 1
+      #expect(table.range(of: other).map { !ids[$0].contains(other) } ?? false)
+    }
+    // Evenly spread ids share a prefix with few others: about one a prefix below 65,536 ids.
+    #expect(widest <= (count > 65_536 ? 12 : 10), "\(widest) ids under one prefix")
   }
 
   @Test("stored pathspec answers: the same answer for every commit with the table as without")

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import GitActivityStore
+
+/// The languages cache: records of their own sizes, a commit's rows as numbers of 7 bits a
+/// byte. What is saved loads back row for row, for commits of no language to many and numbers
+/// up to a field's largest; a record whose bytes are no record is not an answer (the commit is
+/// counted again), and a file whose lengths do not add up is not read.
+@Suite("The languages cache keeps every commit's rows, of any number")
+struct LanguageRowsCacheTests {
+  static func id(_ n: Int) -> ObjectID {
+    ObjectID(high: UInt64(n) &* 0x9E37_79B9_7F4A_7C15, middle: UInt64(n), low: UInt32(n))
+  }
+
+  static func rows(_ count: Int, seed: Int) -> LanguageRows {
+    LanguageRows(
+      (0..<count).map { index in
+        LanguageRows.Row(
+          language: index == 0 && seed % 2 == 0 ? UInt16.max : UInt16(index * 37 + seed % 5),
+          insertions: seed % 3 == 0 ? UInt32.max : UInt32(seed * 1_000 + index),
+          deletions: UInt32(index * 127), files: seed % 7 == 0 ? UInt32.max : 1)
+      })
+  }
+
+  static func folder() -> (HistoryCache.Location, URL) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "languages-\(UUID().uuidString)")
+    return (
+      HistoryCache.Location(commonDirectory: directory.path, fallbackDirectory: nil), directory
+    )
+  }
+
+  @Test("saved and loaded: every commit's rows, 0 to 12 of them, the largest numbers too")
+  func roundTrip() throws {
+    let (location, directory) = Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let key = "lines\u{0}languages"
+    let place = LanguageRowsCache.location(for: key, beside: location)
+    var table = LanguageRowsCache(key: key)
+    var expected: [ObjectID: LanguageRows] = [:]
+    for n in 0..<300 {
+      let rows = Self.rows(n % 13, seed: n)
+      expected[Self.id(n)] = rows
+      table.set(rows, for: Self.id(n))
+    }
+    table.save(to: place)
+    var loaded = LanguageRowsCache.load(key: key, from: place)
+    #expect(loaded.wasLoaded && loaded.count == 300)
+    loaded.indexPrefixes()
+    for (id, rows) in expected {
+      #expect(loaded.languageRows(for: id) == rows)
+      #expect(Array(loaded.languageRows(for: id) ?? LanguageRows()) == Array(rows))
+    }
+    #expect(loaded.languageRows(for: Self.id(300)) == nil)
+    // One record more, merged with those on file.
+    loaded.set(Self.rows(9, seed: 1), for: Self.id(300))
+    loaded.save(to: place)
+    let merged = LanguageRowsCache.load(key: key, from: place)
+    #expect(merged.count == 301 && merged.languageRows(for: Self.id(300)) == Self.rows(9, seed: 1))
+    #expect(merged.languageRows(for: Self.id(12)) == expected[Self.id(12)])
+  }
+
+  @Test("a record cut inside a row or holding a number too large is no answer")
+  func recordsThatAreNot() {
+    func decoded(_ bytes: [UInt8]) -> LanguageRows? {
+      bytes.withUnsafeBytes { LanguageRows($0) }
+    }
+    var writer = ByteWriter()
+    Self.rows(3, seed: 3).encode(into: &writer)
+    #expect(decoded(writer.bytes) == Self.rows(3, seed: 3))
+    #expect(decoded([]) == LanguageRows())
+    // Cut at every byte short of the whole: never the rows.
+    for length in 1..<writer.bytes.count {
+      #expect(decoded(Array(writer.bytes.prefix(length))) != Self.rows(3, seed: 3))
+    }
+    #expect(decoded([0x01, 0x02, 0x03]) == nil, "three numbers of four")
+    #expect(decoded([0x80, 0x80, 0x04, 0, 0, 1]) == nil, "a language past 65,535")
+    #expect(decoded([1, 0x80, 0x80, 0x80, 0x80, 0x10, 0, 1]) == nil, "insertions past 2^32 - 1")
+    #expect(decoded([1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 1]) != nil, "insertions of 2^32 - 1")
+  }
+
+  @Test("a file whose record lengths do not add up is not read")
+  func lengthsAddUp() throws {
+    let (location, directory) = Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let key = "k"
+    let place = LanguageRowsCache.location(for: key, beside: location)
+    var table = LanguageRowsCache(key: key)
+    for n in 0..<5 { table.set(Self.rows(2, seed: n), for: Self.id(n)) }
+    var bytes = table.encoded()
+    #expect(LanguageRowsCache.load(key: key, from: place).wasLoaded == false)
+    table.save(to: place)
+    #expect(LanguageRowsCache.load(key: key, from: place).wasLoaded)
+    // The second record's end moved before the first's, the checksum made right again.
+    let header = LanguageRows.magic.count + 12 + key.utf8.count
+    bytes[header + 24 + 20] = 0
+    bytes[header + 24 + 21] = 0
+    let body = bytes[0..<(bytes.count - 8)]
+    let checksum = HistoryCache.checksum(body)
+    withUnsafeBytes(of: checksum.littleEndian) { raw in
+      for index in 0..<8 { bytes[bytes.count - 8 + index] = raw[index] }
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: place.primary))
+    #expect(LanguageRowsCache.load(key: key, from: place).wasLoaded == false)
+  }
+}
