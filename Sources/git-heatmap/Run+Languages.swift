@@ -7,9 +7,10 @@ extension Run {
   func languages(_ report: ActivityReport, sources: [Source]) throws(CommandError) -> (
     rows: [LanguageLines], unknownNames: [String]
   ) {
-    var indicesByHistory: [Int: [Int]] = [:]
-    for commit in report.activity.counted {
-      indicesByHistory[commit.history, default: []].append(commit.index)
+    var indicesByHistory = [[Int]](repeating: [], count: sources.count)
+    if sources.count == 1 { indicesByHistory[0].reserveCapacity(report.activity.counted.count) }
+    for commit in report.activity.counted where commit.history < sources.count {
+      indicesByHistory[commit.history].append(commit.index)
     }
     var totals: [String: LanguageLines] = [:]
     var unknown = Set<String>()
@@ -24,7 +25,7 @@ extension Run {
         totals[row.language.name] = total
       }
     }
-    for (history, indices) in indicesByHistory.sorted(by: { $0.key < $1.key }) {
+    for (history, indices) in indicesByHistory.enumerated() where !indices.isEmpty {
       let source = sources[history]
       // Counted with the lines, in the same pass or from the cache: no second diff.
       if let counted = source.history.languageLines(ofCommits: indices) {

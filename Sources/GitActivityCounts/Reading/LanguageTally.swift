@@ -30,45 +30,24 @@ final class LanguageTally: FileTally {
 extension LanguageLines {
   /// The lines by language of the commits `rows` hold, most lines first.
   static func totals(_ rows: some Sequence<LanguageRows>) -> [LanguageLines] {
-    var sums = Sums()
-    for commit in rows { sums.add(commit) }
-    return sums.lines
+    let commits = Array(rows)
+    return lines(LanguageRows.sums(of: commits, at: Array(commits.indices)))
   }
 
   /// The lines by language of the commits at `indices` of `rows`, most lines first.
   static func totals(_ rows: [LanguageRows], at indices: some Sequence<Int>) -> [LanguageLines] {
-    var sums = Sums()
-    rows.withUnsafeBufferPointer { rows in
-      for index in indices where index < rows.count { sums.add(rows[index]) }
-    }
-    return sums.lines
+    lines(LanguageRows.sums(of: rows, at: Array(indices)))
   }
 
-  /// Insertions, deletions and files by language index, added up a commit at a time.
-  private struct Sums {
-    var byLanguage: [(Int, Int, Int)] = []
-
-    mutating func add(_ commit: LanguageRows) {
-      for row in commit {
-        let language = Int(row.language)
-        if language >= byLanguage.count {
-          byLanguage += repeatElement((0, 0, 0), count: language + 1 - byLanguage.count)
-        }
-        byLanguage[language].0 += Int(row.insertions)
-        byLanguage[language].1 += Int(row.deletions)
-        byLanguage[language].2 += Int(row.files)
-      }
-    }
-
-    var lines: [LanguageLines] {
-      let table = LanguageTable.shared
-      return byLanguage.indices.compactMap { language in
-        let row = byLanguage[language]
-        guard language < table.languages.count, row != (0, 0, 0) else { return nil }
-        return LanguageLines(
-          language: table.languages[language], insertions: row.0, deletions: row.1,
-          changes: row.2)
-      }.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) }
-    }
+  /// Each language's sums (`LanguageRows.sums`) named, most lines first.
+  private static func lines(_ sums: [LanguageRows.Sum]) -> [LanguageLines] {
+    let table = LanguageTable.shared
+    return sums.indices.compactMap { language in
+      let sum = sums[language]
+      guard language < table.languages.count, sum != LanguageRows.Sum() else { return nil }
+      return LanguageLines(
+        language: table.languages[language], insertions: sum.insertions,
+        deletions: sum.deletions, changes: sum.files)
+    }.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) }
   }
 }

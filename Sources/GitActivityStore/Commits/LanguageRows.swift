@@ -71,4 +71,38 @@ package struct LanguageRows: Sendable, Hashable, RandomAccessCollection {
       append(Row(language: language, insertions: insertions, deletions: deletions, files: 1))
     }
   }
+
+  /// One language's lines and files, added up over commits.
+  package struct Sum: Equatable {
+    package var insertions = 0
+    package var deletions = 0
+    package var files = 0
+
+    package init() {}
+  }
+
+  /// Each language's sum over the commits at `indices` of `commits` (those in range), by its
+  /// number: compiled here, with the rows, so that a year of commits is added up without a call
+  /// for each row.
+  package static func sums(of commits: [LanguageRows], at indices: [Int]) -> [Sum] {
+    var sums: [Sum] = []
+    func add(_ row: Row) {
+      let language = Int(row.language)
+      if language >= sums.count {
+        sums += repeatElement(Sum(), count: language + 1 - sums.count)
+      }
+      sums[language].insertions += Int(row.insertions)
+      sums[language].deletions += Int(row.deletions)
+      sums[language].files += Int(row.files)
+    }
+    commits.withUnsafeBufferPointer { commits in
+      for index in indices where commits.indices.contains(index) {
+        let count = commits[index].count
+        if count > 0 { add(commits[index].first) }
+        if count > 1 { add(commits[index].second) }
+        if count > 2 { commits[index].more.forEach(add) }
+      }
+    }
+    return sums
+  }
 }
