@@ -8,9 +8,10 @@ extension Run {
     rows: [LanguageLines], unknownNames: [String]
   ) {
     var indicesByHistory = [[Int]](repeating: [], count: sources.count)
-    if sources.count == 1 { indicesByHistory[0].reserveCapacity(report.activity.counted.count) }
-    for commit in report.activity.counted where commit.history < sources.count {
-      indicesByHistory[commit.history].append(commit.index)
+    let positions = report.activity.countedPositions
+    if sources.count == 1 { indicesByHistory[0].reserveCapacity(positions.count) }
+    for position in positions where position.history < sources.count {
+      indicesByHistory[position.history].append(position.index)
     }
     var totals: [String: LanguageLines] = [:]
     var unknown = Set<String>()

@@ -256,10 +256,12 @@ struct Run {
       }
     }
     options.recordsCommits =
-      invocation.days.listedDay != nil || invocation.output.layout == .punchcard
-      || invocation.output.showsLanguages || invocation.output.showsReview
-      || invocation.output.isInteractive
+      invocation.days.listedDay != nil || invocation.output.isInteractive
       || invocation.output.format == .html
+    // A punch card and lines by language read only where the counted commits are.
+    options.recordsPositions =
+      invocation.output.layout == .punchcard || invocation.output.showsLanguages
+      || invocation.output.showsReview
     return options
   }
 

@@ -14,6 +14,10 @@ public struct ActivityOptions: Hashable, Sendable {
   public var filter = AuthorFilter()
   /// Whether to keep which commits were counted (`DailyActivity.counted`), to list them.
   public var recordsCommits = false
+  /// Whether to keep where each counted commit is (`DailyActivity.countedPositions`), for a
+  /// punch card or lines by language: only its two numbers, not its people. Also kept with
+  /// `recordsCommits`.
+  public var recordsPositions = false
   /// `--co-authors`: a commit counts for each of its `Co-authored-by` people too (they must
   /// have been read: `WalkOptions.readsTrailers`), each person once per commit, and a filter
   /// lets the commit in when it lets any of them in.
@@ -78,6 +82,7 @@ public struct ActivityOptions: Hashable, Sendable {
     counting.countsThrough = window.lastMoment
     counting.measure = .commits
     counting.recordsCommits = false
+    counting.recordsPositions = false
     return counting
   }
 }

@@ -19,3 +19,19 @@ public struct CountedCommit: Hashable, Sendable {
   /// exports of several repositories.
   public var repository = 0
 }
+
+/// Where a counted commit is, without its people (`ActivityOptions.recordsPositions`): what a
+/// card or a table that reads only the commits needs, kept for each at no cost beyond its two
+/// numbers.
+public struct CommitPosition: Hashable, Sendable {
+  /// The index of its history.
+  public var history: Int
+  /// Its index in that history's commits.
+  public var index: Int
+
+  /// The commit at `index` of the history numbered `history`.
+  public init(history: Int, index: Int) {
+    self.history = history
+    self.index = index
+  }
+}

@@ -45,6 +45,7 @@ extension DailyActivity {
     var seen = Set<ObjectID>()
     var outside = OutsideCommits()
     var counted: [CountedCommit] = []
+    var positions: [CommitPosition] = []
     var historyCount = 0
     var historyTotals: [Int] = []
     /// Per repository of a history drawn from exports of several (`History.repositories`).
@@ -332,6 +333,9 @@ extension DailyActivity {
         for person in selected.coAuthors { credit(person, position, weight, lines, isAssisted) }
       }
       if options.recordsCommits { list(selected, index: index, facts) }
+      if options.recordsPositions || options.recordsCommits {
+        positions.append(CommitPosition(history: facts.historyIndex, index: index))
+      }
     }
 
     /// Lists a counted commit (`ActivityOptions.recordsCommits`).
@@ -401,6 +405,7 @@ extension DailyActivity {
       result.ownIdentities = ownWritten.sorted()
       result.outside = outside
       result.counted = counted
+      result.countedPositions = positions
       result.countsByHistory = historyTotals
       if earlier != nil { result.earlierCommitTotal = earlierTotal }
       if let repositoryTotals { result.countsByRepository = repositoryTotals }

@@ -54,6 +54,9 @@ public struct DailyActivity: Hashable, Sendable {
   /// With `ActivityOptions.recordsCommits`: each counted commit, where it is in the histories
   /// and who wrote it.
   public var counted: [CountedCommit] = []
+  /// With `ActivityOptions.recordsPositions` or `recordsCommits`: where each counted commit is
+  /// in the histories, in the order they were counted.
+  public var countedPositions: [CommitPosition] = []
   /// The commits counted in the window from each history, in the order they were counted (a
   /// commit in two histories is the first one's).
   public var countsByHistory: [Int] = []
@@ -114,6 +117,7 @@ public struct DailyActivity: Hashable, Sendable {
   ) -> Int {
     var options = options
     options.recordsCommits = false  // the tally keeps no one
+    options.recordsPositions = false
     var tally = Tally(
       days: days, options: options,
       deduplicates: histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint))

@@ -55,6 +55,37 @@ final class LanguageTable: Sendable {
     }
   }
 
+  /// The languages numbered `numbers` (their rows in `LinguistData.languages`, as `shared`
+  /// numbers them), read without making the others: a run that names a year's few languages
+  /// from the cache builds no table of all.
+  static func languages(numbered numbers: Set<Int>) -> [Int: Language] {
+    var found: [Int: Language] = [:]
+    guard !numbers.isEmpty else { return found }
+    var table = LinguistData.languages
+    table.withUTF8 { bytes in
+      var (row, start, tabs) = (0, 0, 0)
+      for index in 0...bytes.count {
+        let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+        if byte == UInt8(ascii: "\t") { tabs += 1 }
+        guard byte == UInt8(ascii: "\n") else { continue }
+        // A row of at least four fields is a language, as `forEachRow` reads them.
+        if tabs >= 3 {
+          if numbers.contains(row) {
+            let fields = bytes[start..<index].split(
+              separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false
+            ).map { String(decoding: $0, as: UTF8.self) }
+            found[row] = Language(
+              name: fields[0], type: fields[1], color: fields[2].isEmpty ? nil : fields[2])
+            if found.count == numbers.count { return }
+          }
+          row += 1
+        }
+        (start, tabs) = (index + 1, 0)
+      }
+    }
+    return found
+  }
+
   /// The language each one is counted as: itself, or its `group`'s parent.
   var counted: [Int] { paths.counted }
   /// Each language by its name, lowercased.

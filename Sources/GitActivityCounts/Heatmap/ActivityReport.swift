@@ -56,6 +56,7 @@ public struct ActivityReport: Sendable {
     report.activity.authors = []
     report.activity.ownIdentities = []
     report.activity.counted = []
+    report.activity.countedPositions = []
     report.activity.countsByHistory = []
     report.activity.countsByRepository = []
     report.warnings = []

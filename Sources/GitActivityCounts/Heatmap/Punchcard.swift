@@ -43,15 +43,15 @@ public struct Punchcard: Hashable, Sendable {
   }
 
   /// The card of the commits `activity` counted (it must have recorded them:
-  /// `ActivityOptions.recordsCommits`), read from `histories` in `options`' zone and date.
+  /// `ActivityOptions.recordsPositions`), read from `histories` in `options`' zone and date.
   public init(
     activity: DailyActivity, histories: [History], options: ActivityOptions, weekStart: Weekday,
     scale: LevelScale
   ) {
     let bucketer = DayBucketer(zone: options.zone)
     var counts = [[Int]](repeating: [Int](repeating: 0, count: 24), count: 7)
-    for commit in activity.counted {
-      let facts = histories[commit.history].commits[commit.index]
+    for position in activity.countedPositions {
+      let facts = histories[position.history].commits[position.index]
       guard let stamp = options.usesCommitterDate ? facts.committer : facts.author else {
         continue
       }

@@ -41,13 +41,13 @@ extension LanguageLines {
 
   /// Each language's sums (`LanguageRows.sums`) named, most lines first.
   private static func lines(_ sums: [LanguageRows.Sum]) -> [LanguageLines] {
-    let table = LanguageTable.shared
-    return sums.indices.compactMap { language in
+    let named = LanguageTable.languages(
+      numbered: Set(sums.indices.filter { sums[$0] != LanguageRows.Sum() }))
+    return named.map { language, name in
       let sum = sums[language]
-      guard language < table.languages.count, sum != LanguageRows.Sum() else { return nil }
       return LanguageLines(
-        language: table.languages[language], insertions: sum.insertions,
-        deletions: sum.deletions, changes: sum.files)
+        language: name, insertions: sum.insertions, deletions: sum.deletions,
+        changes: sum.files)
     }.sorted { ($0.lines, $1.language.name) > ($1.lines, $0.language.name) }
   }
 }
