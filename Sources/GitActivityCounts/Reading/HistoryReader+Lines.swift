@@ -6,7 +6,7 @@ extension HistoryReader {
   /// lines cache beside the history cache, and the table with this run's counts is returned
   /// for saving; replaced or grafted commits are never cached (their ids do not name them).
   /// With `request.countsLanguages`, each commit's lines by language are counted in the same
-  /// pass and kept in `history.languageRows`, from and into their own cache beside the lines.
+  /// pass and kept in `history.languages`, from and into their own cache beside the lines.
   func countLines(
     of history: inout History, _ request: ActivityRequest, cachedAt location: HistoryCache.Location?
   ) throws(GitError) -> (
@@ -32,31 +32,9 @@ extension HistoryReader {
       }
     }
     let ids = history.objectIDs
-    var lines = [PackedLineStats](
-      repeating: PackedLineStats(LineStats()), count: history.commits.count)
-    var languages =
-      countsLanguages ? [LanguageRows](repeating: LanguageRows(), count: ids.count) : []
-    var missing: [Int] = []
-    let earliest = request.linesNoEarlierThan ?? Int64.min
-    for index in ids.indices {
-      if earliest > Int64.min {
-        // Read only to be counted as a commit (an earlier window's): no lines, not cached.
-        let commit = history.commits[index]
-        let latest = max(
-          commit.author?.seconds ?? Int64.max, commit.committer?.seconds ?? Int64.max)
-        if latest < earliest { continue }
-      }
-      // A commit's languages are looked up only once its lines are known.
-      guard let known = table?.table.lineStats(for: ids[index]),
-        let knownLanguages = countsLanguages
-          ? languageTable?.table.languageRows(for: ids[index]) : LanguageRows()
-      else {
-        missing.append(index)
-        continue
-      }
-      lines[index] = known
-      if countsLanguages { languages[index] = knownLanguages }
-    }
+    var (lines, languages, missing) = Self.known(
+      in: history, lines: table?.table, languages: countsLanguages,
+      from: languageTable?.table, noEarlierThan: request.linesNoEarlierThan)
     var languageTally: (@Sendable (DiffAttributes) -> any FileTally)?
     if countsLanguages {
       languageTally = { @Sendable attributes in
@@ -86,6 +64,47 @@ extension HistoryReader {
     return (table, languageTable, warnings)
   }
 
+  /// What the caches know of `history`'s commits: each commit's lines, and when it `languages`,
+  /// its languages (left where the table's file holds them until they are added up);
+  /// and the commits they do not know, to be counted. Commits of an earlier window
+  /// (`noEarlierThan`) are read only to be counted as commits: no lines, not cached.
+  private static func known(
+    in history: History, lines table: LineStatsCache?, languages countsLanguages: Bool,
+    from languageTable: LanguageRowsCache?, noEarlierThan: Int64?
+  ) -> (lines: [PackedLineStats], languages: CommitLanguages, missing: [Int]) {
+    let ids = history.objectIDs
+    var lines = [PackedLineStats](
+      repeating: PackedLineStats(LineStats()), count: history.commits.count)
+    var languages =
+      countsLanguages
+      ? CommitLanguages(count: ids.count, records: languageTable?.fileBytes ?? [])
+      : CommitLanguages()
+    var missing: [Int] = []
+    let earliest = noEarlierThan ?? Int64.min
+    for index in ids.indices {
+      if earliest > Int64.min {
+        let commit = history.commits[index]
+        let latest = max(
+          commit.author?.seconds ?? Int64.max, commit.committer?.seconds ?? Int64.max)
+        if latest < earliest { continue }
+      }
+      // A commit's languages are looked up only once its lines are known.
+      guard let known = table?.lineStats(for: ids[index]) else {
+        missing.append(index)
+        continue
+      }
+      if countsLanguages {
+        guard let record = languageTable?.languageRecord(for: ids[index]) else {
+          missing.append(index)
+          continue
+        }
+        languages.setRecord(at: index, range: record)
+      }
+      lines[index] = known
+    }
+    return (lines, languages, missing)
+  }
+
   /// A lines cache's table for `key`, loaded (empty when there is none) and indexed, with
   /// where it is kept.
   private static func loadCache<Record: CommitTableRecord>(
@@ -100,21 +119,21 @@ extension HistoryReader {
   /// Each counted commit's lines by language into `languages`, and those that name no unknown
   /// language into the cache; then the whole into `history`.
   private func keepLanguages(
-    _ languages: inout [LanguageRows], _ notices: LineNotices, missing: [Int], ids: [ObjectID],
+    _ languages: inout CommitLanguages, _ notices: LineNotices, missing: [Int], ids: [ObjectID],
     in history: inout History,
     cache: inout (table: LanguageRowsCache, location: HistoryCache.Location)?
   ) {
     var uncached = Set<Int>()
     var unknown = Set<String>()
     for case let tally as LanguageTally in notices.tallies {
-      for (position, rows) in tally.byCommit { languages[missing[position]] = rows }
+      for (position, rows) in tally.byCommit { languages.set(rows, at: missing[position]) }
       uncached.formUnion(tally.namingUnknown.map { missing[$0] })
       unknown.formUnion(tally.classifier.unknownNames)
     }
     for index in missing where !uncached.contains(index) {
-      cache?.table.set(languages[index], for: ids[index])
+      cache?.table.set(languages.rows(at: index), for: ids[index])
     }
-    history.languageRows = languages
+    history.languages = languages
     history.unknownLanguageNames = unknown.sorted()
   }
 

@@ -31,16 +31,12 @@ extension LanguageLines {
   /// The lines by language of the commits `rows` hold, most lines first.
   static func totals(_ rows: some Sequence<LanguageRows>) -> [LanguageLines] {
     let commits = Array(rows)
-    return lines(LanguageRows.sums(of: commits, at: Array(commits.indices)))
+    return totals(LanguageRows.sums(of: commits, at: Array(commits.indices)))
   }
 
-  /// The lines by language of the commits at `indices` of `rows`, most lines first.
-  static func totals(_ rows: [LanguageRows], at indices: some Sequence<Int>) -> [LanguageLines] {
-    lines(LanguageRows.sums(of: rows, at: Array(indices)))
-  }
-
-  /// Each language's sums (`LanguageRows.sums`) named, most lines first.
-  private static func lines(_ sums: [LanguageRows.Sum]) -> [LanguageLines] {
+  /// Each language's sums (`LanguageRows.sums`, `CommitLanguages.sums`) named, most lines
+  /// first.
+  static func totals(_ sums: [LanguageRows.Sum]) -> [LanguageLines] {
     let named = LanguageTable.languages(
       numbered: Set(sums.indices.filter { sums[$0] != LanguageRows.Sum() }))
     return named.map { language, name in

@@ -41,17 +41,30 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   /// What is known of `id`.
   package func record(for id: ObjectID) -> Record? {
     if !added.isEmpty, let found = added[id] { return found }
+    return storedIndex(of: id).flatMap(storedRecord)
+  }
+
+  /// Where the file's ids hold `id`.
+  private func storedIndex(of id: ObjectID) -> Int? {
     var (low, high) = (0, ids.count)
     if let range = prefixes.range(of: id) { (low, high) = (range.lowerBound, range.upperBound) }
     while low < high {
       let middle = (low + high) / 2
       if ids[middle] < id { low = middle + 1 } else { high = middle }
     }
-    return low < ids.count && ids[low] == id ? storedRecord(low) : nil
+    return low < ids.count && ids[low] == id ? low : nil
   }
 
-  /// The `index`th record of the file, or nil when its bytes are no record.
-  private func storedRecord(_ index: Int) -> Record? {
+  /// The bytes the records were read from: a record is a range of them (`storedRange(for:)`).
+  package var fileBytes: [UInt8] { file }
+
+  /// Where the file holds `id`'s record, not decoded (those of this run are not looked at).
+  package func storedRange(for id: ObjectID) -> Range<Int>? {
+    storedIndex(of: id).map(storedRange)
+  }
+
+  /// Where the `index`th record of the file is in its bytes.
+  private func storedRange(_ index: Int) -> Range<Int> {
     file.withUnsafeBytes { file in
       guard let size = Record.size else {
         // Each id is followed by where its record ends among the records.
@@ -59,12 +72,17 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
           Int(Self.u32(file, at: firstRecord + index * Self.variableWidth + 20))
         }
         let start = variableRecords + (index == 0 ? 0 : end(index - 1))
-        return Record(
-          UnsafeRawBufferPointer(rebasing: file[start..<(variableRecords + end(index))]))
+        return start..<(variableRecords + end(index))
       }
       let at = firstRecord + index * (20 + size) + 20
-      return Record(UnsafeRawBufferPointer(rebasing: file[at..<(at + size)]))
+      return at..<(at + size)
     }
+  }
+
+  /// The `index`th record of the file, or nil when its bytes are no record.
+  private func storedRecord(_ index: Int) -> Record? {
+    let range = storedRange(index)
+    return file.withUnsafeBytes { Record(UnsafeRawBufferPointer(rebasing: $0[range])) }
   }
 
   /// An id and where its record ends, in a file of records of their own sizes.

@@ -13,35 +13,11 @@ extension LanguageRows: CommitTableRecord {
   package static let fileExtension = "cache"
   package static let fileLimit = 8
 
-  /// Each row: its language, insertions, deletions and files, each as a number of 7 bits a
-  /// byte, the low bits first, the high bit of a byte saying another follows. Nil when the
-  /// bytes end inside a row or a number is too large for its field.
+  /// The rows of a record (`forEachRow(inRecord:_:)`); nil when the bytes are no record.
   package init?(_ bytes: UnsafeRawBufferPointer) {
-    var at = 0
-    func number(limit: UInt64) -> UInt64? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while at < bytes.count, shift < 35 {
-        let byte = bytes[at]
-        at += 1
-        value |= UInt64(byte & 0x7F) << shift
-        guard value <= limit else { return nil }
-        if byte & 0x80 == 0 { return value }
-        shift += 7
-      }
-      return nil
-    }
-    while at < bytes.count {
-      guard let language = number(limit: UInt64(UInt16.max)),
-        let insertions = number(limit: UInt64(UInt32.max)),
-        let deletions = number(limit: UInt64(UInt32.max)),
-        let files = number(limit: UInt64(UInt32.max))
-      else { return nil }
-      append(
-        Row(
-          language: UInt16(language), insertions: UInt32(insertions), deletions: UInt32(deletions),
-          files: UInt32(files)))
-    }
+    var rows = LanguageRows()
+    guard Self.forEachRow(inRecord: bytes, { rows.append($0) }) else { return nil }
+    self = rows
   }
 
   package func encode(into writer: inout ByteWriter) {
@@ -66,4 +42,15 @@ extension CommitTable where Record == LanguageRows {
   /// What is known of `id`'s languages: `record(for:)` compiled for this record, so that a
   /// reader in another module calls no generic code once a commit.
   package func languageRows(for id: ObjectID) -> LanguageRows? { record(for: id) }
+
+  /// Where the file holds `id`'s record (a range of `fileBytes`), when it holds one that is a
+  /// record: the languages of a commit kept undecoded until they are added up
+  /// (`CommitLanguages`).
+  package func languageRecord(for id: ObjectID) -> Range<Int>? {
+    guard let range = storedRange(for: id) else { return nil }
+    let isRecord = fileBytes.withUnsafeBytes {
+      LanguageRows.forEachRow(inRecord: UnsafeRawBufferPointer(rebasing: $0[range])) { _ in }
+    }
+    return isRecord ? range : nil
+  }
 }

@@ -37,7 +37,7 @@ public struct History: Sendable {
   package var packedLines: [PackedLineStats] = []
   /// What each commit changes in each language, parallel to `commits`, when a read asked for
   /// them (`ActivityRequest.countsLanguages`); empty otherwise.
-  package var languageRows: [LanguageRows] = []
+  package var languages = CommitLanguages()
   /// The `linguist-language` values that named no language in the commits whose languages
   /// this read counted.
   public package(set) var unknownLanguageNames: [String] = []
@@ -84,8 +84,8 @@ public struct History: Sendable {
       result.commits.append(commits[index])
       if index < objectIDs.count { result.objectIDs.append(objectIDs[index]) }
       if index < packedLines.count { result.packedLines.append(packedLines[index]) }
-      if index < languageRows.count { result.languageRows.append(languageRows[index]) }
     }
+    if languages.count > 0 { result.languages = languages.selecting(indices) }
     // The few undated commits are matched by id; no hexadecimal made for the many others.
     if !undated.isEmpty {
       let keptIDs = Set(result.objectIDs.map(\.hex))

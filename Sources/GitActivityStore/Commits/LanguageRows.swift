@@ -86,15 +86,7 @@ package struct LanguageRows: Sendable, Hashable, RandomAccessCollection {
   /// for each row.
   package static func sums(of commits: [LanguageRows], at indices: [Int]) -> [Sum] {
     var sums: [Sum] = []
-    func add(_ row: Row) {
-      let language = Int(row.language)
-      if language >= sums.count {
-        sums += repeatElement(Sum(), count: language + 1 - sums.count)
-      }
-      sums[language].insertions += Int(row.insertions)
-      sums[language].deletions += Int(row.deletions)
-      sums[language].files += Int(row.files)
-    }
+    func add(_ row: Row) { row.add(to: &sums) }
     commits.withUnsafeBufferPointer { commits in
       for index in indices where commits.indices.contains(index) {
         let count = commits[index].count
@@ -104,5 +96,56 @@ package struct LanguageRows: Sendable, Hashable, RandomAccessCollection {
       }
     }
     return sums
+  }
+}
+
+extension LanguageRows.Row {
+  /// Adds the row to its language's sum (`sums` grows to hold it).
+  @inline(__always)
+  func add(to sums: inout [LanguageRows.Sum]) {
+    let language = Int(self.language)
+    if language >= sums.count {
+      sums += repeatElement(LanguageRows.Sum(), count: language + 1 - sums.count)
+    }
+    sums[language].insertions += Int(insertions)
+    sums[language].deletions += Int(deletions)
+    sums[language].files += Int(files)
+  }
+}
+
+extension LanguageRows {
+  /// Hands each row of a record in the languages cache's form to `body`: per row its language,
+  /// insertions, deletions and files, each a number of 7 bits a byte, the low bits first, the
+  /// high bit of a byte saying another follows. False (after the rows before) when the bytes
+  /// end inside a row or a number is too large for its field: they are then no record.
+  @inline(__always)
+  static func forEachRow(inRecord bytes: UnsafeRawBufferPointer, _ body: (Row) -> Void) -> Bool {
+    var at = 0
+    @inline(__always)
+    func number(limit: UInt64) -> UInt64? {
+      var value: UInt64 = 0
+      var shift: UInt64 = 0
+      while at < bytes.count, shift < 35 {
+        let byte = bytes[at]
+        at += 1
+        value |= UInt64(byte & 0x7F) << shift
+        guard value <= limit else { return nil }
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    while at < bytes.count {
+      guard let language = number(limit: UInt64(UInt16.max)),
+        let insertions = number(limit: UInt64(UInt32.max)),
+        let deletions = number(limit: UInt64(UInt32.max)),
+        let files = number(limit: UInt64(UInt32.max))
+      else { return false }
+      body(
+        Row(
+          language: UInt16(language), insertions: UInt32(insertions), deletions: UInt32(deletions),
+          files: UInt32(files)))
+    }
+    return true
   }
 }

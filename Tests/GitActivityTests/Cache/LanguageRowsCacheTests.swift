@@ -61,6 +61,38 @@ struct LanguageRowsCacheTests {
     #expect(merged.languageRows(for: Self.id(12)) == expected[Self.id(12)])
   }
 
+  @Test("commits' languages left in the file's bytes add up as their decoded rows do")
+  func undecodedRecordsAddUp() throws {
+    let (location, directory) = Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let key = "lines\u{0}languages"
+    let place = LanguageRowsCache.location(for: key, beside: location)
+    var table = LanguageRowsCache(key: key)
+    let all = (0..<60).map { Self.rows($0 % 5, seed: $0 + 1) }
+    for (n, rows) in all.enumerated() { table.set(rows, for: Self.id(n)) }
+    table.save(to: place)
+    let loaded = LanguageRowsCache.load(key: key, from: place)
+    // Commits 0 to 39 from the file, 40 to 59 counted by this run, 60 and 61 of no rows.
+    var languages = CommitLanguages(count: 62, records: loaded.fileBytes)
+    for n in 0..<40 {
+      let range = try #require(loaded.languageRecord(for: Self.id(n)))
+      languages.setRecord(at: n, range: range)
+    }
+    for n in 40..<60 { languages.set(all[n], at: n) }
+    #expect(loaded.languageRecord(for: Self.id(99)) == nil)
+    for n in 0..<60 { #expect(languages.rows(at: n) == all[n], "commit \(n)") }
+    #expect(languages.rows(at: 61) == LanguageRows())
+    let picked = [3, 3, 17, 41, 58, 60, 61, 500]
+    let expected = LanguageRows.sums(of: all, at: picked)
+    #expect(languages.sums(at: picked) == expected)
+    #expect(expected.contains { $0.insertions > 0 }, "the commits picked have rows")
+    // Selected commits keep their records, a commit as often as it is named.
+    let selected = languages.selecting([41, 3, 3, 60])
+    #expect(selected.count == 4)
+    #expect(selected.rows(at: 0) == all[41] && selected.rows(at: 2) == all[3])
+    #expect(selected.sums(at: [0, 1, 2, 3]) == LanguageRows.sums(of: all, at: [41, 3, 3]))
+  }
+
   @Test("a record cut inside a row or holding a number too large is no answer")
   func recordsThatAreNot() {
     func decoded(_ bytes: [UInt8]) -> LanguageRows? {
