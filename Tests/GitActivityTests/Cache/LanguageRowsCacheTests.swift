@@ -31,20 +31,26 @@ struct LanguageRowsCacheTests {
     )
   }
 
-  @Test("saved and loaded: every commit's rows, 0 to 12 of them, the largest numbers too")
-  func roundTrip() throws {
-    let (location, directory) = Self.folder()
-    defer { try? FileManager.default.removeItem(at: directory) }
+  /// A table in which commit `n` has `rows[n]`, saved in a folder of its own (the caller
+  /// removes `directory`), with its key and where it is.
+  static func saved(_ rows: [LanguageRows]) -> (
+    key: String, place: HistoryCache.Location, directory: URL
+  ) {
+    let (location, directory) = folder()
     let key = "lines\u{0}languages"
     let place = LanguageRowsCache.location(for: key, beside: location)
     var table = LanguageRowsCache(key: key)
-    var expected: [ObjectID: LanguageRows] = [:]
-    for n in 0..<300 {
-      let rows = Self.rows(n % 13, seed: n)
-      expected[Self.id(n)] = rows
-      table.set(rows, for: Self.id(n))
-    }
+    for (n, commit) in rows.enumerated() { table.set(commit, for: id(n)) }
     table.save(to: place)
+    return (key, place, directory)
+  }
+
+  @Test("saved and loaded: every commit's rows, 0 to 12 of them, the largest numbers too")
+  func roundTrip() throws {
+    let all = (0..<300).map { Self.rows($0 % 13, seed: $0) }
+    let (key, place, directory) = Self.saved(all)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let expected = Dictionary(uniqueKeysWithValues: all.enumerated().map { (Self.id($0), $1) })
     var loaded = LanguageRowsCache.load(key: key, from: place)
     #expect(loaded.wasLoaded && loaded.count == 300)
     loaded.indexPrefixes()
@@ -63,14 +69,9 @@ struct LanguageRowsCacheTests {
 
   @Test("commits' languages left in the file's bytes add up as their decoded rows do")
   func undecodedRecordsAddUp() throws {
-    let (location, directory) = Self.folder()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let key = "lines\u{0}languages"
-    let place = LanguageRowsCache.location(for: key, beside: location)
-    var table = LanguageRowsCache(key: key)
     let all = (0..<60).map { Self.rows($0 % 5, seed: $0 + 1) }
-    for (n, rows) in all.enumerated() { table.set(rows, for: Self.id(n)) }
-    table.save(to: place)
+    let (key, place, directory) = Self.saved(all)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let loaded = LanguageRowsCache.load(key: key, from: place)
     // Commits 0 to 39 from the file, 40 to 59 counted by this run, 60 and 61 of no rows.
     var languages = CommitLanguages(count: 62, records: loaded.fileBytes)
