@@ -80,14 +80,31 @@ extension Repository {
       // No packed refs; a file that is there but cannot be read is libgit2's to report.
       return error.code != ENOENT
     }
-    // A plain scan: the generic `contains` costs a type lookup a call here.
-    let needle = Array(prefix.utf8)
-    guard let first = needle.first, packed.count >= needle.count else { return false }
-    for start in 0...(packed.count - needle.count)
-    where packed[start] == first && packed[start..<start + needle.count].elementsEqual(needle) {
-      return true
+    return Self.bytes(packed, contain: Array(prefix.utf8))
+  }
+
+  /// Whether `bytes` hold `needle` anywhere: `mayHaveReferences`' search of packed-refs.
+  static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
+    // memchr and memcmp: a byte-by-byte scan of git/git's packed-refs cost 4 % of a warm run
+    // of a year's lines (4.4 M instructions, the walk's scan and the line count's).
+    guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+    return bytes.withUnsafeBytes { haystack in
+      needle.withUnsafeBytes { needle in
+        guard let base = haystack.baseAddress, let wanted = needle.baseAddress else { return false }
+        // Each place of the first byte, by memchr, then the rest by memcmp.
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+          guard let hit = memchr(base + start, Int32(needle[0]), last - start + 1) else {
+            return false
+          }
+          start = base.distance(to: UnsafeRawPointer(hit))
+          if memcmp(base + start, wanted, needle.count) == 0 { return true }
+          start += 1
+        }
+        return false
+      }
     }
-    return false
   }
 
   /// The refs whose names match `glob`, with the ids they point at (not peeled).

@@ -21,10 +21,21 @@ struct ReferencesTests {
     #expect(!contains(Array("r".utf8), in: []))
     // A first byte met many times before the match, the last one right at the end.
     #expect(contains(Array("rrx".utf8), in: Array("rrrrrrrrrrrx".utf8)))
+    #expect(!contains(Array("rrx".utf8), in: Array("rrrrrrrrrrrr".utf8)))
+    #expect(contains(Array("x".utf8), in: Array("x".utf8)))
+    #expect(!contains([], in: text))
   }
 
-  /// `Repository.mayHaveReferences`'s search, on the bytes of `haystack`.
+  /// `Repository.mayHaveReferences`'s search, on the bytes of `haystack`, checked against a
+  /// plain scan.
   func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-    haystack.withUnsafeBytes { $0.contains(needle) }
+    let found = Repository.bytes(haystack, contain: needle)
+    let scanned =
+      !needle.isEmpty && haystack.count >= needle.count
+      && (0...(haystack.count - needle.count)).contains {
+        haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+      }
+    #expect(found == scanned, "\(needle) in \(haystack.count) bytes")
+    return found
   }
 }
