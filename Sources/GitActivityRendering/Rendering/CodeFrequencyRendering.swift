@@ -21,7 +21,7 @@ extension ReportText {
   }
 
   private static func trimmed(_ value: Double) -> String {
-    value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+    value >= 100 ? String(Int(value.rounded())) : Wording.decimal(value, places: 1)
   }
 
   /// What the chart shows, for screen readers and `--format summary`: the totals, the busiest

@@ -426,7 +426,7 @@ public struct SVGRenderer: Sendable {
 func n(_ value: Double) -> String {
   let rounded = (value * 100).rounded() / 100
   if rounded == rounded.rounded() { return String(Int(rounded)) }
-  var text = String(format: "%.2f", rounded)
+  var text = Wording.decimal(rounded, places: 2)
   while text.hasSuffix("0") { text.removeLast() }
   return text
 }
