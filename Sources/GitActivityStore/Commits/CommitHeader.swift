@@ -76,16 +76,24 @@ extension UnsafeRawBufferPointer {
     return base.distance(to: UnsafeRawPointer(found))
   }
 
-  /// Whether `needle` occurs anywhere: each place of its first byte compared in full.
-  func contains(_ needle: [UInt8]) -> Bool {
+  /// Whether `needle` occurs anywhere (an empty one does): each place of its first byte, found
+  /// by memchr, compared in full.
+  package func contains(_ needle: [UInt8]) -> Bool {
     guard let first = needle.first else { return true }
+    guard let base = baseAddress else { return false }
     let last = count - needle.count
     var start = 0
-    while start <= last, let hit = firstIndex(of: first, from: start, before: last + 1) {
-      if self[hit..<(hit + needle.count)].elementsEqual(needle) { return true }
-      start = hit + 1
+    // memcmp at each place: a packed-refs file has the first byte of `refs/replace/` on every
+    // line, and a comparison of slices costs ten times as much there.
+    return needle.withUnsafeBytes { wanted in
+      while start <= last, let hit = firstIndex(of: first, from: start, before: last + 1) {
+        if memcmp(base + hit, wanted.baseAddress.unsafelyUnwrapped, needle.count) == 0 {
+          return true
+        }
+        start = hit + 1
+      }
+      return false
     }
-    return false
   }
 
   @inline(__always)
