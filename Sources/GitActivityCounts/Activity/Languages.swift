@@ -26,64 +26,75 @@ final class LanguageTable: Sendable {
     var groups: [String] = []
     languages.reserveCapacity(800)
     groups.reserveCapacity(800)
-    Self.forEachRow(LinguistData.languages) { fields in
-      guard fields.count >= 4 else { return }
-      languages.append(
-        Language(name: fields[0], type: fields[1], color: fields[2].isEmpty ? nil : fields[2]))
+    Self.forEachLanguageRow { _, line in
+      let fields = Self.fields(line)
+      languages.append(Self.language(fields))
       groups.append(fields[3])
+      return true
     }
     self.languages = languages
     self.groups = groups
   }
 
-  /// Each line of one of `LinguistData`'s tables, split at its tabs: read byte by byte, as the
-  /// languages' table is read by every run that names a language.
+  /// The languages numbered `numbers` (as `shared` numbers them), read without making the
+  /// others: a run that names a year's few languages from the cache builds no table of all.
+  static func languages(numbered numbers: Set<Int>) -> [Int: Language] {
+    var found: [Int: Language] = [:]
+    guard !numbers.isEmpty else { return found }
+    forEachLanguageRow { number, line in
+      if numbers.contains(number) { found[number] = language(fields(line)) }
+      return found.count < numbers.count
+    }
+    return found
+  }
+
+  /// A language from its row's fields: name, type, colour (group is the fourth).
+  private static func language(_ fields: [String]) -> Language {
+    Language(name: fields[0], type: fields[1], color: fields[2].isEmpty ? nil : fields[2])
+  }
+
+  /// Each row of the languages' table that is a language (four fields or more), with its
+  /// number, until `body` returns false: the one place that numbers them.
+  private static func forEachLanguageRow(
+    _ body: (_ number: Int, _ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool
+  ) {
+    var number = 0
+    forEachLine(LinguistData.languages) { line in
+      guard line.count(where: { $0 == UInt8(ascii: "\t") }) >= 3 else { return true }
+      defer { number += 1 }
+      return body(number, line)
+    }
+  }
+
+  /// Each line of one of `LinguistData`'s tables, split at its tabs.
   fileprivate static func forEachRow(_ table: String, _ body: ([String]) -> Void) {
-    Array(table.utf8).withUnsafeBufferPointer { bytes in
+    forEachLine(table) { line in
+      body(fields(line))
+      return true
+    }
+  }
+
+  /// Each line of one of `LinguistData`'s tables (the last one too, without a newline), as its
+  /// bytes, until `body` returns false.
+  private static func forEachLine(
+    _ table: String, _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool
+  ) {
+    var table = table
+    table.withUTF8 { bytes in
       var start = 0
-      var fields: [String] = []
-      for index in 0...bytes.count {
-        let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
-        guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
-        fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+      for index in 0...bytes.count
+      where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+        guard body(bytes[start..<index]) else { return }
         start = index + 1
-        if byte == UInt8(ascii: "\n") {
-          body(fields)
-          fields.removeAll(keepingCapacity: true)
-        }
       }
     }
   }
 
-  /// The languages numbered `numbers` (their rows in `LinguistData.languages`, as `shared`
-  /// numbers them), read without making the others: a run that names a year's few languages
-  /// from the cache builds no table of all.
-  static func languages(numbered numbers: Set<Int>) -> [Int: Language] {
-    var found: [Int: Language] = [:]
-    guard !numbers.isEmpty else { return found }
-    var table = LinguistData.languages
-    table.withUTF8 { bytes in
-      var (row, start, tabs) = (0, 0, 0)
-      for index in 0...bytes.count {
-        let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
-        if byte == UInt8(ascii: "\t") { tabs += 1 }
-        guard byte == UInt8(ascii: "\n") else { continue }
-        // A row of at least four fields is a language, as `forEachRow` reads them.
-        if tabs >= 3 {
-          if numbers.contains(row) {
-            let fields = bytes[start..<index].split(
-              separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false
-            ).map { String(decoding: $0, as: UTF8.self) }
-            found[row] = Language(
-              name: fields[0], type: fields[1], color: fields[2].isEmpty ? nil : fields[2])
-            if found.count == numbers.count { return }
-          }
-          row += 1
-        }
-        (start, tabs) = (index + 1, 0)
-      }
+  /// A line's fields, split at its tabs.
+  private static func fields(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> [String] {
+    line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
     }
-    return found
   }
 
   /// The language each one is counted as: itself, or its `group`'s parent.

@@ -64,9 +64,9 @@ extension HistoryReader {
     return (table, languageTable, warnings)
   }
 
-  /// What the caches know of `history`'s commits: each commit's lines, and when it `languages`,
-  /// its languages (left where the table's file holds them until they are added up);
-  /// and the commits they do not know, to be counted. Commits of an earlier window
+  /// What the caches know of `history`'s commits: each commit's lines and, with `languages`,
+  /// its languages (left where the table's file holds them until they are added up); and the
+  /// commits they do not know, to be counted. Commits of an earlier window
   /// (`noEarlierThan`) are read only to be counted as commits: no lines, not cached.
   private static func known(
     in history: History, lines table: LineStatsCache?, languages countsLanguages: Bool,

@@ -30,8 +30,7 @@ final class LanguageTally: FileTally {
 extension LanguageLines {
   /// The lines by language of the commits `rows` hold, most lines first.
   static func totals(_ rows: some Sequence<LanguageRows>) -> [LanguageLines] {
-    let commits = Array(rows)
-    return totals(LanguageRows.sums(of: commits, at: Array(commits.indices)))
+    totals(LanguageRows.sums(of: rows))
   }
 
   /// Each language's sums (`LanguageRows.sums`, `CommitLanguages.sums`) named, most lines

@@ -81,19 +81,11 @@ package struct LanguageRows: Sendable, Hashable, RandomAccessCollection {
     package init() {}
   }
 
-  /// Each language's sum over the commits at `indices` of `commits` (those in range), by its
-  /// number: compiled here, with the rows, so that a year of commits is added up without a call
-  /// for each row.
-  package static func sums(of commits: [LanguageRows], at indices: [Int]) -> [Sum] {
+  /// Each language's sum over `commits`, by its number.
+  package static func sums(of commits: some Sequence<LanguageRows>) -> [Sum] {
     var sums: [Sum] = []
-    func add(_ row: Row) { row.add(to: &sums) }
-    commits.withUnsafeBufferPointer { commits in
-      for index in indices where commits.indices.contains(index) {
-        let count = commits[index].count
-        if count > 0 { add(commits[index].first) }
-        if count > 1 { add(commits[index].second) }
-        if count > 2 { commits[index].more.forEach(add) }
-      }
+    for commit in commits {
+      for row in commit { row.add(to: &sums) }
     }
     return sums
   }
