@@ -15,7 +15,8 @@ extension LineCounter {
   /// selection: a merge changes nothing (git shows it no diff) unless `diffsMerges` (with
   /// `--first-parent`, git diffs it against its first parent); a root commit, or one at a
   /// shallow clone's boundary, adds its whole tree. Commits are shared among `workers` threads
-  /// a batch at a time, each thread with its own repository, reader and attributes.
+  /// in contiguous stretches (`ContiguousShares`), each thread with its own repository, reader
+  /// and attributes.
   package func lineStats(
     of ids: [ObjectID], pathspec: Pathspec?, options: LineCountingOptions,
     substitutions: Substitutions, workers: Int, progress: WalkProgress? = nil,
@@ -31,7 +32,6 @@ extension LineCounter {
     results.initialize(repeating: LineStats())
     defer { results.deallocate() }
     nonisolated(unsafe) let slots = results
-    let next = Atomic<Int>(0)
     let failure = Mutex<GitError?>(nil)
     // What the workers' counters noticed: the rename limit they would have needed, the
     // attributes lines they ignored.
@@ -44,6 +44,7 @@ extension LineCounter {
     nonisolated(unsafe) let talliesByWorker = tallySlots
     let batch = 16
     let width = max(1, min(workers, (ids.count + batch - 1) / batch))
+    let shares = ContiguousShares(count: ids.count, workers: width, batch: batch)
     // Worker 0 uses this repository while the caller waits for the workers: one thread at a
     // time, inside the caller's turn.
     let first = repository
@@ -69,16 +70,16 @@ extension LineCounter {
         }
         var parents: [ObjectID] = []
         while failure.withLock({ $0 == nil }) {
-          let start = next.wrappingAdd(batch, ordering: .relaxed).oldValue
-          if start >= ids.count { return }
-          for index in start..<min(start + batch, ids.count) {
+          let taken = shares.next(for: worker)
+          if taken.isEmpty { return }
+          for index in taken {
             if progress?.isCancelled == true { throw GitError.cancelled }
             if worker < talliesByWorker.count { talliesByWorker[worker]?.begin(commit: index) }
             slots[index] = try Self.lineStats(
               of: ids[index], counter: &counter, source: source, parents: &parents,
               shallow: shallow)
           }
-          progress?.addLines(min(batch, ids.count - start))
+          progress?.addLines(taken.count)
         }
       } catch {
         failure.withLock { $0 = $0 ?? error }

@@ -296,12 +296,14 @@ package final class PackCursor {
 
   /// All of object `id` (its deltas applied, zlib's checksum checked) when the packs hold it as
   /// an object of `type`, handed over without a copy; nil when they do not (the caller then
-  /// reads it through libgit2).
+  /// reads it through libgit2). The object is kept with the bases: the trees and blobs a
+  /// commit's diff reads are mostly those its parent's diff reads next.
   package func objectBytes(_ id: ObjectID, type: Int) -> [UInt8]? {
     reads += 1
     if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
     guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts()),
-      let object = object(pack: packIndex, at: offset, depth: 0), object.type == type
+      let object = object(pack: packIndex, at: offset, depth: 0, keeps: true),
+      object.type == type
     else { return nil }
     hint = packIndex
     return object.bytes
@@ -469,8 +471,11 @@ package final class PackCursor {
   }
 
   /// The whole object at `offset` of pack `packIndex`, its deltas applied. Bases (`depth` > 0)
-  /// are kept, so that the next delta on the same base does not inflate it again.
-  private func object(pack packIndex: Int, at offset: Int, depth: Int) -> Object? {
+  /// are kept, so that the next delta on the same base does not inflate it again, and so is the
+  /// object itself when it `keeps`.
+  private func object(pack packIndex: Int, at offset: Int, depth: Int, keeps: Bool = false)
+    -> Object?
+  {
     let key = BaseKey(pack: packIndex, offset: offset)
     if let cached = bases[key] {
       reusedBases.insert(key)
@@ -497,7 +502,7 @@ package final class PackCursor {
       else { return nil }
       object = Object(type: base.type, bytes: bytes)
     }
-    if depth > 0 {
+    if depth > 0 || keeps {
       guard object.bytes.count <= baseCacheLimit / 2 else { return object }
       while baseBytes + object.bytes.count > baseCacheLimit, oldestBase < baseOrder.count {
         let oldest = baseOrder[oldestBase]
