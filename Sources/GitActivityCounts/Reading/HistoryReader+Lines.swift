@@ -105,15 +105,12 @@ extension HistoryReader {
     return (lines, languages, missing)
   }
 
-  /// A lines cache's table for `key`, loaded (empty when there is none) and indexed, with
-  /// where it is kept.
+  /// A lines cache's table for `key`, loaded (empty when there is none), with where it is kept.
   private static func loadCache<Record: CommitTableRecord>(
     key: String, beside location: HistoryCache.Location
   ) -> (table: CommitTable<Record>, location: HistoryCache.Location) {
     let place = CommitTable<Record>.location(for: key, beside: location)
-    var loaded = CommitTable<Record>.load(key: key, from: place)
-    loaded.indexPrefixes()
-    return (loaded, place)
+    return (CommitTable<Record>.load(key: key, from: place), place)
   }
 
   /// Each counted commit's lines by language into `languages`, and those that name no unknown

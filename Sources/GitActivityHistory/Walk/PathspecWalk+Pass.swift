@@ -56,12 +56,10 @@ extension PathspecWalk {
         options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
         ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
       // Without one (with one, position tables serve the walk), every counted commit is looked
-      // up in the cache by id and every commit in the stored answers: each among the few that
-      // share its first two bytes.
-      var stored = stored
+      // up in the cache by id, among the few that share its first two bytes, and every commit
+      // in the stored answers, where its id would lie among evenly spread ids.
       if graph == nil {
         usable?.indexPrefixes()
-        stored?.indexPrefixes()
       }
       let tables = graph.map { PositionTables(graph: $0, stored: stored, cache: usable) }
       self.options = options

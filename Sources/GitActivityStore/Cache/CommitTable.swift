@@ -9,10 +9,9 @@ import Foundation
 package struct CommitTable<Record: CommitTableRecord>: Sendable {
   /// What made the records.
   let key: String
-  /// The records read from the file, sorted by id.
-  private var ids: [ObjectID] = [] {
-    didSet { prefixes = IDPrefixTable() }
-  }
+  /// How many records the file holds; their ids are in rising order from `firstRecord` on,
+  /// `stride` bytes apart, and are searched where they lie (`storedIndex`).
+  private var storedCount = 0
   /// The file's bytes, each record read from them when asked for (`storedRecord`): a run
   /// looks up a few of many.
   private var file: [UInt8] = []
@@ -20,8 +19,6 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   private var firstRecord = 0
   /// Where the records of their own sizes start in `file`, after the ids and where each ends.
   private var variableRecords = 0
-  /// Where each 16-bit prefix starts in `ids` (`indexPrefixes`).
-  private var prefixes = IDPrefixTable()
   /// Records found in this run.
   private var added: [ObjectID: Record] = [:]
   /// Whether the file was read (and so is to be marked as used, even when nothing changed).
@@ -36,7 +33,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   package var hasNewRecords: Bool { !added.isEmpty }
 
   /// How many commits have records.
-  package var count: Int { ids.count + added.count }
+  package var count: Int { storedCount + added.count }
 
   /// What is known of `id`.
   package func record(for id: ObjectID) -> Record? {
@@ -44,15 +41,46 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     return storedIndex(of: id).flatMap(storedRecord)
   }
 
-  /// Where the file's ids hold `id`.
-  private func storedIndex(of id: ObjectID) -> Int? {
-    var (low, high) = (0, ids.count)
-    if let range = prefixes.range(of: id) { (low, high) = (range.lowerBound, range.upperBound) }
-    while low < high {
-      let middle = (low + high) / 2
-      if ids[middle] < id { low = middle + 1 } else { high = middle }
+  /// How far apart the file's ids are: an id and its record, or an id and where its record ends.
+  private static var stride: Int { Record.size.map { 20 + $0 } ?? variableWidth }
+
+  /// The `index`th id of the file.
+  private func storedID(_ index: Int) -> ObjectID {
+    file.withUnsafeBytes {
+      ObjectID(rawBytes: $0.baseAddress.unsafelyUnwrapped + firstRecord + index * Self.stride)
     }
-    return low < ids.count && ids[low] == id ? low : nil
+  }
+
+  /// Where the file's ids hold `id`: a binary search where the ids lie in the file, on their
+  /// first 64 bits (the rest only where those are equal). Ids out of order (a file written by
+  /// something else with a right checksum) can make a lookup miss, which only counts the
+  /// commit again; a found record is always `id`'s.
+  private func storedIndex(of id: ObjectID) -> Int? {
+    file.withUnsafeBytes { file -> Int? in
+      guard storedCount > 0, let base = file.baseAddress else { return nil }
+      let ids = base + firstRecord
+      let stride = Self.stride
+      let target = id.high
+      // Indexes stay below `storedCount`, which `decode` found within the file: the arithmetic
+      // cannot overflow, and is left unchecked in this loop of a lookup per counted commit.
+      @inline(__always) func isBefore(_ index: Int) -> Bool {
+        let at = ids + index &* stride
+        let high = UInt64(bigEndian: at.loadUnaligned(as: UInt64.self))
+        return high != target ? high < target : ObjectID(rawBytes: at) < id
+      }
+      var low = 0
+      var count = storedCount
+      while count > 0 {
+        let half = count &>> 1
+        if isBefore(low &+ half) {
+          low = low &+ half &+ 1
+          count = count &- half &- 1
+        } else {
+          count = half
+        }
+      }
+      return low < storedCount && ObjectID(rawBytes: ids + low * stride) == id ? low : nil
+    }
   }
 
   /// The bytes the records were read from: a record is a range of them (`storedRange(for:)`).
@@ -60,11 +88,13 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
 
   /// Where the file holds `id`'s record, not decoded (those of this run are not looked at).
   package func storedRange(for id: ObjectID) -> Range<Int>? {
-    storedIndex(of: id).map(storedRange)
+    storedIndex(of: id).flatMap(storedRange)
   }
 
-  /// Where the `index`th record of the file is in its bytes.
-  private func storedRange(_ index: Int) -> Range<Int> {
+  /// Where the `index`th record of the file is in its bytes (nil never, once `decode` has
+  /// found the ends of records of their own sizes rising to the end of the records; checked
+  /// again here all the same).
+  private func storedRange(_ index: Int) -> Range<Int>? {
     file.withUnsafeBytes { file in
       guard let size = Record.size else {
         // Each id is followed by where its record ends among the records.
@@ -72,7 +102,9 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
           Int(Self.u32(file, at: firstRecord + index * Self.variableWidth + 20))
         }
         let start = variableRecords + (index == 0 ? 0 : end(index - 1))
-        return start..<(variableRecords + end(index))
+        let stop = variableRecords + end(index)
+        guard start <= stop, stop <= file.count - 8 else { return nil }
+        return start..<stop
       }
       let at = firstRecord + index * (20 + size) + 20
       return at..<(at + size)
@@ -81,7 +113,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
 
   /// The `index`th record of the file, or nil when its bytes are no record.
   private func storedRecord(_ index: Int) -> Record? {
-    let range = storedRange(index)
+    guard let range = storedRange(index) else { return nil }
     return file.withUnsafeBytes { Record(UnsafeRawBufferPointer(rebasing: $0[range])) }
   }
 
@@ -101,19 +133,13 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   /// bytes are no record).
   package var loaded: (ids: [ObjectID], records: [Record]) {
     var kept: (ids: [ObjectID], records: [Record]) = ([], [])
-    for (index, id) in ids.enumerated() {
+    for index in 0..<storedCount {
       if let record = storedRecord(index) {
-        kept.ids.append(id)
+        kept.ids.append(storedID(index))
         kept.records.append(record)
       }
     }
     return kept
-  }
-
-  /// Makes the prefix table of the records read, for a walk that asks of many commits.
-  package mutating func indexPrefixes() {
-    let ids = self.ids
-    prefixes = IDPrefixTable(count: ids.count) { ids[$0].high }
   }
 
   /// The file for `key` beside the history cache at `location`.
@@ -137,7 +163,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
       if let bytes = AtomicFile.ownedContents(of: path),
         let decoded = bytes.withUnsafeBytes({ decode($0, key: key) })
       {
-        (table.ids, table.firstRecord, table.variableRecords) = decoded
+        (table.storedCount, table.firstRecord, table.variableRecords) = decoded
         table.file = bytes
         table.wasLoaded = true
         break
@@ -146,10 +172,11 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     return table
   }
 
-  /// The file's ids, where they start and where the records of their own sizes start, or nil
-  /// when it is cut, corrupt, of another version or key.
+  /// How many records the file holds, where its ids start and where the records of their own
+  /// sizes start, or nil when it is cut, corrupt, of another version or key. The records are
+  /// read only when asked for: a run looks up a few of many.
   private static func decode(_ bytes: UnsafeRawBufferPointer, key: String) -> (
-    ids: [ObjectID], firstRecord: Int, variableRecords: Int
+    count: Int, firstRecord: Int, variableRecords: Int
   )? {
     let magic = Record.magic
     let keyBytes = Array(key.utf8)
@@ -164,42 +191,36 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
       Array(bytes[(magic.count + 8)..<(magic.count + 8 + keyBytes.count)]) == keyBytes
     else { return nil }
     let count = u32(magic.count + 8 + keyBytes.count)
-    let width = Record.size.map { 20 + $0 } ?? variableWidth
+    let width = stride
     let records = headerSize + count * width
     guard count <= bytes.count / width, bytes.count >= records + 8 else { return nil }
     if Record.size != nil {
       guard bytes.count == records + 8 else { return nil }
     } else {
       // Where each record ends: rising, the last at the end of the records.
-      var previous = 0
+      var previous: UInt32 = 0
+      var isRising = true
       for index in 0..<count {
-        let end = u32(headerSize + index * width + 20)
-        guard end >= previous else { return nil }
+        let end = Self.u32(bytes, at: headerSize + index * width + 20)
+        isRising = isRising && end >= previous
         previous = end
       }
-      guard records + previous + 8 == bytes.count else { return nil }
+      guard isRising, records + Int(previous) + 8 == bytes.count else { return nil }
     }
     let body = UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 8)])
     var stored: UInt64 = 0
     for index in 0..<8 { stored |= UInt64(bytes[bytes.count - 8 + index]) << (8 * index) }
     guard HistoryCache.checksum(body) == stored else { return nil }
-    var ids: [ObjectID] = []
-    ids.reserveCapacity(count)
-    for index in 0..<count {
-      ids.append(
-        ObjectID(rawBytes: bytes.baseAddress.unsafelyUnwrapped + headerSize + index * width))
-    }
-    // Sorted and unique, or not ours.
-    for index in ids.indices.dropFirst() where !(ids[index - 1] < ids[index]) { return nil }
-    return (ids, headerSize, records)
+    return (count, headerSize, records)
   }
 
   /// The file's bytes: the header with the key, the records sorted by id, a checksum.
   func encoded() -> [UInt8] {
     var merged: [(ObjectID, Record)] = []
     merged.reserveCapacity(count)
-    for (index, id) in ids.enumerated() where added[id] == nil {
-      if let record = storedRecord(index) { merged.append((id, record)) }
+    for index in 0..<storedCount {
+      let id = storedID(index)
+      if added[id] == nil, let record = storedRecord(index) { merged.append((id, record)) }
     }
     merged += added.map { ($0.key, $0.value) }
     merged.sort { $0.0 < $1.0 }

@@ -53,7 +53,6 @@ struct LanguageRowsCacheTests {
     let expected = Dictionary(uniqueKeysWithValues: all.enumerated().map { (Self.id($0), $1) })
     var loaded = LanguageRowsCache.load(key: key, from: place)
     #expect(loaded.wasLoaded && loaded.count == 300)
-    loaded.indexPrefixes()
     for (id, rows) in expected {
       #expect(loaded.languageRows(for: id) == rows)
       #expect(Array(loaded.languageRows(for: id) ?? LanguageRows()) == Array(rows))
