@@ -35,7 +35,9 @@ struct LineDiff {
     if algorithm == .myers || algorithm == .minimal {
       // Only what lies between the common ends is classified and searched.
       var middle = LineClasses(middleOf: old, new)
-      if middle.first.isEmpty || middle.second.isEmpty {
+      // Sides with no line in common: whatever the heuristics, no line can match, and every
+      // line of the middle is changed.
+      if middle.first.isEmpty || middle.second.isEmpty || middle.sharesNoLine {
         return Count(deletions: middle.first.count, insertions: middle.second.count)
       }
       middle.myers(needsMinimal: algorithm == .minimal)
@@ -79,6 +81,11 @@ struct LineClasses {
   /// For sides that are only the middle of their files (`init(middleOf:_:)`): how many lines
   /// the whole files have, which xdiff weighs lines by.
   var wholeRecords: (Int, Int)?
+  /// For middles of files (`init(middleOf:_:)`): whether no line of the first side is a line
+  /// of the second. Then the counts of the ends are not made (no line can match whatever
+  /// they are), and `countsInFirst`, `countsInSecond` and `wholeRecords` count the middles
+  /// alone.
+  var sharesNoLine = false
 
   var classCount: Int { countsInFirst.count }
 
@@ -107,6 +114,15 @@ struct LineClasses {
     first = classifier.classify(middle1, side: 0)
     second = classifier.classify(middle2, side: 1)
     var counts = classifier.counts
+    changedFirst = Array(repeating: 0, count: first.count)
+    changedSecond = Array(repeating: 0, count: second.count)
+    sharesNoLine = !zip(counts[0], counts[1]).contains { $0 > 0 && $1 > 0 }
+    if sharesNoLine {
+      countsInFirst = counts[0]
+      countsInSecond = counts[1]
+      wholeRecords = (first.count, second.count)
+      return
+    }
     var shared = 0
     for end in [old[..<ends.prefix], old[(old.count - ends.suffix)...]] {
       shared += classifier.forEachKnown(UnsafeRawBufferPointer(rebasing: end)) { class_ in
@@ -117,8 +133,6 @@ struct LineClasses {
     countsInFirst = counts[0]
     countsInSecond = counts[1]
     wholeRecords = (first.count + shared, second.count + shared)
-    changedFirst = Array(repeating: 0, count: first.count)
-    changedSecond = Array(repeating: 0, count: second.count)
   }
 
   /// Sides made of given classes, numbered afresh in the order they first appear (for the

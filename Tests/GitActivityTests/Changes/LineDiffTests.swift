@@ -71,6 +71,16 @@ struct LineDiffTests {
       Case(name: "CRLF against LF", old: Array("a\r\nb\r\n".utf8), new: Array("a\nb\n".utf8)),
       Case(name: "only newlines", old: Array("\n\n\n".utf8), new: Array("\n\n\n\n\n".utf8)),
       Case(name: "equal", old: Array("same\n".utf8), new: Array("same\n".utf8)),
+      // Middles with no line in common, their lines in the common ends: counted without the
+      // ends' counts, which cannot make a line match.
+      Case(
+        name: "middles share no line, the ends hold theirs",
+        old: Array("x\ny\n}\na\nb\nx\ny\n}\n".utf8),
+        new: Array("x\ny\n}\n}\nx\nx\ny\n}\n".utf8)),
+      Case(
+        name: "middles share a line the ends hold many times",
+        old: Array((String(repeating: "}\n", count: 300) + "a\n}\nb\n" + "c\n").utf8),
+        new: Array((String(repeating: "}\n", count: 300) + "b\n}\na\n" + "c\n").utf8)),
     ]
     var state: UInt64 = 0x5EED
     func random(_ bound: Int) -> Int {
