@@ -19,6 +19,10 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   private var firstRecord = 0
   /// Where the records of their own sizes start in `file`, after the ids and where each ends.
   private var variableRecords = 0
+  /// Where the ids under each prefix start (`prefixStarts`), and how far an id's first 64
+  /// bits are shifted to give its prefix.
+  private var starts: [UInt32] = []
+  private var prefixShift: UInt64 = 63
   /// Records found in this run.
   private var added: [ObjectID: Record] = [:]
   /// Whether the file was read (and so is to be marked as used, even when nothing changed).
@@ -51,36 +55,60 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     }
   }
 
-  /// Where the file's ids hold `id`: a binary search where the ids lie in the file, on their
-  /// first 64 bits (the rest only where those are equal). Ids out of order (a file written by
+  /// Where the file's ids hold `id`: among the few ids that share its first bits
+  /// (`prefixStarts`), where they lie in the file. Ids out of order (a file written by
   /// something else with a right checksum) can make a lookup miss, which only counts the
   /// commit again; a found record is always `id`'s.
   private func storedIndex(of id: ObjectID) -> Int? {
-    file.withUnsafeBytes { file -> Int? in
-      guard storedCount > 0, let base = file.baseAddress else { return nil }
-      let ids = base + firstRecord
-      let stride = Self.stride
-      let target = id.high
-      // Indexes stay below `storedCount`, which `decode` found within the file: the arithmetic
-      // cannot overflow, and is left unchecked in this loop of a lookup per counted commit.
-      @inline(__always) func isBefore(_ index: Int) -> Bool {
-        let at = ids + index &* stride
-        let high = UInt64(bigEndian: at.loadUnaligned(as: UInt64.self))
-        return high != target ? high < target : ObjectID(rawBytes: at) < id
-      }
-      var low = 0
-      var count = storedCount
-      while count > 0 {
-        let half = count &>> 1
-        if isBefore(low &+ half) {
-          low = low &+ half &+ 1
-          count = count &- half &- 1
-        } else {
-          count = half
+    guard storedCount > 0 else { return nil }
+    return file.withUnsafeBytes { file -> Int? in
+      starts.withUnsafeBufferPointer { starts -> Int? in
+        let ids = file.baseAddress.unsafelyUnwrapped + firstRecord
+        let stride = Self.stride
+        let prefix = Int(truncatingIfNeeded: id.high &>> prefixShift)
+        var low = Int(starts[prefix])
+        let end = Int(starts[prefix &+ 1])
+        // Evenly spread ids put one or two under a prefix; halve a range that holds more (the
+        // first id not before `id` stays within `low...high`).
+        var high = end
+        while high &- low > 8 {
+          let middle = (low &+ high) &>> 1
+          if ObjectID(rawBytes: ids + middle &* stride) < id {
+            low = middle &+ 1
+          } else {
+            high = middle
+          }
         }
+        while low < end {
+          let candidate = ObjectID(rawBytes: ids + low &* stride)
+          if candidate == id { return low }
+          if id < candidate { return nil }
+          low &+= 1
+        }
+        return nil
       }
-      return low < storedCount && ObjectID(rawBytes: ids + low * stride) == id ? low : nil
     }
+  }
+
+  /// For each prefix (an id's first bits, as many as the count has, at most 16), how many of
+  /// the file's ids have a smaller one: one pass over the ids where
+  /// they lie, counting, then adding up. For ids in rising order, the ids under a prefix are
+  /// those from its start to the next prefix's.
+  private static func prefixStarts(
+    _ bytes: UnsafeRawBufferPointer, firstRecord: Int, count: Int
+  ) -> (starts: [UInt32], shift: UInt64) {
+    let bits = min(16, max(1, Int.bitWidth - count.leadingZeroBitCount))
+    let shift = UInt64(64 - bits)
+    var starts = [UInt32](repeating: 0, count: (1 << bits) + 1)
+    starts.withUnsafeMutableBufferPointer { starts in
+      let ids = bytes.baseAddress.unsafelyUnwrapped + firstRecord
+      for index in 0..<count {
+        let high = UInt64(bigEndian: (ids + index &* stride).loadUnaligned(as: UInt64.self))
+        starts[Int(truncatingIfNeeded: high &>> shift) &+ 1] &+= 1
+      }
+      for prefix in 1..<starts.count { starts[prefix] &+= starts[prefix &- 1] }
+    }
+    return (starts, shift)
   }
 
   /// The bytes the records were read from: a record is a range of them (`storedRange(for:)`).
@@ -164,6 +192,9 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
         let decoded = bytes.withUnsafeBytes({ decode($0, key: key) })
       {
         (table.storedCount, table.firstRecord, table.variableRecords) = decoded
+        (table.starts, table.prefixShift) = bytes.withUnsafeBytes {
+          prefixStarts($0, firstRecord: decoded.firstRecord, count: decoded.count)
+        }
         table.file = bytes
         table.wasLoaded = true
         break
