@@ -13,15 +13,23 @@ struct CommitTableTests {
     PackedLineStats(LineStats(insertions: n, deletions: n % 7, files: 1))
   }
 
-  /// A table of `ids` (commit `ids[n]` holding `stats(n)`), saved and loaded again.
-  static func roundTrip(_ ids: [ObjectID]) throws -> LineStatsCache {
+  /// A table of `ids` (commit `ids[n]` holding `stats(n)`), not saved, with where it is kept
+  /// in a folder of its own (the caller removes `directory`).
+  static func made(_ ids: [ObjectID]) -> (
+    table: LineStatsCache, place: HistoryCache.Location, directory: URL
+  ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "table-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
     let location = HistoryCache.Location(commonDirectory: directory.path, fallbackDirectory: nil)
-    let place = LineStatsCache.location(for: "k", beside: location)
     var table = LineStatsCache(key: "k")
     for (n, id) in ids.enumerated() { table.set(Self.stats(n), for: id) }
+    return (table, LineStatsCache.location(for: "k", beside: location), directory)
+  }
+
+  /// A table of `ids`, saved and loaded again.
+  static func roundTrip(_ ids: [ObjectID]) throws -> LineStatsCache {
+    let (table, place, directory) = Self.made(ids)
+    defer { try? FileManager.default.removeItem(at: directory) }
     table.save(to: place)
     let loaded = LineStatsCache.load(key: "k", from: place)
     try #require(loaded.wasLoaded && loaded.count == ids.count)
@@ -71,13 +79,8 @@ struct CommitTableTests {
   @Test("a file of ids out of order, its checksum right, gives no record for another id")
   func outOfOrder() throws {
     let ids = (0..<500).map(Self.spread)
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "table-\(UUID().uuidString)")
+    let (table, place, directory) = Self.made(ids)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let location = HistoryCache.Location(commonDirectory: directory.path, fallbackDirectory: nil)
-    let place = LineStatsCache.location(for: "k", beside: location)
-    var table = LineStatsCache(key: "k")
-    for (n, id) in ids.enumerated() { table.set(Self.stats(n), for: id) }
     var bytes = table.encoded()
     // Reverse the records (an id and its record each), then make the checksum right.
     let width = 20 + (try #require(PackedLineStats.size))
