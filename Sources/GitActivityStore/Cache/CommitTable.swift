@@ -186,20 +186,25 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
 
   /// The records for `key` at `location`, or none when there is no file that can be trusted.
   package static func load(key: String, from location: HistoryCache.Location) -> CommitTable {
-    var table = CommitTable(key: key)
     for path in location.paths {
-      if let bytes = AtomicFile.ownedContents(of: path),
-        let decoded = bytes.withUnsafeBytes({ decode($0, key: key) })
-      {
-        (table.storedCount, table.firstRecord, table.variableRecords) = decoded
-        (table.starts, table.prefixShift) = bytes.withUnsafeBytes {
-          prefixStarts($0, firstRecord: decoded.firstRecord, count: decoded.count)
-        }
-        table.file = bytes
-        table.wasLoaded = true
-        break
+      if let bytes = AtomicFile.ownedContents(of: path), let table = decoding(bytes, key: key) {
+        return table
       }
     }
+    return CommitTable(key: key)
+  }
+
+  /// The records of a file's `bytes` for `key`, or nil when they cannot be trusted (cut,
+  /// corrupt, of another version or key).
+  static func decoding(_ bytes: [UInt8], key: String) -> CommitTable? {
+    guard let decoded = bytes.withUnsafeBytes({ decode($0, key: key) }) else { return nil }
+    var table = CommitTable(key: key)
+    (table.storedCount, table.firstRecord, table.variableRecords) = decoded
+    (table.starts, table.prefixShift) = bytes.withUnsafeBytes {
+      prefixStarts($0, firstRecord: decoded.firstRecord, count: decoded.count)
+    }
+    table.file = bytes
+    table.wasLoaded = true
     return table
   }
 
