@@ -56,8 +56,8 @@ extension PathspecWalk {
         options.usesCommitGraph && substitutions.isEmpty && shallow.isEmpty
         ? CommitGraph(objectsDirectory: repository.objectsDirectory) : nil
       // Without one (with one, position tables serve the walk), every counted commit is looked
-      // up in the cache by id, among the few that share its first two bytes, and every commit
-      // in the stored answers, where its id would lie among evenly spread ids.
+      // up in the cache by id and every commit in the stored answers: each among the few that
+      // share its first two bytes (the stored answers index theirs as they load).
       if graph == nil {
         usable?.indexPrefixes()
       }

@@ -19,10 +19,8 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   private var firstRecord = 0
   /// Where the records of their own sizes start in `file`, after the ids and where each ends.
   private var variableRecords = 0
-  /// Where the ids under each prefix start (`prefixStarts`), and how far an id's first 64
-  /// bits are shifted to give its prefix.
-  private var starts: [UInt32] = []
-  private var prefixShift: UInt64 = 63
+  /// Where the ids under each prefix start, made in one pass over the ids where they lie.
+  private var prefixes = IDPrefixTable()
   /// Records found in this run.
   private var added: [ObjectID: Record] = [:]
   /// Whether the file was read (and so is to be marked as used, even when nothing changed).
@@ -56,59 +54,35 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
   }
 
   /// Where the file's ids hold `id`: among the few ids that share its first bits
-  /// (`prefixStarts`), where they lie in the file. Ids out of order (a file written by
-  /// something else with a right checksum) can make a lookup miss, which only counts the
-  /// commit again; a found record is always `id`'s.
+  /// (`prefixes`), where they lie in the file. Ids out of order (a file written by something
+  /// else with a right checksum) can make a lookup miss, which only counts the commit again; a
+  /// found record is always `id`'s.
   private func storedIndex(of id: ObjectID) -> Int? {
     guard storedCount > 0 else { return nil }
+    let range = prefixes.range(of: id) ?? 0..<storedCount
     return file.withUnsafeBytes { file -> Int? in
-      starts.withUnsafeBufferPointer { starts -> Int? in
-        let ids = file.baseAddress.unsafelyUnwrapped + firstRecord
-        let stride = Self.stride
-        let prefix = Int(truncatingIfNeeded: id.high &>> prefixShift)
-        var low = Int(starts[prefix])
-        let end = Int(starts[prefix &+ 1])
-        // Evenly spread ids put one or two under a prefix; halve a range that holds more (the
-        // first id not before `id` stays within `low...high`).
-        var high = end
-        while high &- low > 8 {
-          let middle = (low &+ high) &>> 1
-          if ObjectID(rawBytes: ids + middle &* stride) < id {
-            low = middle &+ 1
-          } else {
-            high = middle
-          }
+      let ids = file.baseAddress.unsafelyUnwrapped + firstRecord
+      let stride = Self.stride
+      var low = range.lowerBound
+      // Evenly spread ids put one or two under a prefix; halve a range that holds more (the
+      // first id not before `id` stays within `low...high`).
+      var high = range.upperBound
+      while high &- low > 8 {
+        let middle = (low &+ high) &>> 1
+        if ObjectID(rawBytes: ids + middle &* stride) < id {
+          low = middle &+ 1
+        } else {
+          high = middle
         }
-        while low < end {
-          let candidate = ObjectID(rawBytes: ids + low &* stride)
-          if candidate == id { return low }
-          if id < candidate { return nil }
-          low &+= 1
-        }
-        return nil
       }
-    }
-  }
-
-  /// For each prefix (an id's first bits, as many as the count has, at most 16), how many of
-  /// the file's ids have a smaller one: one pass over the ids where
-  /// they lie, counting, then adding up. For ids in rising order, the ids under a prefix are
-  /// those from its start to the next prefix's.
-  private static func prefixStarts(
-    _ bytes: UnsafeRawBufferPointer, firstRecord: Int, count: Int
-  ) -> (starts: [UInt32], shift: UInt64) {
-    let bits = min(16, max(1, Int.bitWidth - count.leadingZeroBitCount))
-    let shift = UInt64(64 - bits)
-    var starts = [UInt32](repeating: 0, count: (1 << bits) + 1)
-    starts.withUnsafeMutableBufferPointer { starts in
-      let ids = bytes.baseAddress.unsafelyUnwrapped + firstRecord
-      for index in 0..<count {
-        let high = UInt64(bigEndian: (ids + index &* stride).loadUnaligned(as: UInt64.self))
-        starts[Int(truncatingIfNeeded: high &>> shift) &+ 1] &+= 1
+      while low < range.upperBound {
+        let candidate = ObjectID(rawBytes: ids + low &* stride)
+        if candidate == id { return low }
+        if id < candidate { return nil }
+        low &+= 1
       }
-      for prefix in 1..<starts.count { starts[prefix] &+= starts[prefix &- 1] }
+      return nil
     }
-    return (starts, shift)
   }
 
   /// The bytes the records were read from: a record is a range of them (`storedRange(for:)`).
@@ -116,13 +90,11 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
 
   /// Where the file holds `id`'s record, not decoded (those of this run are not looked at).
   package func storedRange(for id: ObjectID) -> Range<Int>? {
-    storedIndex(of: id).flatMap(storedRange)
+    storedIndex(of: id).map(storedRange)
   }
 
-  /// Where the `index`th record of the file is in its bytes (nil never, once `decode` has
-  /// found the ends of records of their own sizes rising to the end of the records; checked
-  /// again here all the same).
-  private func storedRange(_ index: Int) -> Range<Int>? {
+  /// Where the `index`th record of the file is in its bytes.
+  private func storedRange(_ index: Int) -> Range<Int> {
     file.withUnsafeBytes { file in
       guard let size = Record.size else {
         // Each id is followed by where its record ends among the records.
@@ -130,9 +102,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
           Int(Self.u32(file, at: firstRecord + index * Self.variableWidth + 20))
         }
         let start = variableRecords + (index == 0 ? 0 : end(index - 1))
-        let stop = variableRecords + end(index)
-        guard start <= stop, stop <= file.count - 8 else { return nil }
-        return start..<stop
+        return start..<(variableRecords + end(index))
       }
       let at = firstRecord + index * (20 + size) + 20
       return at..<(at + size)
@@ -141,7 +111,7 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
 
   /// The `index`th record of the file, or nil when its bytes are no record.
   private func storedRecord(_ index: Int) -> Record? {
-    guard let range = storedRange(index) else { return nil }
+    let range = storedRange(index)
     return file.withUnsafeBytes { Record(UnsafeRawBufferPointer(rebasing: $0[range])) }
   }
 
@@ -200,8 +170,11 @@ package struct CommitTable<Record: CommitTableRecord>: Sendable {
     guard let decoded = bytes.withUnsafeBytes({ decode($0, key: key) }) else { return nil }
     var table = CommitTable(key: key)
     (table.storedCount, table.firstRecord, table.variableRecords) = decoded
-    (table.starts, table.prefixShift) = bytes.withUnsafeBytes {
-      prefixStarts($0, firstRecord: decoded.firstRecord, count: decoded.count)
+    table.prefixes = bytes.withUnsafeBytes { bytes in
+      let ids = bytes.baseAddress.unsafelyUnwrapped + decoded.firstRecord
+      return IDPrefixTable(count: decoded.count) {
+        UInt64(bigEndian: (ids + $0 &* stride).loadUnaligned(as: UInt64.self))
+      }
     }
     table.file = bytes
     table.wasLoaded = true

@@ -11,16 +11,17 @@ struct IDPrefixTable: Sendable {
   /// No table: every lookup searches the whole list.
   init() {}
 
-  /// The table of `count` ids in rising order, `high(i)` the first 64 bits of the `i`-th.
+  /// The table of `count` ids in rising order, `high(i)` the first 64 bits of the `i`-th: the
+  /// ids under each prefix counted in one pass, then added up into where each prefix starts
+  /// (for ids out of order, ranges that may miss them, never past `count`).
   init(count: Int, high: (Int) -> UInt64) {
     let bits = min(16, max(1, Int.bitWidth - count.leadingZeroBitCount))
-    shift = UInt64(64 - bits)
-    let prefixes = 1 << bits
-    var starts = [UInt32](repeating: UInt32(count), count: prefixes + 1)
-    var position = 0
-    for value in 0..<prefixes {
-      while position < count, high(position) >> shift < UInt64(value) { position += 1 }
-      starts[value] = UInt32(position)
+    let shift = UInt64(64 - bits)
+    self.shift = shift
+    var starts = [UInt32](repeating: 0, count: (1 << bits) + 1)
+    starts.withUnsafeMutableBufferPointer { starts in
+      for index in 0..<count { starts[Int(truncatingIfNeeded: high(index) &>> shift) &+ 1] &+= 1 }
+      for prefix in 1..<starts.count { starts[prefix] &+= starts[prefix &- 1] }
     }
     self.starts = starts
   }
