@@ -22,13 +22,57 @@ public final class TemporaryRepository {
       "git-heatmap-test-" + UUID().uuidString)
     path = root.appendingPathComponent(bare ? "repo.git" : "repo").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    try git(["init", "-q", "-b", branch] + (bare ? ["--bare"] : []))
+    // Without git's template (sample hooks, a description, info/exclude): fifteen files a test
+    // never reads, and on ext4 each new file costs more than the repository's own few. The
+    // info folder is made, as git makes it, for tests that write grafts or attributes there.
+    try git(["init", "-q", "--template=", "-b", branch] + (bare ? ["--bare"] : []))
+    try FileManager.default.createDirectory(
+      atPath: (bare ? path : path + "/.git") + "/info", withIntermediateDirectories: true)
   }
 
   /// Uses an existing folder below `root`, such as a clone.
   public init(existing path: String, root: URL) {
     self.root = root
     self.path = path
+  }
+
+  /// Packs every repository in the folder (`git repack -a -d`: its loose objects into one
+  /// pack), so that a copy is a few files rather than a thousand; the histories stay as they
+  /// were, commit for commit.
+  public func packEveryRepository() throws {
+    guard let walk = FileManager.default.enumerator(atPath: root.path) else { return }
+    var gitDirectories: [String] = []
+    while let relative = walk.nextObject() as? String {
+      let full = root.path + "/" + relative
+      guard (relative as NSString).lastPathComponent == "objects",
+        FileManager.default.fileExists(atPath: full + "/../HEAD")
+      else { continue }
+      gitDirectories.append((full as NSString).deletingLastPathComponent)
+      walk.skipDescendants()
+    }
+    for directory in gitDirectories {
+      try TemporaryRepository.run(
+        "/usr/bin/git", ["--git-dir=" + directory, "repack", "-q", "-a", "-d"], in: root.path,
+        environment: environment)
+    }
+  }
+
+  /// Makes every packed object of this repository loose again (`git unpack-objects`), for a
+  /// test that removes objects one by one.
+  public func unpackObjects() throws {
+    let gitDirectory = try git(["rev-parse", "--absolute-git-dir"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let packs = gitDirectory + "/objects/pack"
+    for name in try FileManager.default.contentsOfDirectory(atPath: packs)
+    where name.hasSuffix(".pack") {
+      // Moved out first: unpack-objects writes no object the repository already has.
+      let moved = root.path + "/" + name
+      try FileManager.default.moveItem(atPath: packs + "/" + name, toPath: moved)
+      try FileManager.default.removeItem(
+        atPath: packs + "/" + (name as NSString).deletingPathExtension + ".idx")
+      try git(["unpack-objects", "-q"], input: try Data(contentsOf: URL(fileURLWithPath: moved)))
+      try FileManager.default.removeItem(atPath: moved)
+    }
   }
 
   deinit {
