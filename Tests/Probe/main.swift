@@ -7,14 +7,15 @@
 // cache on, and every renderer fed mismatched and extreme values without a trap.
 //
 //   probe <repository with an undated commit> <repository of 200,000 commits> <folder>
+//         <repository of 20,000 commits>
 //
 // One line a check, `ok …` or `FAIL …`; exit 1 when any failed.
 import Foundation
 import GitActivity
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-  print("usage: probe <small repository> <long repository> <not a repository>")
+guard arguments.count == 5 else {
+  print("usage: probe <small repository> <long repository> <not a repository> <medium repository>")
   exit(64)
 }
 let today = Day(year: 2024, month: 12, day: 24)
@@ -196,7 +197,7 @@ actor RepositoryStore {
   }
 }
 
-/// The long history read twice from an actor with the cache on (the second read faster, the
+/// A history read twice from an actor with the cache on (the second read faster, the
 /// cache written), and from a @MainActor model; both counts alike.
 func checkIsolation(_ path: String) async {
   var request = ActivityRequest()
@@ -364,7 +365,7 @@ func checkExtremeValues() {
 do throws(ActivityError) {
   checkRequests(try Repository.discover(from: arguments[1]))
   await checkCancellation(try Repository.discover(from: arguments[2]))
-  await checkIsolation(arguments[2])
+  await checkIsolation(arguments[4])
   checkOneErrorType(arguments[3])
   checkExtremeValues()
 } catch {

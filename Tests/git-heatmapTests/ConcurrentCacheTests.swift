@@ -7,7 +7,7 @@ import Testing
 
 @Suite("The cache under several processes and a saboteur")
 struct ConcurrentCacheTests {
-  @Test("4 runs at once, 18 times, while the cache is truncated, rewritten and deleted")
+  @Test("4 runs at once, 12 times, while the cache is truncated, rewritten and deleted")
   func saboteur() throws {
     let repo = try TemporaryRepository()
     // 10,000 commits: a cache of 700 KB, so that reading it takes long enough to be cut
@@ -30,7 +30,7 @@ struct ConcurrentCacheTests {
     let started = Date()
     _ = try runBinary(arguments, in: path, environment: environment)
     let runMicroseconds = UInt32(min(Date().timeIntervalSince(started), 1) * 1_000_000)
-    for round in 0..<18 {
+    for round in 0..<12 {
       // A whole cache to start from, then four readers, and the saboteur strikes while they
       // read it: truncates it in place (what made a mapped read die of SIGBUS), overwrites
       // part of it, or deletes it.

@@ -106,14 +106,13 @@ struct ContributionPageTests {
     let gitDays = try repo.gitDays()
     let busiest = try #require(
       gitDays.filter { $0.key.hasPrefix("2024") }.max { ($0.value, $0.key) < ($1.value, $1.key) })
-    let answers = try Self.browse(
-      page,
-      [
-        ["do": "open"], ["do": "cells"], ["do": "click", "date": busiest.key],
-        ["do": "keys", "keys": ["ARROW_RIGHT", "ARROW_UP"]],
-        ["do": "year", "label": "2023"], ["do": "type", "text": "alice"],
-        ["do": "clear"], ["do": "month", "value": "2023-3"], ["do": "logs"],
-      ])
+    let plan: [[String: Any]] = [
+      ["do": "open"], ["do": "cells"], ["do": "click", "date": busiest.key],
+      ["do": "keys", "keys": ["ARROW_RIGHT", "ARROW_UP"] as [String]],
+      ["do": "year", "label": "2023"], ["do": "type", "text": "alice"],
+      ["do": "clear"], ["do": "month", "value": "2023-3"], ["do": "logs"],
+    ]
+    let answers = try Self.browse(page, plan)
     try #require(answers.count == 9)
 
     // The opening view is the command's default window, cell for cell and level for level.
@@ -369,10 +368,8 @@ struct ContributionPageTests {
     var plan: [[String: Any]] = []
     let sizes = [375, 768, 1280].flatMap { width in ["light", "dark"].map { (width, $0) } }
     for (width, scheme) in sizes {
-      plan += [
-        ["do": "device", "width": width, "scheme": scheme], ["do": "open"],
-        ["do": "month", "value": "2024-3"], ["do": "layout"],
-      ]
+      let device: [String: Any] = ["do": "device", "width": width, "scheme": scheme]
+      plan += [device, ["do": "open"], ["do": "month", "value": "2024-3"], ["do": "layout"]]
     }
     let answers = try Self.browse(page, plan)
     var scripted: [String: Any] = [:]

@@ -99,9 +99,14 @@ struct HostileTextAndFilesTests {
   func endlessInput() throws {
     let (repo, lines) = try Self.exportLines()
     let big = repo.root.appendingPathComponent("big.ndjson.gz").path
+    // 64 gzip members of 16 MiB of "a" each: one line of a gigabyte, compressed once.
     try TemporaryRepository.run(
-      "/bin/sh", ["-c", "head -c 1073741824 /dev/zero | tr '\\0' a | gzip -1 > '\(big)'"],
-      in: repo.root.path, environment: repo.environment)
+      "/bin/sh",
+      [
+        "-c",
+        "head -c 16777216 /dev/zero | tr '\\0' a | gzip -1 > part.gz"
+          + " && for i in $(seq 64); do cat part.gz; done > '\(big)' && rm part.gz",
+      ], in: repo.root.path, environment: repo.environment)
     let binary = try builtExecutable()
     for (input, name) in [(big, big), ("/dev/zero", "/dev/zero")] {
       let run = try measured(binary, ["--from", input], in: repo.root.path)

@@ -53,7 +53,7 @@ struct LimitsTests {
   func limits() throws {
     let repo = try Self.repository()
     let expected = try repo.gitDays(["--since", "2020-01-01", "--until", "2021-12-31 23:59:59"])
-    for megabytes in stride(from: 60, through: 300, by: 20) {
+    for megabytes in stride(from: 60, through: 300, by: 40) {
       let limit = "-v \(megabytes * 1024)"
       Self.check(try Self.run(repo, limit: limit), limit, expected: expected)
     }

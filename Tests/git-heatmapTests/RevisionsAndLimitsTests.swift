@@ -252,13 +252,11 @@ extension RevisionsAndLimitsTests {
       Int(bytes[8 + 255 * 4]) << 24 | Int(bytes[8 + 255 * 4 + 1]) << 16
       | Int(bytes[8 + 255 * 4 + 2]) << 8 | Int(bytes[8 + 255 * 4 + 3])
     let names = 8 + 256 * 4
-    let wanted = Array(head.utf8)
-    let position = try #require(
-      (0..<count).first { entry in
-        let id = bytes[(names + entry * 20)..<(names + entry * 20 + 20)]
-        return id.map { String(format: "%02x", $0) }.joined()
-          == String(decoding: wanted, as: UTF8.self)
-      })
+    func hex(_ entry: Int) -> String {
+      let start = names + entry * 20
+      return bytes[start..<(start + 20)].map { String(format: "%02x", $0) }.joined()
+    }
+    let position = try #require((0..<count).first { hex($0) == head })
     let offset = names + count * 24 + position * 4
     bytes.replaceSubrange(offset..<(offset + 4), with: [0x00, 0x0F, 0x42, 0x40])  // 1,000,000
     chmod(packs + "/" + index, 0o644)

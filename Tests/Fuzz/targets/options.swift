@@ -5,6 +5,12 @@
 @testable import GitActivityRendering
 @testable import GitActivityStore
 
+// Scripts/fuzz compiles the command's sources into this module; Scripts/test links the test
+// build's, whose module it imports.
+#if canImport(git_heatmap)
+  @testable import git_heatmap
+#endif
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOptions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)

@@ -255,11 +255,18 @@ struct ContractTests {
     // library as an app outside the package does (Tests/Probe): each line it prints is a
     // check, and it exits 1 when one fails.
     let small = try Self.undated().repo
+    // The reads with the cache on (cold, warm, two at once) are of a tenth of the history.
+    let medium = try TemporaryRepository()
+    try medium.importLine(
+      (0..<20_000).lazy.map {
+        TemporaryRepository.ImportedCommit(
+          author: "Dev \($0 % 97) <d\($0 % 97)@x>", time: 1_500_000_000 + $0 * 600)
+      })
     let program = try Self.probeProgram()
     // The program (10 MB) is not left in the temporary folder: every run made another.
     defer { try? FileManager.default.removeItem(atPath: program) }
     let output = try TemporaryRepository.run(
-      program, [small.path, repo.path, small.root.path], in: small.root.path,
+      program, [small.path, repo.path, small.root.path, medium.path], in: small.root.path,
       environment: small.environment)
     let lines = output.split(separator: "\n")
     #expect(lines.count == 27 && lines.allSatisfy { $0.hasPrefix("ok ") }, "\(output)")

@@ -147,16 +147,18 @@ struct SVGRendererTests {
     let image = try Tools.rasterize(svg)
     let palette = Palette.github
     func outlined(_ value: UInt8, _ ink: UInt8) -> Int {
-      Int((Double(value) * 0.94 + Double(ink) * 0.06).rounded())
+      let blended: Double = Double(value) * 0.94 + Double(ink) * 0.06
+      return Int(blended.rounded())
     }
+    func near(_ value: UInt8, _ expected: Int) -> Bool { abs(Int(value) - expected) <= 2 }
     for cell in parsed.cells.prefix(20) {
       let (x, y, middle) = (Int(cell.x), Int(cell.y), Int(cell.size / 2))
       let level = palette.levels[cell.level]
       for (r, g, b) in [image.pixel(x, y + middle), image.pixel(x + middle, y)] {
-        #expect(
-          abs(Int(r) - outlined(level.red, 0x1f)) <= 2
-            && abs(Int(g) - outlined(level.green, 0x23)) <= 2
-            && abs(Int(b) - outlined(level.blue, 0x28)) <= 2, "\(cell.date) edge \((r, g, b))")
+        let edge =
+          near(r, outlined(level.red, 0x1f)) && near(g, outlined(level.green, 0x23))
+          && near(b, outlined(level.blue, 0x28))
+        #expect(edge, "\(cell.date) edge \((r, g, b))")
       }
       for (r, g, b) in [image.pixel(x + 1, y + middle), image.pixel(x + middle, y + 1)] {
         #expect((r, g, b) == (level.red, level.green, level.blue), "\(cell.date)")
