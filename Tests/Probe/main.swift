@@ -180,7 +180,8 @@ actor RepositoryStore {
   let repository: Repository
   init(_ repository: Repository) { self.repository = repository }
 
-  func report(_ request: ActivityRequest, progress: WalkProgress = WalkProgress()) async
+  func report(_ request: ActivityRequest, progress: WalkProgress = WalkProgress())
+    async
     throws(ActivityError) -> ActivityReport
   {
     try await repository.activityReport(request, today: today, progress: progress)

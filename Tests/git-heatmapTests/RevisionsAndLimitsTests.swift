@@ -248,10 +248,9 @@ extension RevisionsAndLimitsTests {
       try FileManager.default.contentsOfDirectory(atPath: packs).first { $0.hasSuffix(".idx") })
     // Version 2: magic, version, 256 fan-out words, the ids, their CRCs, then 32-bit offsets.
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: packs + "/" + index)))
-    let count =
-      Int(bytes[8 + 255 * 4]) << 24 | Int(bytes[8 + 255 * 4 + 1]) << 16
-      | Int(bytes[8 + 255 * 4 + 2]) << 8 | Int(bytes[8 + 255 * 4 + 3])
-    let names = 8 + 256 * 4
+    let lastFanout: Int = 8 + 255 * 4
+    let count = bytes[lastFanout..<(lastFanout + 4)].reduce(0) { ($0 << 8) | Int($1) }
+    let names: Int = 8 + 256 * 4
     func hex(_ entry: Int) -> String {
       let start = names + entry * 20
       return bytes[start..<(start + 20)].map { String(format: "%02x", $0) }.joined()

@@ -68,44 +68,46 @@ struct ExportReaderTests {
     #expect(records.first??.id.hex == Self.id)
   }
 
-  @Test(
-    "what is not a record is refused with its column",
-    arguments: [
-      (String(Self.record.dropLast()), "the object does not end at column 262"),
-      (Self.record + "x", "text after the record at column 263"),
-      (
-        Self.record.replacingOccurrences(of: #""v":1"#, with: #""v":1.0"#),
-        "expected a whole number at column 7"
-      ),
-      (
-        Self.record.replacingOccurrences(of: "\"Ada\"", with: "\"A\u{1}da\""),
-        "a control character inside a string at column 88"
-      ),
-      (
-        Self.record.replacingOccurrences(of: "\"Ada\"", with: #""A\qda""#),
-        "an unknown escape '\\q' at column 93"
-      ),
-      (
-        Self.record.replacingOccurrences(of: "\"Ada\"", with: #""A\u12""#),
-        "a short \\u escape at column 93"
-      ),
-      (
-        Self.record.replacingOccurrences(of: #""parents":1"#, with: #""parents":1,"id":"x""#),
-        "'id' is given twice"
-      ),
-      (
-        Self.record.replacingOccurrences(of: #","parents":1"#, with: ""),
-        "the record has no 'parents'"
-      ),
-      (
-        Self.record.replacingOccurrences(of: #""v":1"#, with: #""v":2"#),
-        "written in schema 2 by a newer git-heatmap; this one reads schema 1"
-      ),
-      (
-        Self.record.replacingOccurrences(of: Self.id, with: "12345"),
-        "'id' is not a commit id of 40 hexadecimal digits"
-      ),
-    ])
+  /// Lines that are not records, each with the error it gives (typed here, where the checker
+  /// needs no inference across a test macro's arguments).
+  static let refusals: [(String, String)] = [
+    (String(Self.record.dropLast()), "the object does not end at column 262"),
+    (Self.record + "x", "text after the record at column 263"),
+    (
+      Self.record.replacingOccurrences(of: #""v":1"#, with: #""v":1.0"#),
+      "expected a whole number at column 7"
+    ),
+    (
+      Self.record.replacingOccurrences(of: "\"Ada\"", with: "\"A\u{1}da\""),
+      "a control character inside a string at column 88"
+    ),
+    (
+      Self.record.replacingOccurrences(of: "\"Ada\"", with: #""A\qda""#),
+      "an unknown escape '\\q' at column 93"
+    ),
+    (
+      Self.record.replacingOccurrences(of: "\"Ada\"", with: #""A\u12""#),
+      "a short \\u escape at column 93"
+    ),
+    (
+      Self.record.replacingOccurrences(of: #""parents":1"#, with: #""parents":1,"id":"x""#),
+      "'id' is given twice"
+    ),
+    (
+      Self.record.replacingOccurrences(of: #","parents":1"#, with: ""),
+      "the record has no 'parents'"
+    ),
+    (
+      Self.record.replacingOccurrences(of: #""v":1"#, with: #""v":2"#),
+      "written in schema 2 by a newer git-heatmap; this one reads schema 1"
+    ),
+    (
+      Self.record.replacingOccurrences(of: Self.id, with: "12345"),
+      "'id' is not a commit id of 40 hexadecimal digits"
+    ),
+  ]
+
+  @Test("what is not a record is refused with its column", arguments: refusals)
   func refused(_ line: String, _ expected: String) {
     #expect(Self.message([line]) == expected)
   }
