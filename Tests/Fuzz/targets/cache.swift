@@ -42,10 +42,8 @@ func checkTable<Record: CommitTableRecord>(_ body: [UInt8], of type: Record.Type
   writer.u32(1)
   writer.bytes += Array("k".utf8)
   writer.bytes += body
-  writer.u64(0)
-  var bytes = writer.bytes
-  withChecksum(&bytes)
-  guard let table = CommitTable<Record>.decoding(bytes, key: "k") else { return }
+  writer.u64(HistoryCache.checksum(writer.bytes[...]))
+  guard let table = CommitTable<Record>.decoding(writer.bytes, key: "k") else { return }
   let (ids, records) = table.loaded
   for id in ids {
     // Equal ids may hold other records (a file not ours); a found record is one of its id's.

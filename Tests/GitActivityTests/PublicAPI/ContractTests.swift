@@ -85,6 +85,17 @@ struct ContractTests {
 
   /// A repository of two commits, the newer (its id returned) with an author date git cannot
   /// read: git log prints an empty date for it.
+  /// A single line of `count` commits by 97 people, ten minutes apart from mid-2017.
+  static func line(of count: Int) throws -> TemporaryRepository {
+    let repo = try TemporaryRepository()
+    try repo.importLine(
+      (0..<count).lazy.map {
+        TemporaryRepository.ImportedCommit(
+          author: "Dev \($0 % 97) <d\($0 % 97)@x>", time: 1_500_000_000 + $0 * 600)
+      })
+    return repo
+  }
+
   static func undated() throws -> (repo: TemporaryRepository, id: String) {
     let repo = try TemporaryRepository()
     try repo.commit(date: "1734000000 +0000")
@@ -183,12 +194,7 @@ struct ContractTests {
     "cancelled, a report stops within 0.5 s on 200,000 commits; an async one throws cancelled; so does a program built against the public API alone"
   )
   func cancellation() async throws {
-    let repo = try TemporaryRepository()
-    try repo.importLine(
-      (0..<200_000).lazy.map {
-        TemporaryRepository.ImportedCommit(
-          author: "Dev \($0 % 97) <d\($0 % 97)@x>", time: 1_500_000_000 + $0 * 600)
-      })
+    let repo = try Self.line(of: 200_000)
     let repository = try Repository.discover(from: repo.path, environment: Tools.gitEnvironment)
     var request = ActivityRequest()
     request.window.since = DateExpression(parsing: "2017-01-01")
@@ -256,12 +262,7 @@ struct ContractTests {
     // check, and it exits 1 when one fails.
     let small = try Self.undated().repo
     // The reads with the cache on (cold, warm, two at once) are of a tenth of the history.
-    let medium = try TemporaryRepository()
-    try medium.importLine(
-      (0..<20_000).lazy.map {
-        TemporaryRepository.ImportedCommit(
-          author: "Dev \($0 % 97) <d\($0 % 97)@x>", time: 1_500_000_000 + $0 * 600)
-      })
+    let medium = try Self.line(of: 20_000)
     let program = try Self.probeProgram()
     // The program (10 MB) is not left in the temporary folder: every run made another.
     defer { try? FileManager.default.removeItem(atPath: program) }
