@@ -141,4 +141,22 @@ struct ConfigurationTests {
     #expect(config.entries.map(\.name) == expected.map(\.0))
     #expect(config.entries.map(\.value) == expected.map(\.1))
   }
+
+  @Test(
+    "GIT_CONFIG_PARAMETERS as git writes it is read back quote by quote, whatever character comes before a quote",
+    arguments: ["x\u{0601}'y", "\u{0601}", "a\u{0301}'b", "'\u{0601}'", "=\u{0301}'"])
+  func parametersFromGit(value: String) throws {
+    // U+0601 is a prepend mark, one Swift character with the quote after it; U+0301 joins the
+    // `=` or quote before it. git reads bytes; it writes the alias's `!` as `'\!'` and a key
+    // alone as `'key'=`.
+    let repo = try TemporaryRepository()
+    let parameters = try repo.git([
+      "-c", "alias.parameters=!printf %s \"$GIT_CONFIG_PARAMETERS\"", "-c",
+      "heatmap.author=" + value,
+      "-c", "heatmap.weeks", "parameters",
+    ])
+    let config = try CommandLineConfig(environment: ["GIT_CONFIG_PARAMETERS": parameters])
+    #expect(config.value(of: "heatmap.author") == .some(value), "\(parameters)")
+    #expect(config.value(of: "heatmap.weeks") == .some(nil), "\(parameters)")
+  }
 }

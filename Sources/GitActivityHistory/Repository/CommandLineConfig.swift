@@ -57,49 +57,74 @@ struct CommandLineConfig: Sendable, Equatable {
     return section + String(name[first..<last]) + "." + key
   }
 
-  /// The items of `GIT_CONFIG_PARAMETERS`: shell single-quoted words (`'\''` inside for a
-  /// quote), each `'key=value'` (older git) or `'key'='value'` or `'key'` alone.
+  /// The items of `GIT_CONFIG_PARAMETERS` as git 2.39 reads them (`parse_config_env_list`):
+  /// shell single-quoted words (`'\''` and `'\!'` inside for a quote and a `!`), each
+  /// `'key=value'` or `'key'` (older git: split at the first `=`, the key trimmed) or
+  /// `'key'='value'` or `'key'=` (a key alone). Read byte by byte, as git reads it: a quote is a
+  /// quote whatever character comes before it. Nil where git says "bogus format", and for an
+  /// empty key, which git refuses too.
   static func parse(_ text: String) -> [(name: String, value: String?)]? {
-    var characters = Substring(text)
+    let bytes = Array(text.utf8)
+    var at = 0
+    var atEndOrSpace: Bool { at == bytes.count || isSpace(bytes[at]) }
+    // git's `sq_dequote_step`: one quoted word from `at`, which is left after it.
+    func quoted() -> [UInt8]? {
+      guard at < bytes.count, bytes[at] == UInt8(ascii: "'") else { return nil }
+      var word: [UInt8] = []
+      at += 1
+      while at < bytes.count {
+        let byte = bytes[at]
+        at += 1
+        if byte != UInt8(ascii: "'") {
+          word.append(byte)
+          continue
+        }
+        // Out of the quotes: `\'` or `\!` and a new opening quote continue the word.
+        if at + 2 < bytes.count, bytes[at] == UInt8(ascii: "\\"),
+          bytes[at + 1] == UInt8(ascii: "'") || bytes[at + 1] == UInt8(ascii: "!"),
+          bytes[at + 2] == UInt8(ascii: "'")
+        {
+          word.append(bytes[at + 1])
+          at += 3
+          continue
+        }
+        return word
+      }
+      return nil
+    }
+    func decoded(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
     var items: [(name: String, value: String?)] = []
-    func quoted() -> String? {
-      guard characters.first == "'" else { return nil }
-      characters = characters.dropFirst()
-      var result = ""
-      while true {
-        guard let character = characters.first else { return nil }
-        characters = characters.dropFirst()
-        if character != "'" {
-          result.append(character)
-          continue
-        }
-        // A closing quote; `\'` and a new opening quote continue the word.
-        if characters.hasPrefix("\\''") {
-          result.append("'")
-          characters = characters.dropFirst(3)
-          continue
-        }
-        return result
-      }
-    }
-    while true {
-      while characters.first == " " { characters = characters.dropFirst() }
-      if characters.isEmpty { return items }
-      guard let word = quoted() else { return nil }
-      if characters.first == "=" {
-        characters = characters.dropFirst()
-        if characters.first == "'" {
-          guard let value = quoted() else { return nil }
-          items.append((word, value))
+    while at < bytes.count {
+      guard let key = quoted() else { return nil }
+      if atEndOrSpace {
+        // Old style: the first `=` splits key from value (a key alone without one), and the
+        // key is trimmed (git's `git_config_parse_parameter`).
+        let equals = key.firstIndex(of: UInt8(ascii: "="))
+        var name = key[..<(equals ?? key.endIndex)].drop(while: isSpace)
+        while let last = name.last, isSpace(last) { name.removeLast() }
+        guard !name.isEmpty else { return nil }
+        items.append((decoded(name), equals.map { decoded(key[($0 + 1)...]) }))
+      } else if bytes[at] == UInt8(ascii: "=") {
+        at += 1
+        guard !key.isEmpty else { return nil }
+        if at < bytes.count && bytes[at] == UInt8(ascii: "'") {
+          guard let value = quoted(), atEndOrSpace else { return nil }
+          items.append((decoded(key[...]), decoded(value[...])))
+        } else if atEndOrSpace {
+          items.append((decoded(key[...]), nil))
         } else {
-          items.append((word, ""))
+          return nil
         }
-      } else if let equals = word.firstIndex(of: "=") {
-        items.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
       } else {
-        items.append((word, nil))
+        return nil
       }
-      guard characters.isEmpty || characters.first == " " else { return nil }
+      while at < bytes.count && isSpace(bytes[at]) { at += 1 }
     }
+    return items
+  }
+
+  /// Whitespace as C's `isspace` tells it, which git's reader uses.
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
   }
 }

@@ -11,12 +11,16 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let text = String(decoding: bytes, as: UTF8.self)
   if let items = CommandLineConfig.parse(text) {
-    // Quote what was parsed the way git does and parse it again: the same items.
+    // Quote what was parsed the way git does (`git_config_push_split_parameter`: `'key'=` and
+    // the value quoted, if any; `'` and `!` outside the quotes) and parse it again: the same
+    // items.
     func quoted(_ word: String) -> String {
-      "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      "'"
+        + word.replacingOccurrences(of: "'", with: "'\\''")
+        .replacingOccurrences(of: "!", with: "'\\!'") + "'"
     }
     let again = items.map { item in
-      quoted(item.name) + (item.value.map { "=" + quoted($0) } ?? "")
+      quoted(item.name) + "=" + (item.value.map(quoted) ?? "")
     }.joined(separator: " ")
     let reparsed = CommandLineConfig.parse(again)
     precondition(reparsed?.map(\.name) == items.map(\.name))
