@@ -103,7 +103,16 @@ struct ChangeCounter {
       degradedCopies = degradedCopies || search.isDegraded
     }
     let deleted = Set(changes.lazy.filter { $0.new == nil }.map(\.path))
-    return try lines(of: pairs, deleted: deleted, blobs: &blobs, source: source)
+    let counted = try lines(of: pairs, deleted: deleted, blobs: &blobs, source: source)
+    // The new sides read are done with, unless the parent holds them too (a file copied or
+    // moved).
+    let oldIDs = Set(changes.compactMap { $0.old?.id })
+    for change in changes {
+      if let new = change.new, blobs[new.id] != nil, !oldIDs.contains(new.id) {
+        source.forget(new.id)
+      }
+    }
+    return counted
   }
 
   /// The lines and files of `pairs`, each counted as `--numstat` counts one file, those

@@ -273,21 +273,35 @@ struct CommonEnds {
 
 /// Gives each distinct line a class number, in the order lines first appear (`xdlclassifier`):
 /// lines are equal when their bytes are, newline included.
+///
+/// Each line is found and hashed in one pass, eight bytes at a time. A slot of the table holds
+/// a class and the high half of its hash, so that a probe rarely looks at a class that is not
+/// the line's.
 struct LineClassifier {
-  private var table: [Int32]
+  /// A class's first line: its hash, where it starts in its side's buffer, its length, its side.
+  private struct Record {
+    var hash: UInt64
+    var start: Int
+    var length: Int32
+    var side: Int32
+  }
+
+  /// Slots: 0 when empty, else the class plus one in the low half and the hash's high half.
+  private var table: [UInt64]
   private var mask: Int
-  private var hashes: [UInt64] = []
-  private var starts: [Int] = []
-  private var lengths: [Int32] = []
-  private var sides: [UInt8] = []
+  private var records: [Record] = []
   private var buffers: [UnsafeRawPointer?] = [nil, nil]
+  /// How many lines of the first and of the second side are in each class.
+  private var counts0: [Int32] = []
+  private var counts1: [Int32] = []
+
   /// How many lines of each side are in each class.
-  private(set) var counts: [[Int32]] = [[], []]
+  var counts: [[Int32]] { [counts0, counts1] }
 
   init(expectedLines: Int) {
     var size = 16
     while size < expectedLines * 2 { size <<= 1 }
-    table = Array(repeating: -1, count: size)
+    table = Array(repeating: 0, count: size)
     mask = size - 1
   }
 
@@ -300,44 +314,35 @@ struct LineClassifier {
     var position = 0
     let end = buffer.count
     while position < end {
-      let next: Int
-      if let newline = memchr(base + position, 0x0A, end - position) {
-        next = base.distance(to: UnsafeRawPointer(newline)) + 1
-      } else {
-        next = end
-      }
-      classes.append(classOf(base + position, start: position, length: next - position, side: side))
+      let (next, hash) = Self.line(base, from: position, end: end)
+      classes.append(
+        classOf(base + position, hash: hash, start: position, length: next - position, side: side))
       position = next
     }
     return classes
   }
 
   /// Calls `body` with the class of each line of `buffer` that is already classified, and
-  /// returns how many lines (records) `buffer` holds; lines of a length no class has are passed
-  /// over without being hashed.
+  /// returns how many lines (records) `buffer` holds; lines of a length no class has are not
+  /// looked up.
   @discardableResult
   func forEachKnown(_ buffer: UnsafeRawBufferPointer, _ body: (Int32) -> Void) -> Int {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
     var lines = 0
     var lengthSeen = [Bool](repeating: false, count: 4097)
     var longest = 0
-    for length in lengths {
-      lengthSeen[min(Int(length), 4096)] = true
-      longest = max(longest, Int(length))
+    for record in records {
+      lengthSeen[min(Int(record.length), 4096)] = true
+      longest = max(longest, Int(record.length))
     }
     var position = 0
     let end = buffer.count
     while position < end {
-      let next: Int
-      if let newline = memchr(base + position, 0x0A, end - position) {
-        next = base.distance(to: UnsafeRawPointer(newline)) + 1
-      } else {
-        next = end
-      }
+      let (next, hash) = Self.line(base, from: position, end: end)
       let length = next - position
       lines += 1
       if length <= longest && lengthSeen[min(length, 4096)],
-        let found = find(base + position, length: length)
+        let found = find(base + position, hash: hash, length: length)
       {
         body(found)
       }
@@ -346,81 +351,129 @@ struct LineClassifier {
     return lines
   }
 
+  /// The slot's mark for `hash`: its high half, never 0 in the low half once a class is added.
+  @inline(__always)
+  private static func mark(_ hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 }
+
   /// The class of a line, when one has been given to it.
-  private func find(_ bytes: UnsafeRawPointer, length: Int) -> Int32? {
-    let hash = Self.hash(bytes, length)
+  private func find(_ bytes: UnsafeRawPointer, hash: UInt64, length: Int) -> Int32? {
     var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let found = table[slot]
-      if found < 0 { return nil }
-      let index = Int(found)
-      if hashes[index] == hash && Int(lengths[index]) == length,
-        let other = buffers[Int(sides[index])],
-        memcmp(other + starts[index], bytes, length) == 0
-      {
-        return found
+    let mark = Self.mark(hash)
+    return records.withUnsafeBufferPointer { records in
+      table.withUnsafeBufferPointer { table in
+        while true {
+          let found = table[slot]
+          if found == 0 { return nil }
+          if found & 0xFFFF_FFFF_0000_0000 == mark {
+            let index = Int(found & 0xFFFF_FFFF) - 1
+            let record = records[index]
+            if record.hash == hash && Int(record.length) == length,
+              let other = buffers[Int(record.side)],
+              memcmp(other + record.start, bytes, length) == 0
+            {
+              return Int32(index)
+            }
+          }
+          slot = (slot + 1) & mask
+        }
       }
-      slot = (slot + 1) & mask
     }
   }
 
-  private mutating func classOf(_ bytes: UnsafeRawPointer, start: Int, length: Int, side: Int)
-    -> Int32
-  {
-    let hash = Self.hash(bytes, length)
+  private mutating func classOf(
+    _ bytes: UnsafeRawPointer, hash: UInt64, start: Int, length: Int, side: Int
+  ) -> Int32 {
     var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let found = table[slot]
-      if found < 0 { break }
-      let index = Int(found)
-      if hashes[index] == hash && Int(lengths[index]) == length,
-        let other = buffers[Int(sides[index])],
-        memcmp(other + starts[index], bytes, length) == 0
-      {
-        counts[side][index] += 1
-        return found
+    let mark = Self.mark(hash)
+    let known: Int? = records.withUnsafeBufferPointer { records in
+      table.withUnsafeBufferPointer { table in
+        while true {
+          let found = table[slot]
+          if found == 0 { return nil }
+          if found & 0xFFFF_FFFF_0000_0000 == mark {
+            let index = Int(found & 0xFFFF_FFFF) - 1
+            let record = records[index]
+            if record.hash == hash && Int(record.length) == length,
+              let other = buffers[Int(record.side)],
+              memcmp(other + record.start, bytes, length) == 0
+            {
+              return index
+            }
+          }
+          slot = (slot + 1) & mask
+        }
       }
-      slot = (slot + 1) & mask
     }
-    let number = Int32(hashes.count)
-    table[slot] = number
-    hashes.append(hash)
-    starts.append(start)
-    lengths.append(Int32(length))
-    sides.append(UInt8(side))
-    counts[0].append(side == 0 ? 1 : 0)
-    counts[1].append(side == 1 ? 1 : 0)
-    if hashes.count * 2 > table.count { grow() }
-    return number
+    if let known {
+      if side == 0 { counts0[known] += 1 } else { counts1[known] += 1 }
+      return Int32(known)
+    }
+    let number = records.count
+    table[slot] = mark | UInt64(number + 1)
+    records.append(Record(hash: hash, start: start, length: Int32(length), side: Int32(side)))
+    counts0.append(side == 0 ? 1 : 0)
+    counts1.append(side == 1 ? 1 : 0)
+    if records.count * 2 > table.count { grow() }
+    return Int32(number)
   }
 
   private mutating func grow() {
-    table = Array(repeating: -1, count: table.count * 2)
+    table = Array(repeating: 0, count: table.count * 2)
     mask = table.count - 1
-    for (index, hash) in hashes.enumerated() {
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while table[slot] >= 0 { slot = (slot + 1) & mask }
-      table[slot] = Int32(index)
+    for (index, record) in records.enumerated() {
+      var slot = Int(truncatingIfNeeded: record.hash) & mask
+      while table[slot] != 0 { slot = (slot + 1) & mask }
+      table[slot] = Self.mark(record.hash) | UInt64(index + 1)
     }
   }
 
-  /// A line's bytes hashed eight at a time.
-  private static func hash(_ bytes: UnsafeRawPointer, _ length: Int) -> UInt64 {
-    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
-    var offset = 0
-    while offset + 8 <= length {
-      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      hash = (hash ^ word) &* 0x1000_0000_01B3 &+ (hash >> 29)
-      offset += 8
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+  private static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+
+  /// The line that starts at `position` of `base` (which holds `end` bytes): where the next
+  /// one starts (past its newline, or at `end`), and the line's hash. The newline is looked for
+  /// and the bytes hashed in one pass, eight at a time while eight remain in the buffer.
+  @inline(__always)
+  static func line(_ base: UnsafeRawPointer, from position: Int, end: Int) -> (Int, UInt64) {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var offset = position
+    while offset + 8 <= end {
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let probe = word ^ newlines
+      let found = (probe &- ones) & ~probe & highs
+      if found == 0 {
+        hash = (hash ^ word) &* 0x1000_0000_01B3 &+ (hash >> 29)
+        offset += 8
+        continue
+      }
+      // The lowest marked byte is the first newline (a borrow only marks bytes above one).
+      let bytes = found.trailingZeroBitCount >> 3 + 1
+      let kept = bytes == 8 ? word : word & ((1 << UInt64(bytes * 8)) - 1)
+      offset += bytes
+      return (offset, finish(hash, kept, length: offset - position))
     }
     var tail: UInt64 = 0
     var shift: UInt64 = 0
-    while offset < length {
-      tail |= UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self)) << shift
-      shift += 8
+    while offset < end {
+      let byte = base.load(fromByteOffset: offset, as: UInt8.self)
       offset += 1
+      if shift == 64 {
+        hash = (hash ^ tail) &* 0x1000_0000_01B3 &+ (hash >> 29)
+        tail = 0
+        shift = 0
+      }
+      tail |= UInt64(byte) << shift
+      shift += 8
+      if byte == 0x0A { break }
     }
-    hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
-    return hash ^ (hash >> 32)
+    return (offset, finish(hash, tail, length: offset - position))
+  }
+
+  @inline(__always)
+  private static func finish(_ hash: UInt64, _ last: UInt64, length: Int) -> UInt64 {
+    var value = (hash ^ last ^ UInt64(truncatingIfNeeded: length) << 56) &* 0xFF51_AFD7_ED55_8CCD
+    value ^= value >> 32
+    return value &* 0xC4CE_B9FE_1A85_EC53
   }
 }

@@ -7,4 +7,9 @@ protocol ObjectSource: ~Copyable {
   func blob(_ id: ObjectID) throws(GitError) -> [UInt8]
   /// The size of blob `id`, from its header, without reading the blob.
   func blobSize(_ id: ObjectID) throws(GitError) -> Int
+  /// Lets go of object `id`, which will not be read again soon: a walk from the newest commit
+  /// down reads a file's blob (or a folder's tree) first as the old side of a child's diff,
+  /// then as the new side of its own commit's diff, and after that only by chance. A cache
+  /// keeps its room for what comes next.
+  func forget(_ id: ObjectID)
 }

@@ -28,7 +28,13 @@ enum TreeChanges {
     {
       Frame(
         left: try TreeCursor(try old.map { id throws(GitError) in try source.tree(id) } ?? []),
-        right: try TreeCursor(try new.map { id throws(GitError) in try source.tree(id) } ?? []),
+        right: try TreeCursor(
+          try new.map { id throws(GitError) in
+            // The new side's tree is done with once read (see `ObjectSource.forget`).
+            let bytes = try source.tree(id)
+            source.forget(id)
+            return bytes
+          } ?? []),
         baseLength: baseLength, takesAll: takesAll)
     }
     var base: [UInt8] = []

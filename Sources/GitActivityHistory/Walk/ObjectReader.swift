@@ -121,6 +121,9 @@ extension ObjectReader {
     return bytes
   }
 
+  /// Lets go of object `id` if the packs' cache keeps it (see `ObjectSource.forget`).
+  func forget(_ id: ObjectID) { packs?.forget(id) }
+
   /// The size of object `id` once inflated, from its header (the object itself is not
   /// inflated: a file over `core.bigFileThreshold` is decided without reading it). The
   /// corresponding C function is `git_odb_read_header`.

@@ -42,6 +42,8 @@ package final class PackCursor {
   package private(set) var deltifiedCommits = 0
   /// How many commits came from the read-ahead's slots.
   package private(set) var readAheadCommits = 0
+  /// How many bytes of objects and bases are kept (for tests).
+  package var keptBytes: Int { baseBytes }
   /// Where other workers may have read the next commits' headers already.
   package var readAhead: PackReadAhead?
   /// The place `firstPlace` found last: the walk reads that commit next, most of the time.
@@ -307,6 +309,18 @@ package final class PackCursor {
     else { return nil }
     hint = packIndex
     return object.bytes
+  }
+
+  /// Lets go of object `id` if it is kept: the caller will not read it again soon (see
+  /// `ObjectSource.forget`). Its bases stay.
+  package func forget(_ id: ObjectID) {
+    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts())
+    else { return }
+    let key = BaseKey(pack: packIndex, offset: offset)
+    if let gone = bases.removeValue(forKey: key) {
+      baseBytes -= gone.bytes.count
+      reusedBases.remove(key)
+    }
   }
 
   /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack

@@ -82,6 +82,15 @@ struct LineDiffTests {
         old: Array((String(repeating: "}\n", count: 300) + "a\n}\nb\n" + "c\n").utf8),
         new: Array((String(repeating: "}\n", count: 300) + "b\n}\na\n" + "c\n").utf8)),
     ]
+    // Lines of every length to 40 bytes, of bytes around a newline's value and with the high
+    // bit set, equal lines at every place (the last bytes of a file included).
+    for seed in [UInt64(7), 8] {
+      cases.append(
+        Case(
+          name: "lines of 0 to 40 bytes, tabs, NULs and high bytes (\(seed))",
+          old: pooledLines(seed: seed, count: 400, finalNewline: seed == 7, text: true),
+          new: pooledLines(seed: seed &+ 1, count: 380, finalNewline: true, text: true)))
+    }
     var state: UInt64 = 0x5EED
     func random(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -131,6 +140,88 @@ struct LineDiffTests {
       let ours = try #require(Self.ours(change.old, change.new, algorithm))
       #expect(ours == git, "\(algorithm): git \(git), ours \(ours)")
     }
+  }
+
+  /// Lines of every length from 0 to 40 bytes (their newline apart) made of bytes that sit
+  /// next to a newline in value or have the high bit set (and NULs, unless `text`), drawn in
+  /// an order `seed` gives from one pool of 60, so that lines repeat at every place in a
+  /// buffer, its last bytes included.
+  static func pooledLines(seed: UInt64, count: Int, finalNewline: Bool, text: Bool = false)
+    -> [UInt8]
+  {
+    var made = Generator(state: 42)
+    let alphabet: [UInt8] = [text ? 0x63 : 0x00, 0x09, 0x0B, 0x20, 0x61, 0x62, 0x80, 0x8A, 0xFF]
+    let pool: [[UInt8]] = (0..<60).map { index in
+      (0..<(index % 41)).map { _ in alphabet[Int((made.next() >> 33) % UInt64(alphabet.count))] }
+    }
+    var generator = Generator(state: seed)
+    var bytes: [UInt8] = []
+    for line in 0..<count {
+      bytes += pool[Int((generator.next() >> 33) % UInt64(pool.count))]
+      if line < count - 1 || finalNewline { bytes.append(0x0A) }
+    }
+    return bytes
+  }
+
+  /// The records of a buffer as xdiff cuts them: each line with its newline, a last line
+  /// without one a record of its own.
+  static func records(_ bytes: [UInt8]) -> [[UInt8]] {
+    var records: [[UInt8]] = []
+    var start = 0
+    for (index, byte) in bytes.enumerated() where byte == 0x0A {
+      records.append(Array(bytes[start...index]))
+      start = index + 1
+    }
+    if start < bytes.count { records.append(Array(bytes[start...])) }
+    return records
+  }
+
+  @Test(
+    "equal lines share a class and others do not, at every length and place, numbered as they first appear",
+    arguments: [(UInt64(1), true), (2, false), (3, true), (4, false)])
+  func classesOfLines(seed: UInt64, finalNewline: Bool) {
+    let first = Self.pooledLines(seed: seed, count: 700, finalNewline: finalNewline)
+    let second = Self.pooledLines(seed: seed &+ 100, count: 500, finalNewline: !finalNewline)
+    let third = Self.pooledLines(seed: seed &+ 200, count: 300, finalNewline: finalNewline)
+    var classifier = LineClassifier(expectedLines: 16)
+    let classes = first.withUnsafeBytes { a in
+      second.withUnsafeBytes { b in
+        [classifier.classify(a, side: 0), classifier.classify(b, side: 1)]
+      }
+    }
+    // The same numbering made with a dictionary of the records' bytes.
+    var numbers: [[UInt8]: Int32] = [:]
+    var counts: [[Int32]] = [[], []]
+    var expected: [[Int32]] = [[], []]
+    for (side, bytes) in [first, second].enumerated() {
+      for record in Self.records(bytes) {
+        let number =
+          numbers[record]
+          ?? {
+            numbers[record] = Int32(numbers.count)
+            counts[0].append(0)
+            counts[1].append(0)
+            return Int32(numbers.count - 1)
+          }()
+        counts[side][Int(number)] += 1
+        expected[side].append(number)
+      }
+    }
+    // The first line classed otherwise, if any (the whole arrays are too long to read).
+    for side in 0..<2 {
+      let wrong = zip(classes[side], expected[side]).enumerated().first {
+        $0.element.0 != $0.element.1
+      }
+      #expect(wrong == nil, "side \(side), line \(wrong?.offset ?? -1)")
+      #expect(classes[side].count == expected[side].count)
+    }
+    #expect(classifier.counts == counts)
+    // A third buffer's lines: those already classified are found, the others are not.
+    var found: [Int32] = []
+    let lines = third.withUnsafeBytes { classifier.forEachKnown($0) { found.append($0) } }
+    let records = Self.records(third)
+    #expect(lines == records.count)
+    #expect(found == records.compactMap { numbers[$0] })
   }
 
   @Test("a side larger than git diffs is refused, not counted")

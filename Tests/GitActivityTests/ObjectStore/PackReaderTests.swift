@@ -225,6 +225,45 @@ struct PackReaderTests {
     #expect(withIndex.whole + withIndex.deltified == all.count)
   }
 
+  @Test("an object a diff is done with leaves the cache, and reads back the same")
+  func forgetting() throws {
+    let repository = try TemporaryRepository()
+    var text = ""
+    for version in 0..<6 {
+      text += (0..<200).map { "version \(version) line \($0)\n" }.joined()
+      try repository.write("file.txt", text)
+      try repository.git(["add", "file.txt"])
+      try repository.commit(date: "\(1_700_000_000 + version) +0000")
+    }
+    try repository.git(["repack", "-adfq", "--window=50", "--depth=50"])
+    let blobs = try repository.git(["rev-list", "--objects", "--all"]).split(separator: "\n")
+      .filter { $0.hasSuffix(" file.txt") }.map { String($0.prefix(40)) }
+    #expect(blobs.count == 6)
+    let store = PackStore(objectsDirectory: repository.path + "/.git/objects")
+    let cursor = PackCursor(store: store)
+    cursor.baseCacheLimit = 64 << 20
+    for hex in blobs {
+      let id = try #require(ObjectID(hex: hex))
+      let expected = Array(try repository.git(["cat-file", "blob", hex]).utf8)
+      let before = cursor.keptBytes
+      let bytes = try #require(cursor.objectBytes(id, type: 3))
+      #expect(bytes == expected)
+      // Kept: a second read is the cache's.
+      let kept = cursor.keptBytes
+      #expect(kept >= before + bytes.count)
+      #expect(cursor.objectBytes(id, type: 3) == expected)
+      #expect(cursor.keptBytes == kept)
+      cursor.forget(id)
+      #expect(cursor.keptBytes == kept - bytes.count)
+      // Forgetting twice, or what the packs do not hold, changes nothing.
+      cursor.forget(id)
+      cursor.forget(try #require(ObjectID(hex: String(repeating: "ab", count: 20))))
+      #expect(cursor.keptBytes == kept - bytes.count)
+      #expect(cursor.objectBytes(id, type: 3) == expected)
+      #expect(cursor.keptBytes == kept)
+    }
+  }
+
   @Test("a repository borrowing objects through info/alternates, and a worktree")
   func alternates() throws {
     let origin = try TemporaryRepository()
