@@ -234,8 +234,7 @@ struct CommonEnds {
   }
 
   /// How many bytes `a` and `b` share from their start, within `count`.
-  private static func commonStart(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int
-  {
+  static func commonStart(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int {
     var index = 0
     while index + 8 <= count
       && a.loadUnaligned(fromByteOffset: index, as: UInt64.self)

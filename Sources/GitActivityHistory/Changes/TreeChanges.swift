@@ -87,6 +87,8 @@ enum TreeChanges {
           try one(b, &top.right, isOld: false)
           continue
         case (let a?, let b?):
+          // A run of entries the same on both sides is no change: passed over as bytes.
+          if try TreeCursor.passSame(&top.left, &top.right) { continue }
           let order = TreeCursor.order(top.left, a, top.right, b)
           if order < 0 {
             try one(a, &top.left, isOld: true)

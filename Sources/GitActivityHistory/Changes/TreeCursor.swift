@@ -7,6 +7,8 @@ struct TreeCursor {
   typealias Entry = (mode: UInt32, name: Range<Int>, id: ObjectID)
 
   let bytes: [UInt8]
+  /// Where the current entry starts, and where the next one does.
+  var start = 0
   var position = 0
   /// The current entry; nil past the last.
   var entry: Entry?
@@ -25,6 +27,7 @@ struct TreeCursor {
       return
     }
     let at = position
+    start = at
     let decoded = bytes.withUnsafeBytes { raw -> Result<Entry, GitError> in
       do throws(GitError) {
         let (mode, nameStart, nul) = try Self.decode(raw, at: at)
@@ -37,6 +40,43 @@ struct TreeCursor {
     let (mode, name, id) = try decoded.get()
     entry = (TreeMode.canonical(mode), name, id)
     position = name.upperBound + 21
+  }
+
+  /// Passes both cursors over the entries they hold the same, byte for byte, from their current
+  /// ones on (such entries are no change, whatever a pathspec says): the bytes are compared
+  /// eight at a time, and each entry passed over is checked as `advance` checks it, once for
+  /// both. True when it passed over any.
+  static func passSame(_ left: inout TreeCursor, _ right: inout TreeCursor) throws(GitError)
+    -> Bool
+  {
+    guard left.entry != nil, right.entry != nil else { return false }
+    let (leftStart, rightStart) = (left.start, right.start)
+    let found = left.bytes.withUnsafeBytes { a in
+      right.bytes.withUnsafeBytes { b -> Result<Int, GitError> in
+        let room = min(a.count - leftStart, b.count - rightStart)
+        let same = CommonEnds.commonStart(
+          a.baseAddress.unsafelyUnwrapped + leftStart, b.baseAddress.unsafelyUnwrapped + rightStart,
+          room)
+        var end = leftStart
+        do throws(GitError) {
+          while end < a.count {
+            let (_, _, nul) = try decode(a, at: end)
+            guard nul + 21 - leftStart <= same else { break }
+            end = nul + 21
+          }
+        } catch {
+          return .failure(error)
+        }
+        return .success(end - leftStart)
+      }
+    }
+    let passed = try found.get()
+    guard passed > 0 else { return false }
+    left.position = leftStart + passed
+    right.position = rightStart + passed
+    try left.advance()
+    try right.advance()
+    return true
   }
 
   /// The entry that starts at `position` of a tree's entries `raw`, checked as git decodes one
