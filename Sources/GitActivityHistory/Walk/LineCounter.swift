@@ -69,6 +69,7 @@ extension LineCounter {
           }
         }
         var parents: [ObjectID] = []
+        var lastParent: CommitTree?
         while failure.withLock({ $0 == nil }) {
           let taken = shares.next(for: worker)
           if taken.isEmpty { return }
@@ -77,7 +78,7 @@ extension LineCounter {
             if worker < talliesByWorker.count { talliesByWorker[worker]?.begin(commit: index) }
             slots[index] = try Self.lineStats(
               of: ids[index], counter: &counter, source: source, parents: &parents,
-              shallow: shallow)
+              shallow: shallow, lastParent: &lastParent)
           }
           progress?.addLines(taken.count)
         }
@@ -123,15 +124,30 @@ extension LineCounter {
     }
   }
 
+  /// A commit's tree and parents, as read from its header.
+  struct CommitTree {
+    var id: ObjectID
+    var tree: ObjectID
+    var parents: [ObjectID]
+  }
+
   /// One commit's lines: its tree against its first parent's; a merge's as `--diff-merges`
   /// says (nothing, against its first parent, or against each parent, added up); a root
-  /// commit's against the empty tree unless `log.showRoot` is false.
+  /// commit's against the empty tree unless `log.showRoot` is false. `lastParent`: the last
+  /// parent read, most often the commit a walk counts next, whose header is then not read
+  /// again.
   private static func lineStats(
     of id: ObjectID, counter: inout ChangeCounter, source: borrowing ChangeReader,
-    parents: inout [ObjectID], shallow: Set<ObjectID>
+    parents: inout [ObjectID], shallow: Set<ObjectID>, lastParent: inout CommitTree?
   ) throws(GitError) -> LineStats {
     let commit = try source.substitutions.object(for: id)
-    let tree = try Self.tree(of: commit, reader: source.reader, parents: &parents)
+    let tree: ObjectID
+    if let known = lastParent, known.id == commit {
+      tree = known.tree
+      parents = known.parents
+    } else {
+      tree = try Self.tree(of: commit, reader: source.reader, parents: &parents)
+    }
     if let grafted = source.substitutions.grafts[id] { parents = grafted }
     if shallow.contains(id) { parents = [] }
     if parents.isEmpty && !counter.options.showsRoot { return LineStats() }
@@ -146,10 +162,10 @@ extension LineCounter {
     if compared.isEmpty { return try counter.count(from: nil, to: tree, source: source) }
     var total = LineStats()
     for parent in compared {
-      var ignored: [ObjectID] = []
-      let parentTree = try Self.tree(
-        of: try source.substitutions.object(for: parent), reader: source.reader,
-        parents: &ignored)
+      let read = try source.substitutions.object(for: parent)
+      var theirs: [ObjectID] = []
+      let parentTree = try Self.tree(of: read, reader: source.reader, parents: &theirs)
+      lastParent = CommitTree(id: read, tree: parentTree, parents: theirs)
       total += try counter.count(from: parentTree, to: tree, source: source)
     }
     return total

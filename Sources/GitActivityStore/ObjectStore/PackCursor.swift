@@ -259,6 +259,8 @@ package final class PackCursor {
   package func objectSize(_ id: ObjectID) -> Int? {
     guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts())
     else { return nil }
+    // An object kept whole says its size without a look at its delta.
+    if let kept = bases[BaseKey(pack: packIndex, offset: offset)] { return kept.bytes.count }
     let pack = store.packs[packIndex]
     guard let entry = entry(in: pack, at: offset) else { return nil }
     if entry.type <= 4 { return entry.size }
