@@ -34,6 +34,10 @@ package final class PackCursor {
   /// The bases used again since they were kept or last passed over: a second chance, so that a
   /// base many deltas share stays (a clock, nearly least recently used).
   private var reusedBases = Set<BaseKey>()
+  /// The delta `objectSize` inflated whole, kept for the read that follows it.
+  private var stashedDelta: (key: BaseKey, data: [UInt8])?
+  /// The largest delta `objectSize` inflates whole.
+  static let stashedDeltaLimit = 1 << 20
   private var hint = 0
   private var prefixCountsByPack: [UnsafeBufferPointer<UInt32>?] = []
   private var reads = 0
@@ -265,6 +269,13 @@ package final class PackCursor {
     guard let entry = entry(in: pack, at: offset) else { return nil }
     if entry.type <= 4 { return entry.size }
     // A delta begins with its base's size and its result's, each a varint: 20 bytes at most.
+    // A small one is inflated whole and kept for the read of the object that most often
+    // follows (a stream's first bytes cost zlib nearly what the whole costs libdeflate).
+    if entry.size <= Self.stashedDeltaLimit {
+      guard let delta = inflated(pack, entry) else { return nil }
+      stashedDelta = (BaseKey(pack: packIndex, offset: offset), delta)
+      return Self.resultSize(ofDelta: delta)
+    }
     guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
     var header = [UInt8](repeating: 0, count: 32)
     let end = pack.pack.size - 20
@@ -287,6 +298,26 @@ package final class PackCursor {
       var shift = 0
       while position < produced, shift <= 56 {
         let byte = header[position]
+        position += 1
+        value |= Int(byte & 0x7F) << shift
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    guard varint() != nil else { return nil }
+    return varint()
+  }
+
+  /// The size of a delta's result: its second varint (after its base's size); nil when the
+  /// delta is too short to hold both.
+  private static func resultSize(ofDelta delta: [UInt8]) -> Int? {
+    var position = 0
+    func varint() -> Int? {
+      var value = 0
+      var shift = 0
+      while position < delta.count, shift <= 56 {
+        let byte = delta[position]
         position += 1
         value |= Int(byte & 0x7F) << shift
         if byte & 0x80 == 0 { return value }
@@ -323,6 +354,13 @@ package final class PackCursor {
       baseBytes -= gone.bytes.count
       reusedBases.remove(key)
     }
+  }
+
+  /// The delta `objectSize` inflated last, if it is the entry at `key`; it is let go either way.
+  private func takeStashedDelta(_ key: BaseKey) -> [UInt8]? {
+    guard let stashed = stashedDelta else { return nil }
+    stashedDelta = nil
+    return stashed.key == key ? stashed.data : nil
   }
 
   /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack
@@ -499,7 +537,7 @@ package final class PackCursor {
     }
     let pack = store.packs[packIndex]
     guard depth <= Self.maximumDepth, let entry = entry(in: pack, at: offset),
-      entry.size <= Self.objectLimit, let data = inflated(pack, entry)
+      entry.size <= Self.objectLimit, let data = takeStashedDelta(key) ?? inflated(pack, entry)
     else { return nil }
     var object: Object
     if entry.type <= 4 {
