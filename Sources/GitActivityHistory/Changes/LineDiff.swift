@@ -94,8 +94,8 @@ struct LineClasses {
       expectedLines: Self.estimatedLines(old) + Self.estimatedLines(new))
     first = classifier.classify(old, side: 0)
     second = classifier.classify(new, side: 1)
-    countsInFirst = classifier.counts[0]
-    countsInSecond = classifier.counts[1]
+    countsInFirst = classifier.counts0
+    countsInSecond = classifier.counts1
     changedFirst = Array(repeating: 0, count: first.count)
     changedSecond = Array(repeating: 0, count: second.count)
   }
@@ -113,25 +113,21 @@ struct LineClasses {
       expectedLines: Self.estimatedLines(middle1) + Self.estimatedLines(middle2))
     first = classifier.classify(middle1, side: 0)
     second = classifier.classify(middle2, side: 1)
-    var counts = classifier.counts
     changedFirst = Array(repeating: 0, count: first.count)
     changedSecond = Array(repeating: 0, count: second.count)
-    sharesNoLine = !zip(counts[0], counts[1]).contains { $0 > 0 && $1 > 0 }
+    sharesNoLine = !zip(classifier.counts0, classifier.counts1).contains { $0 > 0 && $1 > 0 }
     if sharesNoLine {
-      countsInFirst = counts[0]
-      countsInSecond = counts[1]
+      countsInFirst = classifier.counts0
+      countsInSecond = classifier.counts1
       wholeRecords = (first.count, second.count)
       return
     }
-    var shared = 0
-    for end in [old[..<ends.prefix], old[(old.count - ends.suffix)...]] {
-      shared += classifier.forEachKnown(UnsafeRawBufferPointer(rebasing: end)) { class_ in
-        counts[0][Int(class_)] += 1
-        counts[1][Int(class_)] += 1
-      }
-    }
-    countsInFirst = counts[0]
-    countsInSecond = counts[1]
+    let shared = classifier.countKnown([
+      UnsafeRawBufferPointer(rebasing: old[..<ends.prefix]),
+      UnsafeRawBufferPointer(rebasing: old[(old.count - ends.suffix)...]),
+    ])
+    countsInFirst = classifier.counts0
+    countsInSecond = classifier.counts1
     wholeRecords = (first.count + shared, second.count + shared)
   }
 
@@ -289,10 +285,12 @@ struct LineClassifier {
   private var table: [UInt64]
   private var mask: Int
   private var records: [Record] = []
-  private var buffers: [UnsafeRawPointer?] = [nil, nil]
+  /// Each side's buffer, where its records' starts are counted from.
+  private var buffer0: UnsafeRawPointer?
+  private var buffer1: UnsafeRawPointer?
   /// How many lines of the first and of the second side are in each class.
-  private var counts0: [Int32] = []
-  private var counts1: [Int32] = []
+  private(set) var counts0: [Int32] = []
+  private(set) var counts1: [Int32] = []
 
   /// How many lines of each side are in each class.
   var counts: [[Int32]] { [counts0, counts1] }
@@ -307,7 +305,7 @@ struct LineClassifier {
   /// The class of each line of `buffer`, counted for `side` (0 or 1).
   mutating func classify(_ buffer: UnsafeRawBufferPointer, side: Int) -> [Int32] {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return [] }
-    buffers[side] = base
+    if side == 0 { buffer0 = base } else { buffer1 = base }
     var classes: [Int32] = []
     classes.reserveCapacity(buffer.count / 32 + 16)
     var position = 0
@@ -321,32 +319,50 @@ struct LineClassifier {
     return classes
   }
 
-  /// Calls `body` with the class of each line of `buffer` that is already classified, and
-  /// returns how many lines (records) `buffer` holds; lines of a length no class has are not
+  /// Calls `body` with the class of each line of `buffers` that is already classified, and
+  /// returns how many lines (records) they hold; lines of a length no class has are not
   /// looked up.
   @discardableResult
-  func forEachKnown(_ buffer: UnsafeRawBufferPointer, _ body: (Int32) -> Void) -> Int {
-    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-    var lines = 0
+  func forEachKnown(_ buffers: [UnsafeRawBufferPointer], _ body: (Int32) -> Void) -> Int {
     var lengthSeen = [Bool](repeating: false, count: 4097)
     var longest = 0
     for record in records {
       lengthSeen[min(Int(record.length), 4096)] = true
       longest = max(longest, Int(record.length))
     }
-    var position = 0
-    let end = buffer.count
-    while position < end {
-      let (next, hash) = Self.line(base, from: position, end: end)
-      let length = next - position
-      lines += 1
-      if length <= longest && lengthSeen[min(length, 4096)],
-        let found = find(base + position, hash: hash, length: length)
-      {
-        body(found)
+    var lines = 0
+    for buffer in buffers {
+      guard let base = buffer.baseAddress, buffer.count > 0 else { continue }
+      var position = 0
+      let end = buffer.count
+      while position < end {
+        let (next, hash) = Self.line(base, from: position, end: end)
+        let length = next - position
+        lines += 1
+        if length <= longest && lengthSeen[min(length, 4096)],
+          let found = find(base + position, hash: hash, length: length)
+        {
+          body(found)
+        }
+        position = next
       }
-      position = next
     }
+    return lines
+  }
+
+  /// Counts each line of `buffers` that is already classified on both sides (lines of the
+  /// common ends, which both files hold), and returns how many lines they hold.
+  mutating func countKnown(_ buffers: [UnsafeRawBufferPointer]) -> Int {
+    var first = counts0
+    var second = counts1
+    counts0 = []
+    counts1 = []
+    let lines = forEachKnown(buffers) { class_ in
+      first[Int(class_)] += 1
+      second[Int(class_)] += 1
+    }
+    counts0 = first
+    counts1 = second
     return lines
   }
 
@@ -367,7 +383,7 @@ struct LineClassifier {
             let index = Int(found & 0xFFFF_FFFF) - 1
             let record = records[index]
             if record.hash == hash && Int(record.length) == length,
-              let other = buffers[Int(record.side)],
+              let other = record.side == 0 ? buffer0 : buffer1,
               memcmp(other + record.start, bytes, length) == 0
             {
               return Int32(index)
@@ -393,7 +409,7 @@ struct LineClassifier {
             let index = Int(found & 0xFFFF_FFFF) - 1
             let record = records[index]
             if record.hash == hash && Int(record.length) == length,
-              let other = buffers[Int(record.side)],
+              let other = record.side == 0 ? buffer0 : buffer1,
               memcmp(other + record.start, bytes, length) == 0
             {
               return index

@@ -218,7 +218,7 @@ struct LineDiffTests {
     #expect(classifier.counts == counts)
     // A third buffer's lines: those already classified are found, the others are not.
     var found: [Int32] = []
-    let lines = third.withUnsafeBytes { classifier.forEachKnown($0) { found.append($0) } }
+    let lines = third.withUnsafeBytes { classifier.forEachKnown([$0]) { found.append($0) } }
     let records = Self.records(third)
     #expect(lines == records.count)
     #expect(found == records.compactMap { numbers[$0] })
