@@ -372,13 +372,21 @@ struct LineClassifier {
 
   /// The class of a line, when one has been given to it.
   private func find(_ bytes: UnsafeRawPointer, hash: UInt64, length: Int) -> Int32? {
+    probe(bytes, hash: hash, length: length).class_.map { Int32($0) }
+  }
+
+  /// Where a line's hash leads in the table: to its class, or to the empty slot it would take.
+  @inline(__always)
+  private func probe(_ bytes: UnsafeRawPointer, hash: UInt64, length: Int) -> (
+    class_: Int?, slot: Int
+  ) {
     var slot = Int(truncatingIfNeeded: hash) & mask
     let mark = Self.mark(hash)
     return records.withUnsafeBufferPointer { records in
       table.withUnsafeBufferPointer { table in
         while true {
           let found = table[slot]
-          if found == 0 { return nil }
+          if found == 0 { return (nil, slot) }
           if found & 0xFFFF_FFFF_0000_0000 == mark {
             let index = Int(found & 0xFFFF_FFFF) - 1
             let record = records[index]
@@ -386,7 +394,7 @@ struct LineClassifier {
               let other = record.side == 0 ? buffer0 : buffer1,
               memcmp(other + record.start, bytes, length) == 0
             {
-              return Int32(index)
+              return (index, slot)
             }
           }
           slot = (slot + 1) & mask
@@ -398,33 +406,13 @@ struct LineClassifier {
   private mutating func classOf(
     _ bytes: UnsafeRawPointer, hash: UInt64, start: Int, length: Int, side: Int
   ) -> Int32 {
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    let mark = Self.mark(hash)
-    let known: Int? = records.withUnsafeBufferPointer { records in
-      table.withUnsafeBufferPointer { table in
-        while true {
-          let found = table[slot]
-          if found == 0 { return nil }
-          if found & 0xFFFF_FFFF_0000_0000 == mark {
-            let index = Int(found & 0xFFFF_FFFF) - 1
-            let record = records[index]
-            if record.hash == hash && Int(record.length) == length,
-              let other = record.side == 0 ? buffer0 : buffer1,
-              memcmp(other + record.start, bytes, length) == 0
-            {
-              return index
-            }
-          }
-          slot = (slot + 1) & mask
-        }
-      }
-    }
+    let (known, slot) = probe(bytes, hash: hash, length: length)
     if let known {
       if side == 0 { counts0[known] += 1 } else { counts1[known] += 1 }
       return Int32(known)
     }
     let number = records.count
-    table[slot] = mark | UInt64(number + 1)
+    table[slot] = Self.mark(hash) | UInt64(number + 1)
     records.append(Record(hash: hash, start: start, length: Int32(length), side: Int32(side)))
     counts0.append(side == 0 ? 1 : 0)
     counts1.append(side == 1 ? 1 : 0)

@@ -274,7 +274,7 @@ package final class PackCursor {
     if entry.size <= Self.stashedDeltaLimit {
       guard let delta = inflated(pack, entry) else { return nil }
       stashedDelta = (BaseKey(pack: packIndex, offset: offset), delta)
-      return Self.resultSize(ofDelta: delta)
+      return delta.withUnsafeBytes { Self.resultSize(ofDelta: $0) }
     }
     guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
     var header = [UInt8](repeating: 0, count: 32)
@@ -292,41 +292,32 @@ package final class PackCursor {
       }
       return buffer.count - Int(stream.pointee.avail_out)
     }
-    var position = 0
-    func varint() -> Int? {
-      var value = 0
-      var shift = 0
-      while position < produced, shift <= 56 {
-        let byte = header[position]
-        position += 1
-        value |= Int(byte & 0x7F) << shift
-        if byte & 0x80 == 0 { return value }
-        shift += 7
-      }
-      return nil
+    return header.withUnsafeBytes {
+      Self.resultSize(ofDelta: UnsafeRawBufferPointer(rebasing: $0[..<produced]))
     }
-    guard varint() != nil else { return nil }
-    return varint()
   }
 
-  /// The size of a delta's result: its second varint (after its base's size); nil when the
-  /// delta is too short to hold both.
-  private static func resultSize(ofDelta delta: [UInt8]) -> Int? {
+  /// The size of a delta's result: its second size (after its base's); nil when the delta is
+  /// too short to hold both.
+  private static func resultSize(ofDelta delta: UnsafeRawBufferPointer) -> Int? {
     var position = 0
-    func varint() -> Int? {
-      var value = 0
-      var shift = 0
-      while position < delta.count, shift <= 56 {
-        let byte = delta[position]
-        position += 1
-        value |= Int(byte & 0x7F) << shift
-        if byte & 0x80 == 0 { return value }
-        shift += 7
-      }
-      return nil
+    guard deltaSize(delta, at: &position) != nil else { return nil }
+    return deltaSize(delta, at: &position)
+  }
+
+  /// A size at the start of a delta (git's little-endian base-128 varint) read at `position`,
+  /// which moves past it; nil when the delta ends first or the size would not fit.
+  private static func deltaSize(_ delta: UnsafeRawBufferPointer, at position: inout Int) -> Int? {
+    var value = 0
+    var shift = 0
+    while position < delta.count, shift <= 56 {
+      let byte = delta[position]
+      position += 1
+      value |= Int(byte & 0x7F) << shift
+      if byte & 0x80 == 0 { return value }
+      shift += 7
     }
-    guard varint() != nil else { return nil }
-    return varint()
+    return nil
   }
 
   /// All of object `id` (its deltas applied, zlib's checksum checked) when the packs hold it as
@@ -687,19 +678,8 @@ package final class PackCursor {
     -> [UInt8]?
   {
     var position = 0
-    func size() -> Int? {
-      var value = 0
-      var shift = 0
-      while position < delta.count, shift <= 56 {
-        let byte = delta[position]
-        position += 1
-        value |= Int(byte & 0x7F) << shift
-        if byte & 0x80 == 0 { return value }
-        shift += 7
-      }
-      return nil
-    }
-    guard let sourceSize = size(), sourceSize == base.count, let targetSize = size(),
+    guard let sourceSize = deltaSize(delta, at: &position), sourceSize == base.count,
+      let targetSize = deltaSize(delta, at: &position),
       targetSize <= objectLimit
     else { return nil }
     var isValid = true
