@@ -209,6 +209,8 @@ extension LineClasses {
     // Kept whole: xdiff's `xdl_split` step by step; its loops are the diff's hottest code.
     private func split(_ box: Box) -> (i1: Int, i2: Int, minimalLow: Bool, minimalHigh: Bool) {
       let (off1, lim1, off2, lim2) = (box.off1, box.lim1, box.off2, box.lim2)
+      // Locals, not reads through `self` in the loops.
+      let (ha1, ha2, forward, backward) = (self.ha1, self.ha2, self.forward, self.backward)
       let dmin = off1 - lim2
       let dmax = lim1 - off2
       let fmid = off1 - off2
