@@ -292,9 +292,6 @@ struct LineClassifier {
   private(set) var counts0: [Int32] = []
   private(set) var counts1: [Int32] = []
 
-  /// How many lines of each side are in each class.
-  var counts: [[Int32]] { [counts0, counts1] }
-
   init(expectedLines: Int) {
     var size = 16
     while size < expectedLines * 2 { size <<= 1 }
@@ -353,6 +350,7 @@ struct LineClassifier {
   /// Counts each line of `buffers` that is already classified on both sides (lines of the
   /// common ends, which both files hold), and returns how many lines they hold.
   mutating func countKnown(_ buffers: [UnsafeRawBufferPointer]) -> Int {
+    // The counts are taken out while `forEachKnown` reads the classifier, and put back.
     var first = counts0
     var second = counts1
     counts0 = []
@@ -456,16 +454,13 @@ struct LineClassifier {
       offset += bytes
       return (offset, finish(hash, kept, length: offset - position))
     }
+    // Fewer than eight bytes are left: the rest of the line is one partial word, packed as
+    // the word path masks it.
     var tail: UInt64 = 0
     var shift: UInt64 = 0
     while offset < end {
       let byte = base.load(fromByteOffset: offset, as: UInt8.self)
       offset += 1
-      if shift == 64 {
-        hash = (hash ^ tail) &* 0x1000_0000_01B3 &+ (hash >> 29)
-        tail = 0
-        shift = 0
-      }
       tail |= UInt64(byte) << shift
       shift += 8
       if byte == 0x0A { break }
