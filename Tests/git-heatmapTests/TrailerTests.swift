@@ -37,6 +37,22 @@ struct TrailerTests {
     "Subject\n\nCo-authored-by: Ann <ann@example.com>\n\nConflicts:\n\tsrc/a.c\n",
     "Subject\n\nCo-authored-by: Ann <ann@example.com>\nnot a trailer\n",
     "Subject\n\nCo-authored-by: Ann <ann@example.com>\n  continued value\nnot a trailer\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\n\n\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\n \n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>",
+    "Subject\n\nSee issue #4\n\nCo-authored-by: Ann <ann@example.com>\n\n",
+    "Subject\n\nResolved Conflicts:\nCo-authored-by: Ann <ann@example.com>\n",
+    "Subject\n\nCo-authored-by: Ann <ann@example.com>\nConflicts:\n\tsrc/a.c\n\n",
+  ]
+
+  /// Lines that random messages are made of: trailers, continuations, comments, blank lines,
+  /// `Conflicts:` blocks, scissors and prose with the characters git's rules look at.
+  static let lines = [
+    "Co-authored-by: Ann <ann@example.com>", "co-authored-by : Bo <bo@example.com>",
+    "Signed-off-by: Sam <sam@example.com>", "Reviewed-by: Rev", " continued <cy@example.com>",
+    "\tsrc/a.c", "", " ", "# a comment", "Conflicts:", "Resolved Conflicts:", "prose #12",
+    "prose: with a colon", "Closes #3", "# ------------------------ >8 ------------------------",
+    "(cherry picked from commit 0123456789012345678901234567890123456789)", "---",
   ]
 
   /// Commits `message` as it is (no cleanup), empty, at a fixed date: git's trailer rules see
@@ -53,31 +69,62 @@ struct TrailerTests {
       ])
   }
 
+  /// What git's `%(trailers:key=Co-authored-by,valueonly)` gives for commit `id`, as
+  /// `Name <email>` people.
+  static func gitCoAuthors(_ id: String, in repo: TemporaryRepository) throws -> [String] {
+    let listed = try repo.git(
+      ["log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly,separator=%x1f)", id])
+    return listed.trimmingCharacters(in: .newlines).split(separator: "\u{1f}")
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.contains("<") && $0.contains(">") }
+      .map { value in
+        let open = value.firstIndex(of: "<")!
+        let close = value[open...].firstIndex(of: ">")!
+        let name = value[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
+        return "\(name) <\(value[value.index(after: open)..<close])>"
+      }
+  }
+
+  /// The co-authors `CommitTrailers.parse` finds in commit `id`, as `Name <email>` people.
+  static func parsedCoAuthors(_ id: String, in repo: TemporaryRepository) throws -> [String] {
+    let raw = Data(try repo.git(["cat-file", "commit", id]).utf8)
+    return raw.withUnsafeBytes { buffer in
+      CommitTrailers.parse(buffer).map { person in
+        let name = String(decoding: buffer[person.name], as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        return "\(name) <\(String(decoding: buffer[person.email], as: UTF8.self))>"
+      }
+    }
+  }
+
+  @Test("messages made of random lines give the co-authors git's %(trailers) gives")
+  func randomMessages() throws {
+    let repo = try TemporaryRepository()
+    var generator = SeededGenerator(seed: 52)
+    var found = 0
+    for index in 0..<120 {
+      let count = Int.random(in: 1...7, using: &generator)
+      var message = "Subject \(index)\n\n"
+      for _ in 0..<count { message += Self.lines.randomElement(using: &generator)! + "\n" }
+      if Bool.random(using: &generator) { message += "\n" }
+      try Self.commitVerbatim(message, in: repo, named: "random-\(index)")
+      let id = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
+      let expected = try Self.gitCoAuthors(id, in: repo)
+      found += expected.count
+      #expect(try Self.parsedCoAuthors(id, in: repo) == expected, "\(message.debugDescription)")
+    }
+    // The messages are varied enough for both outcomes.
+    #expect(found > 20)
+  }
+
   @Test("each message shape gives the co-authors git's %(trailers) gives")
   func againstGit() throws {
     let repo = try TemporaryRepository()
     for (index, message) in Self.messages.enumerated() {
       try Self.commitVerbatim(message, in: repo, named: "message-\(index)")
       let id = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
-      let listed = try repo.git(
-        ["log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly,separator=%x1f)", id])
-      let expected = listed.trimmingCharacters(in: .newlines).split(separator: "\u{1f}")
-        .map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { $0.contains("<") && $0.contains(">") }
-        .map { value in
-          let open = value.firstIndex(of: "<")!
-          let close = value[open...].firstIndex(of: ">")!
-          let name = value[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
-          return "\(name) <\(value[value.index(after: open)..<close])>"
-        }
-      let raw = Data(try repo.git(["cat-file", "commit", id]).utf8)
-      let found = raw.withUnsafeBytes { buffer in
-        CommitTrailers.parse(buffer).map { person in
-          let name = String(decoding: buffer[person.name], as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-          return "\(name) <\(String(decoding: buffer[person.email], as: UTF8.self))>"
-        }
-      }
+      let expected = try Self.gitCoAuthors(id, in: repo)
+      let found = try Self.parsedCoAuthors(id, in: repo)
       #expect(found == expected, "message \(index): \(message.debugDescription)")
     }
   }

@@ -39,16 +39,17 @@ public enum CommitTrailers {
   /// values of the trailers whose keys are `assistedKeys` (lowercase ASCII), in message order.
   package static func parse(_ buffer: UnsafeRawBufferPointer, assistedKeys: [[UInt8]]) -> [Found] {
     let count = buffer.count
+    guard let base = buffer.baseAddress else { return [] }
     // The message starts after the first empty line of the object, less leading blank lines.
     var start = 0
     var found = false
-    while start + 1 < count {
-      if buffer[start] == 0x0A && buffer[start + 1] == 0x0A {
-        start += 2
+    while let newline = memchr(base + start, 0x0A, count - start) {
+      start = base.distance(to: UnsafeRawPointer(newline)) + 1
+      if start < count && buffer[start] == 0x0A {
+        start += 1
         found = true
         break
       }
-      start += 1
     }
     guard found else { return [] }
     let message = Message(buffer: buffer, start: start, end: count)
@@ -58,56 +59,32 @@ public enum CommitTrailers {
     let blockStart = message.trailerStart(from: subject, end: end)
     guard blockStart < end else { return [] }
 
-    // The block's lines, continuations joined to the trailer above them.
-    var trailers: [[Range<Int>]] = []
-    var continues = false
+    // The block's lines, a trailer at a time: its first line and where its last continuation
+    // ends (a continuation belongs to the trailer above it).
+    var result: [Found] = []
+    var first = 0..<0
+    var separator = -1
+    var valueEnd = 0
     var line = blockStart
     while line < end {
       let next = min(message.nextLine(line), end)
       var lineEnd = next
       if lineEnd > line && buffer[lineEnd - 1] == 0x0A { lineEnd -= 1 }
-      if continues && message.isSpace(buffer[line]) {
-        trailers[trailers.count - 1].append(line..<lineEnd)
+      if separator >= 1 && message.isSpace(buffer[line]) {
+        valueEnd = lineEnd
       } else {
-        trailers.append([line..<lineEnd])
-        continues = message.separator(at: line) >= 1
+        message.read(first, separator: separator, through: valueEnd, assistedKeys, into: &result)
+        first = line..<lineEnd
+        separator = message.separator(at: line)
+        valueEnd = lineEnd
       }
       line = next
     }
-
-    var result: [Found] = []
-    let coAuthorKey = Array("co-authored-by".utf8)
-    for lines in trailers {
-      guard let first = lines.first else { continue }
-      let separator = message.separator(at: first.lowerBound)
-      guard separator >= 1 else { continue }
-      var tokenEnd = first.lowerBound + separator
-      while tokenEnd > first.lowerBound && message.isSpace(buffer[tokenEnd - 1]) { tokenEnd -= 1 }
-      let token = first.lowerBound..<tokenEnd
-      let valueStart = first.lowerBound + separator + 1
-      if message.equalsIgnoringCase(token, coAuthorKey) {
-        // The value: from after the separator through its continuations.
-        let valueEnd = lines.last?.upperBound ?? first.upperBound
-        guard valueStart <= valueEnd else { continue }
-        let value = valueStart..<valueEnd
-        guard let open = value.first(where: { buffer[$0] == UInt8(ascii: "<") }),
-          let close = ((open + 1)..<valueEnd).first(where: { buffer[$0] == UInt8(ascii: ">") })
-        else { continue }
-        var nameStart = valueStart
-        var nameEnd = open
-        while nameStart < nameEnd && message.isSpace(buffer[nameStart]) { nameStart += 1 }
-        while nameEnd > nameStart && message.isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
-        result.append(.coAuthor(name: nameStart..<nameEnd, email: (open + 1)..<close))
-      } else if assistedKeys.contains(where: { message.equalsIgnoringCase(token, $0) }) {
-        var valueFrom = min(valueStart, first.upperBound)
-        var valueTo = first.upperBound
-        while valueFrom < valueTo && message.isSpace(buffer[valueFrom]) { valueFrom += 1 }
-        while valueTo > valueFrom && message.isSpace(buffer[valueTo - 1]) { valueTo -= 1 }
-        result.append(.assisted(value: valueFrom..<valueTo))
-      }
-    }
+    message.read(first, separator: separator, through: valueEnd, assistedKeys, into: &result)
     return result
   }
+
+  static let coAuthorKey = Array("co-authored-by".utf8)
 
   /// A commit message as byte positions of the raw object, with git's line rules.
   private struct Message {
@@ -125,6 +102,38 @@ public enum CommitTrailers {
       // memchr: a message is read a line at a time, and most of it is long lines of prose.
       guard let found = memchr(base + line, 0x0A, end - line) else { return end }
       return base.distance(to: UnsafeRawPointer(found)) + 1
+    }
+
+    /// Adds the trailer whose first line is `first` (its `:` `separator` bytes in, or -1 for
+    /// none) and whose value runs through `valueEnd` to `result`, when a count reads it.
+    func read(
+      _ first: Range<Int>, separator: Int, through valueEnd: Int, _ assistedKeys: [[UInt8]],
+      into result: inout [Found]
+    ) {
+      guard separator >= 1 else { return }
+      var tokenEnd = first.lowerBound + separator
+      while tokenEnd > first.lowerBound && isSpace(buffer[tokenEnd - 1]) { tokenEnd -= 1 }
+      let token = first.lowerBound..<tokenEnd
+      let valueStart = first.lowerBound + separator + 1
+      if equalsIgnoringCase(token, CommitTrailers.coAuthorKey) {
+        // The value: from after the separator through its continuations.
+        guard valueStart <= valueEnd else { return }
+        let value = valueStart..<valueEnd
+        guard let open = value.first(where: { buffer[$0] == UInt8(ascii: "<") }),
+          let close = ((open + 1)..<valueEnd).first(where: { buffer[$0] == UInt8(ascii: ">") })
+        else { return }
+        var nameStart = valueStart
+        var nameEnd = open
+        while nameStart < nameEnd && isSpace(buffer[nameStart]) { nameStart += 1 }
+        while nameEnd > nameStart && isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
+        result.append(.coAuthor(name: nameStart..<nameEnd, email: (open + 1)..<close))
+      } else if assistedKeys.contains(where: { equalsIgnoringCase(token, $0) }) {
+        var valueFrom = min(valueStart, first.upperBound)
+        var valueTo = first.upperBound
+        while valueFrom < valueTo && isSpace(buffer[valueFrom]) { valueFrom += 1 }
+        while valueTo > valueFrom && isSpace(buffer[valueTo - 1]) { valueTo -= 1 }
+        result.append(.assisted(value: valueFrom..<valueTo))
+      }
     }
 
     /// Whether the line at `line` holds only white space (git's `is_blank_line`).
@@ -184,9 +193,39 @@ public enum CommitTrailers {
       return first
     }
 
+    /// Whether `Conflicts:` ends a line anywhere from `first` on.
+    func mentionsConflicts(from first: Int) -> Bool {
+      guard let base = buffer.baseAddress else { return false }
+      var index = first
+      while let colon = memchr(base + index, Int32(UInt8(ascii: ":")), end - index) {
+        let at = base.distance(to: UnsafeRawPointer(colon))
+        if at + 1 < end && buffer[at + 1] == 0x0A && at >= first + 9
+          && buffer.hasPrefix("Conflicts:", at: at - 9, end: end)
+        {
+          return true
+        }
+        index = at + 1
+      }
+      return false
+    }
+
     /// Where the message ends for trailers: before a scissors line, and before the comment and
     /// blank lines (and an old `Conflicts:` block) that end it (git's `ignore_non_trailer`).
     func trailerEnd(from first: Int) -> Int {
+      // Most messages have no comment character and no `Conflicts:` line: then only the empty
+      // lines at the end are passed over, found from the end.
+      if let base = buffer.baseAddress, first < end,
+        memchr(base + first, Int32(Self.comment), end - first) == nil,
+        !mentionsConflicts(from: first)
+      {
+        var runStart = end
+        while runStart > first && buffer[runStart - 1] == 0x0A
+          && (runStart - 1 == first || buffer[runStart - 2] == 0x0A)
+        {
+          runStart -= 1
+        }
+        return runStart
+      }
       // One pass: a scissors line (which starts with the comment character) cuts the message,
       // and the run of comment, blank and `Conflicts:` lines before it is passed over.
       var runStart: Int?

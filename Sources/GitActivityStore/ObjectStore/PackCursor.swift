@@ -596,11 +596,12 @@ package final class PackCursor {
     if !stopsAtHeaderEnd, let decompressor {
       // A whole object in one call: libdeflate inflates a whole buffer about a third faster
       // than zlib's streaming loop, checks the Adler-32 as zlib does, and never writes past
-      // `size` bytes (a stream that would give more is refused, as one that gives fewer).
+      // `room` bytes (a stream that gives more or fewer than `size` is refused). Room past
+      // `size` lets it decode an object's last 300 bytes in its fast loop too.
       var used = 0
       var produced = 0
       let status = libdeflate_zlib_decompress_ex(
-        decompressor, pack.pack.base + data, end - data, destination, size, &used, &produced)
+        decompressor, pack.pack.base + data, end - data, destination, room, &used, &produced)
       return status == LIBDEFLATE_SUCCESS && produced == size ? size : nil
     }
     var start = data

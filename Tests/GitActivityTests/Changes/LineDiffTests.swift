@@ -111,7 +111,7 @@ struct LineDiffTests {
         }
       }
       if index % 2 == 1 {
-        var generator = Generator(state: state)
+        var generator = SeededGenerator(seed: state)
         new[..<(new.count / 2)].shuffle(using: &generator)
       }
       cases.append(
@@ -123,14 +123,6 @@ struct LineDiffTests {
     }
     return cases
   }()
-
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state
-    }
-  }
 
   @Test("every algorithm counts what git counts", arguments: cases)
   func againstGit(_ change: Case) throws {
@@ -149,12 +141,12 @@ struct LineDiffTests {
   static func pooledLines(seed: UInt64, count: Int, finalNewline: Bool, text: Bool = false)
     -> [UInt8]
   {
-    var made = Generator(state: 42)
+    var made = SeededGenerator(seed: 42)
     let alphabet: [UInt8] = [text ? 0x63 : 0x00, 0x09, 0x0B, 0x20, 0x61, 0x62, 0x80, 0x8A, 0xFF]
     let pool: [[UInt8]] = (0..<60).map { index in
       (0..<(index % 41)).map { _ in alphabet[Int((made.next() >> 33) % UInt64(alphabet.count))] }
     }
-    var generator = Generator(state: seed)
+    var generator = SeededGenerator(seed: seed)
     var bytes: [UInt8] = []
     for line in 0..<count {
       bytes += pool[Int((generator.next() >> 33) % UInt64(pool.count))]
