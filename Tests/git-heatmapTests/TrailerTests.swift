@@ -76,10 +76,9 @@ struct TrailerTests {
       ["log", "-1", "--format=%(trailers:key=Co-authored-by,valueonly,separator=%x1f)", id])
     return listed.trimmingCharacters(in: .newlines).split(separator: "\u{1f}")
       .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0.contains("<") && $0.contains(">") }
-      .map { value in
-        let open = value.firstIndex(of: "<")!
-        let close = value[open...].firstIndex(of: ">")!
+      .compactMap { value in
+        guard let open = value.firstIndex(of: "<"), let close = value[open...].firstIndex(of: ">")
+        else { return nil }
         let name = value[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
         return "\(name) <\(value[value.index(after: open)..<close])>"
       }
