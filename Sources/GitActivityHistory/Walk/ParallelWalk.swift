@@ -192,6 +192,9 @@ final class ParallelWalk: Sendable {
       state.fail(.git(error), wasBusy: false)
       return
     }
+    // The worker's own copy of the keys: arrays both threads retain and release for every
+    // message would have their counts bounce between the cores.
+    let trailerKeys = trailerKeys?.map { key in key.map { $0 } }
     var next: ObjectID?
     loop: while true {
       let work: WalkState.Work
@@ -214,13 +217,14 @@ final class ParallelWalk: Sendable {
       case .commit(let id):
         guard
           readCommit(
-            id, reader: reader, interner: &interner, parents: &parents, into: &result,
-            round: round, next: &next)
+            id, reader: reader, trailerKeys: trailerKeys, interner: &interner, parents: &parents,
+            into: &result, round: round, next: &next)
         else { break loop }
       case .batch(let positions):
         guard
           readBatch(
-            positions, reader: reader, interner: &interner, parents: &parents,
+            positions, reader: reader, trailerKeys: trailerKeys, interner: &interner,
+            parents: &parents,
             graphParents: &graphParents, into: &result, round: round)
         else { break loop }
       }
@@ -233,13 +237,15 @@ final class ParallelWalk: Sendable {
   /// the one this worker follows itself; false when the walk failed or was cancelled (reported
   /// to the state).
   private func readCommit(
-    _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
+    _ id: ObjectID, reader: borrowing ObjectReader, trailerKeys: [[UInt8]]?,
+    interner: inout IdentityInterner,
     parents: inout [ObjectID], into result: inout WorkerResult, round: Round,
     next: inout ObjectID?
   ) -> Bool {
     do {
       let (isPruned, _) = try read(
-        id, reader: reader, interner: &interner, parents: &parents, into: &result, round: round)
+        id, reader: reader, trailerKeys: trailerKeys, interner: &interner, parents: &parents,
+        into: &result, round: round)
       trimParents(&parents, of: id, isPruned: isPruned, firstParentOnly: round.firstParentOnly)
     } catch {
       state.fail(.git(error), wasBusy: true)
@@ -272,7 +278,8 @@ final class ParallelWalk: Sendable {
   /// Reads a batch of commits listed by the commit-graph, each checked against it; false when
   /// the walk failed or was cancelled (reported to the state).
   private func readBatch(
-    _ positions: [Int32], reader: borrowing ObjectReader, interner: inout IdentityInterner,
+    _ positions: [Int32], reader: borrowing ObjectReader, trailerKeys: [[UInt8]]?,
+    interner: inout IdentityInterner,
     parents: inout [ObjectID], graphParents: inout [ObjectID], into result: inout WorkerResult,
     round: Round
   ) -> Bool {
@@ -283,8 +290,8 @@ final class ParallelWalk: Sendable {
         let (isPruned, committed): (Bool, Int64?)
         do {
           (isPruned, committed) = try read(
-            id, reader: reader, interner: &interner, parents: &parents, into: &result,
-            round: round)
+            id, reader: reader, trailerKeys: trailerKeys, interner: &interner, parents: &parents,
+            into: &result, round: round)
         } catch {
           throw .git(error)
         }
@@ -332,7 +339,8 @@ final class ParallelWalk: Sendable {
   /// Reads one commit and records it, leaving all its parents in `parents`; says whether it is
   /// older than the cutoff, and its commit time.
   private func read(
-    _ id: ObjectID, reader: borrowing ObjectReader, interner: inout IdentityInterner,
+    _ id: ObjectID, reader: borrowing ObjectReader, trailerKeys: [[UInt8]]?,
+    interner: inout IdentityInterner,
     parents: inout [ObjectID], into result: inout WorkerResult, round: Round
   ) throws(GitError) -> (isPruned: Bool, committed: Int64?) {
     // The cache keeps the real parents; the shallow cut applies when walking.
