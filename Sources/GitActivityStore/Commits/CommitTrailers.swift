@@ -51,7 +51,7 @@ public enum CommitTrailers {
         break
       }
     }
-    guard found else { return [] }
+    guard found, mayHold(buffer, from: start, assistedKeys) else { return [] }
     let message = Message(buffer: buffer, start: start, end: count)
     var subject = start
     while subject < count && message.isBlank(subject) { subject = message.nextLine(subject) }
@@ -85,6 +85,46 @@ public enum CommitTrailers {
   }
 
   static let coAuthorKey = Array("co-authored-by".utf8)
+
+  /// Whether a line from `start` on begins with one of the keys a count reads (without regard
+  /// to case), then spaces or tabs, then `:`: what the first line of every such trailer is. Most
+  /// messages have none, and need no more reading; this looks only at their colons.
+  static func mayHold(_ buffer: UnsafeRawBufferPointer, from start: Int, _ keys: [[UInt8]]) -> Bool
+  {
+    guard let base = buffer.baseAddress else { return false }
+    let count = buffer.count
+    var index = start
+    while index < count, let colon = memchr(base + index, Int32(UInt8(ascii: ":")), count - index) {
+      let at = base.distance(to: UnsafeRawPointer(colon))
+      index = at + 1
+      var tokenEnd = at
+      while tokenEnd > start && (buffer[tokenEnd - 1] == 0x20 || buffer[tokenEnd - 1] == 0x09) {
+        tokenEnd -= 1
+      }
+      if startsLine(buffer, with: coAuthorKey, endingAt: tokenEnd, from: start)
+        || keys.contains(where: { startsLine(buffer, with: $0, endingAt: tokenEnd, from: start) })
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Whether `key` (lowercase) ends at `end`, regardless of case, and starts a line at or after
+  /// `start`.
+  private static func startsLine(
+    _ buffer: UnsafeRawBufferPointer, with key: [UInt8], endingAt end: Int, from start: Int
+  ) -> Bool {
+    let first = end - key.count
+    guard first >= start, first == 0 || buffer[first - 1] == 0x0A else { return false }
+    for (offset, byte) in key.enumerated() {
+      let character = buffer[first + offset]
+      if (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) != byte {
+        return false
+      }
+    }
+    return true
+  }
 
   /// A commit message as byte positions of the raw object, with git's line rules.
   private struct Message {
