@@ -237,22 +237,19 @@ extension LineClasses {
         } else {
           fmax -= 1
         }
-        // Wrapping arithmetic: every index here stays within the boxes (as in xdiff's C).
-        var d = fmax
-        while d >= fmin {
-          var i1 = forward[d &- 1] >= forward[d &+ 1] ? forward[d &- 1] &+ 1 : forward[d &+ 1]
-          let previous = i1
-          var i2 = i1 &- d
-          while i1 < lim1 && i2 < lim2 && ha1[i1] == ha2[i2] {
-            i1 &+= 1
-            i2 &+= 1
+        // Each pass is made in two copies, with and without the test for meeting the other
+        // search (needed in one of them: by the parity of the box): fewer registers in use.
+        if odd {
+          if let met = Self.forwardPass(
+            meets: true, ha1, ha2, forward, backward, fmin, fmax, bmin, bmax, lim1, lim2,
+            &gotSnake)
+          {
+            return (met.i1, met.i2, true, true)
           }
-          if i1 &- previous > snakeCount { gotSnake = true }
-          forward[d] = i1
-          if odd && bmin <= d && d <= bmax && backward[d] <= i1 {
-            return (i1, i2, true, true)
-          }
-          d &-= 2
+        } else {
+          _ = Self.forwardPass(
+            meets: false, ha1, ha2, forward, backward, fmin, fmax, bmin, bmax, lim1, lim2,
+            &gotSnake)
         }
         if bmin > dmin {
           bmin -= 1
@@ -266,21 +263,17 @@ extension LineClasses {
         } else {
           bmax -= 1
         }
-        d = bmax
-        while d >= bmin {
-          var i1 = backward[d &- 1] < backward[d &+ 1] ? backward[d &- 1] : backward[d &+ 1] &- 1
-          let previous = i1
-          var i2 = i1 &- d
-          while i1 > off1 && i2 > off2 && ha1[i1 &- 1] == ha2[i2 &- 1] {
-            i1 &-= 1
-            i2 &-= 1
+        if odd {
+          _ = Self.backwardPass(
+            meets: false, ha1, ha2, forward, backward, fmin, fmax, bmin, bmax, off1, off2,
+            &gotSnake)
+        } else {
+          if let met = Self.backwardPass(
+            meets: true, ha1, ha2, forward, backward, fmin, fmax, bmin, bmax, off1, off2,
+            &gotSnake)
+          {
+            return (met.i1, met.i2, true, true)
           }
-          if previous &- i1 > snakeCount { gotSnake = true }
-          backward[d] = i1
-          if !odd && fmin <= d && d <= fmax && i1 <= forward[d] {
-            return (i1, i2, true, true)
-          }
-          d &-= 2
         }
         if box.needsMinimal {
           cost += 1
@@ -299,6 +292,64 @@ extension LineClasses {
         }
         cost += 1
       }
+    }
+
+    /// One forward pass of `split`, over diagonals `fmax` down to `fmin`: each diagonal's
+    /// furthest reach, then its snake. With `meets`, where it meets the backward search.
+    // Wrapping arithmetic: every index here stays within the boxes (as in xdiff's C).
+    @inline(__always)
+    private static func forwardPass(
+      meets: Bool, _ ha1: UnsafePointer<Int32>, _ ha2: UnsafePointer<Int32>,
+      _ forward: UnsafeMutablePointer<Int>, _ backward: UnsafeMutablePointer<Int>, _ fmin: Int,
+      _ fmax: Int, _ bmin: Int, _ bmax: Int, _ lim1: Int, _ lim2: Int, _ gotSnake: inout Bool
+    ) -> (i1: Int, i2: Int)? {
+      var d = fmax
+      // A reach read twice, by this diagonal and the next: the second time from a register.
+      var above = forward[d &+ 1]
+      while d >= fmin {
+        let below = forward[d &- 1]
+        var i1 = below >= above ? below &+ 1 : above
+        above = below
+        let previous = i1
+        var i2 = i1 &- d
+        while i1 < lim1 && i2 < lim2 && ha1[i1] == ha2[i2] {
+          i1 &+= 1
+          i2 &+= 1
+        }
+        if i1 &- previous > LineClasses.snakeCount { gotSnake = true }
+        forward[d] = i1
+        if meets && bmin <= d && d <= bmax && backward[d] <= i1 { return (i1, i2) }
+        d &-= 2
+      }
+      return nil
+    }
+
+    /// One backward pass of `split`, over diagonals `bmax` down to `bmin`. With `meets`, where
+    /// it meets the forward search.
+    @inline(__always)
+    private static func backwardPass(
+      meets: Bool, _ ha1: UnsafePointer<Int32>, _ ha2: UnsafePointer<Int32>,
+      _ forward: UnsafeMutablePointer<Int>, _ backward: UnsafeMutablePointer<Int>, _ fmin: Int,
+      _ fmax: Int, _ bmin: Int, _ bmax: Int, _ off1: Int, _ off2: Int, _ gotSnake: inout Bool
+    ) -> (i1: Int, i2: Int)? {
+      var d = bmax
+      var above = backward[d &+ 1]
+      while d >= bmin {
+        let below = backward[d &- 1]
+        var i1 = below < above ? below : above &- 1
+        above = below
+        let previous = i1
+        var i2 = i1 &- d
+        while i1 > off1 && i2 > off2 && ha1[i1 &- 1] == ha2[i2 &- 1] {
+          i1 &-= 1
+          i2 &-= 1
+        }
+        if previous &- i1 > LineClasses.snakeCount { gotSnake = true }
+        backward[d] = i1
+        if meets && fmin <= d && d <= fmax && i1 <= forward[d] { return (i1, i2) }
+        d &-= 2
+      }
+      return nil
     }
 
     private var snakeCount: Int { LineClasses.snakeCount }
