@@ -359,9 +359,6 @@ struct Run {
     if let value = environment["GIT_HEATMAP_NO_PACK_READER"], !value.isEmpty {
       walk.readsPacksDirectly = false
     }
-    if let value = environment["GIT_HEATMAP_NO_READ_AHEAD"], !value.isEmpty {
-      walk.readsAhead = false
-    }
     if environment["GIT_NO_REPLACE_OBJECTS"] != nil { walk.replaceRefBase = nil }
     if let base = environment["GIT_REPLACE_REF_BASE"], !base.isEmpty, walk.replaceRefBase != nil {
       walk.replaceRefBase = base

@@ -30,12 +30,9 @@ final class GraphWalk {
       cutoff: options.committedNoEarlierThan, progress: options.progress,
       recordsParents: recordsParents, recordsIDs: options.recordsCommitIDs, graph: commitGraph,
       substitutions: substitutions, trailerKeys: options.trailerKeys,
-      packs: options.packStore(in: repository), readsAhead: options.readsAhead,
-      shortWalkReads: options.shortWalkReads, recordsTrees: options.recordsTrees)
+      packs: options.packStore(in: repository), shortWalkReads: options.shortWalkReads,
+      recordsTrees: options.recordsTrees)
   }
-
-  /// How many commits idle workers had read ahead for the others (see `PackReadAhead`).
-  var readAheadServed: Int { reader.readAhead?.served ?? 0 }
 
   func walk(from tips: [ObjectID], counting: Bool, firstParentOnly: Bool) throws(WalkError) {
     // Work on locals: class properties would pay an exclusivity check on every access.

@@ -176,7 +176,7 @@ extension LineCounter {
     of id: ObjectID, reader: borrowing ObjectReader, parents: inout [ObjectID]
   ) throws(GitError) -> ObjectID {
     var tree: ObjectID?
-    try reader.readCommit(id, wholeObject: false) { (buffer) throws(GitError) in
+    try reader.readCommit(id) { (buffer) throws(GitError) in
       do {
         tree = try CommitHeader.parse(buffer, parents: &parents).tree
       } catch {

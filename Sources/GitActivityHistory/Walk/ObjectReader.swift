@@ -11,8 +11,8 @@ struct ObjectReader: ~Copyable {
   private let packs: PackCursor?
 
   init(
-    repository: Repository, packs: PackStore? = nil, readAhead: PackReadAhead? = nil,
-    shortWalkReads: Int? = nil, baseCacheLimit: Int? = nil
+    repository: Repository, packs: PackStore? = nil, shortWalkReads: Int? = nil,
+    baseCacheLimit: Int? = nil
   ) throws(GitError) {
     var odb: OpaquePointer?
     try GitError.check(
@@ -23,7 +23,6 @@ struct ObjectReader: ~Copyable {
     self.repository = repository
     self.odb = odb
     self.packs = packs.map(PackCursor.init(store:))
-    self.packs?.readAhead = readAhead
     if let shortWalkReads { self.packs?.shortWalkReads = shortWalkReads }
     if let baseCacheLimit { self.packs?.baseCacheLimit = baseCacheLimit }
   }
@@ -32,10 +31,9 @@ struct ObjectReader: ~Copyable {
     git_odb_free(odb)
   }
 
-  /// How many commits came out of the packs directly, stored whole and as deltas, and how many
-  /// of them a read-ahead gave.
-  var commitsFromPacks: (whole: Int, deltified: Int, readAhead: Int) {
-    (packs?.wholeCommits ?? 0, packs?.deltifiedCommits ?? 0, packs?.readAheadCommits ?? 0)
+  /// How many commits came out of the packs directly, stored whole and as deltas.
+  var commitsFromPacks: (whole: Int, deltified: Int) {
+    (packs?.wholeCommits ?? 0, packs?.deltifiedCommits ?? 0)
   }
 
   /// The first pack holding commit `id` and its place there (see `PackStore.firstPlace`), or
@@ -44,21 +42,12 @@ struct ObjectReader: ~Copyable {
     packs?.firstPlace(of: id, remembers: remembers)
   }
 
-  /// Reads commit headers ahead into `readAhead` with this reader's cursor; see
-  /// `PackReadAhead.fill`. False when there was nothing to read.
-  func fill(_ readAhead: PackReadAhead, budget: Int) -> Bool {
-    guard let packs else { return false }
-    return readAhead.fill(with: packs, from: &packs.readAheadNext, budget: budget)
-  }
-
-  /// Calls `body` with the raw bytes of commit `id`, which are valid only during the call: all
-  /// of them with `wholeObject`, else at least its header (through the blank line that ends it).
+  /// Calls `body` with the raw bytes of commit `id`, which are valid only during the call.
   /// The corresponding C function is `git_odb_read`.
-  func readCommit(
-    _ id: ObjectID, wholeObject: Bool = true,
-    _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
-  ) throws(GitError) {
-    if let packs, try packs.readCommit(id, wholeObject: wholeObject, body) { return }
+  func readCommit(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void)
+    throws(GitError)
+  {
+    if let packs, try packs.readCommit(id, body) { return }
     try readThroughLibgit2(id, type: GIT_OBJECT_COMMIT, named: "commit", body)
   }
 
@@ -173,7 +162,7 @@ extension ObjectReader {
     var coAuthors: [Int32] = []
     // Every read out of a pack is checked (the entry's CRC-32, or zlib's checksum): what is
     // parsed here is the commit's own bytes, as libgit2 would give them.
-    try readCommit(try substitutions.object(for: id), wholeObject: trailerKeys != nil) {
+    try readCommit(try substitutions.object(for: id)) {
       (buffer) throws(GitError) in
       let header: CommitHeader
       do {

@@ -15,8 +15,6 @@ final class ParallelWalk: Sendable {
     var counting: Bool
     /// `--first-parent`.
     var firstParentOnly: Bool
-    /// Whether the workers use `readAhead` (more than one of them).
-    var readsAhead: Bool
   }
 
   private let repositoryPath: String
@@ -39,9 +37,6 @@ final class ParallelWalk: Sendable {
   let trailerKeys: [[UInt8]]?
   /// The packs every worker reads commits from directly, if any.
   private let packs: PackStore?
-  /// Where idle workers read commit headers ahead of the others: without a commit-graph, when
-  /// the packs are read directly.
-  let readAhead: PackReadAhead?
   /// See `WalkOptions.shortWalkReads`.
   private let shortWalkReads: Int?
   /// The packs whose index positions stand for commits in the visited set: without a
@@ -56,12 +51,11 @@ final class ParallelWalk: Sendable {
     repositoryPath: String, cache: HistoryCache, shallow: Set<ObjectID>, cutoff: Int64?,
     progress: WalkProgress?, recordsParents: Bool, recordsIDs: Bool, graph: CommitGraph?,
     substitutions: Substitutions, trailerKeys: [[UInt8]]? = nil, packs: PackStore? = nil,
-    readsAhead: Bool = true, shortWalkReads: Int? = nil, recordsTrees: Bool = false
+    shortWalkReads: Int? = nil, recordsTrees: Bool = false
   ) {
     self.recordsTrees = recordsTrees && recordsParents
     self.shortWalkReads = shortWalkReads
     self.packs = packs
-    readAhead = graph == nil && readsAhead ? packs.map(PackReadAhead.init(store:)) : nil
     packsForVisiting = graph == nil && (packs?.packs.count ?? 0) <= 4 ? packs : nil
     self.graph = graph
     self.substitutions = substitutions
@@ -81,7 +75,7 @@ final class ParallelWalk: Sendable {
   func run(
     from ids: [ObjectID], counting: Bool, firstParentOnly: Bool, workers: Int, first: Repository
   ) throws(WalkError) -> [Int32] {
-    var round = Round(counting: counting, firstParentOnly: firstParentOnly, readsAhead: false)
+    let round = Round(counting: counting, firstParentOnly: firstParentOnly)
     let places = ids.map { id in
       knownPlace(of: id)
         ?? Self.unread(
@@ -99,7 +93,6 @@ final class ParallelWalk: Sendable {
         return !(fields.stack.isEmpty && fields.listed.isEmpty)
       }
       if !pending { break }
-      round.readsAhead = readAhead != nil && max(0, min(workers, 16) - 1) > 0
       try runRound(round, workers: workers, first: first)
     }
     return state.withLock { fields in
@@ -158,7 +151,6 @@ final class ParallelWalk: Sendable {
   /// One round of reading: workers until the stack and the list are empty and all are idle.
   private func runRound(_ round: Round, workers: Int, first: Repository) throws(WalkError) {
     let extra = max(0, min(workers, 16) - 1)
-    defer { readAhead?.stop() }
     // A worker that cannot have a thread of its own works before the first, on this thread.
     let helpers = (0..<extra).map { _ in
       Threads.start {
@@ -186,8 +178,7 @@ final class ParallelWalk: Sendable {
     let reader: ObjectReader
     do {
       reader = try ObjectReader(
-        repository: repository, packs: packs, readAhead: round.readsAhead ? readAhead : nil,
-        shortWalkReads: shortWalkReads)
+        repository: repository, packs: packs, shortWalkReads: shortWalkReads)
     } catch {
       state.fail(.git(error), wasBusy: false)
       return
@@ -202,18 +193,11 @@ final class ParallelWalk: Sendable {
         work = .commit(id)
         next = nil
       } else {
-        work = state.take(batchSize: Self.batchSize, readsAhead: round.readsAhead)
+        work = state.take(batchSize: Self.batchSize)
       }
       switch work {
       case .finished:
         break loop
-      case .readAhead:
-        // Reading ahead is not being busy (`WalkState.take`).
-        if progress?.isCancelled == true {
-          state.fail(.git(.cancelled), wasBusy: false)
-          break loop
-        }
-        if let readAhead { _ = reader.fill(readAhead, budget: Self.batchSize) }
       case .commit(let id):
         guard
           readCommit(

@@ -19,15 +19,12 @@ public struct WalkOptions: Sendable, Equatable {
   /// Whether git's `commit-graph` file may tell the walk which commits to read before it reads
   /// them, so that all cores inflate commits at once.
   public var usesCommitGraph = true
-  /// Whether commits are read straight out of the packs (inflating only their headers), with
-  /// libgit2 for whatever the packs do not give; false reads every commit through libgit2.
+  /// Whether commits are read straight out of the packs, with libgit2 for whatever the packs
+  /// do not give; false reads every commit through libgit2.
   public var readsPacksDirectly = true
-  /// Whether, without a commit-graph, idle workers read commit headers ahead of the walk in
-  /// pack order (see `PackReadAhead`).
-  public var readsAhead = true
   /// How many commits a worker reads before it takes the walk for a long one
   /// (`PackCursor.shortWalk` unless set; tests set 0, so that small histories are read as long
-  /// ones are: partially, and ahead).
+  /// ones are).
   var shortWalkReads: Int?
   /// Where replace refs live (git's `GIT_REPLACE_REF_BASE`), or nil to read every object as it
   /// is (`--no-replace-objects`, `GIT_NO_REPLACE_OBJECTS`).

@@ -68,8 +68,6 @@ final class WalkState: @unchecked Sendable {
     case commit(ObjectID)
     /// Listed commits: their parents are known already.
     case batch([Int32])
-    /// Nothing to read, but others are reading: read ahead of them (see `PackReadAhead`).
-    case readAhead
     case finished
   }
 
@@ -89,9 +87,9 @@ final class WalkState: @unchecked Sendable {
   }
 
   /// The next work for an idle worker: a commit from the stack, else a batch of listed commits,
-  /// else, once no worker is busy, `.finished`; meanwhile `.readAhead` when `readsAhead`, or it
-  /// sleeps. The worker counts as busy until it reports back (reading ahead is not being busy).
-  func take(batchSize: Int, readsAhead: Bool = false) -> Work {
+  /// else, once no worker is busy, `.finished`; meanwhile it sleeps. The worker counts as busy
+  /// until it reports back.
+  func take(batchSize: Int) -> Work {
     condition.lock()
     defer { condition.unlock() }
     while true {
@@ -111,7 +109,6 @@ final class WalkState: @unchecked Sendable {
         condition.broadcast()
         return .finished
       }
-      if readsAhead { return .readAhead }
       fields.waiting += 1
       condition.wait()
       fields.waiting -= 1

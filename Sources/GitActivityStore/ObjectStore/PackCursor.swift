@@ -44,24 +44,15 @@ package final class PackCursor {
   /// How many commits this cursor gave, stored whole and as deltas (for tests and benchmarks).
   package private(set) var wholeCommits = 0
   package private(set) var deltifiedCommits = 0
-  /// How many commits came from the read-ahead's slots.
-  package private(set) var readAheadCommits = 0
   /// How many bytes of objects and bases are kept (for tests).
   package var keptBytes: Int { baseBytes }
-  /// Where other workers may have read the next commits' headers already.
-  package var readAhead: PackReadAhead?
   /// The place `firstPlace` found last: the walk reads that commit next, most of the time.
   private var lastPlace: (id: ObjectID, pack: Int, position: Int, offset: Int)?
-  /// Where this cursor goes on reading ahead, when it helps (see `PackReadAhead.fill`).
-  package var readAheadNext = -1
-  private var ordersByPack:
-    [(positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>)?] = []
-  /// How many commits a cursor reads before it takes the walk for a long one. Until then it
-  /// inflates commits whole (zlib checks them) and does not ask the read-ahead: a short walk (a
-  /// one-year window) is over before the pack-wide tables that partial reads and reading ahead
-  /// need (entry lengths, pack order: a pass over every offset) would pay for themselves.
+  /// How many reads a cursor makes before it takes the walk for a long one, and makes the
+  /// finer fanouts of the packs' indexes (`prefixCounts`): a short walk (a one-year window) is
+  /// over before a pass over a whole index would pay for itself.
   static let shortWalk = 2048
-  /// This cursor's `shortWalk` (tests set 0, to read partially and ahead from the first read).
+  /// This cursor's `shortWalk` (tests set 0).
   package var shortWalkReads = PackCursor.shortWalk
 
   /// How deep a delta chain may be (git writes at most 50 by default).
@@ -79,11 +70,6 @@ package final class PackCursor {
   static let releaseInterval = 1 << 12
   /// Output room beyond an object's size, for zlib's fast path.
   static let slack = 320
-  /// How many compressed bytes a partial read feeds zlib first, then at each further step: a
-  /// commit header is about 230 bytes (in git/git) and compresses to about half, and inflating
-  /// past its end is wasted.
-  static let firstStep = 192
-  static let nextStep = 96
 
   private struct BaseKey: Hashable {
     var pack: Int
@@ -101,18 +87,6 @@ package final class PackCursor {
     return prefixCountsByPack
   }
 
-  /// Pack `index`'s order, fetched once from the pack (where it is made once).
-  @inline(__always)
-  private func order(of index: Int) -> (
-    positions: UnsafeBufferPointer<UInt32>, ranks: UnsafeBufferPointer<UInt32>
-  ) {
-    if index < ordersByPack.count, let known = ordersByPack[index] { return known }
-    while ordersByPack.count <= index { ordersByPack.append(nil) }
-    let order = store.packs[index].packOrder()
-    ordersByPack[index] = order
-    return order
-  }
-
   /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
   /// reads next), the place is kept, so that reading that commit searches no index again.
   package func firstPlace(of id: ObjectID, remembers: Bool) -> (
@@ -121,19 +95,6 @@ package final class PackCursor {
     guard let place = store.firstPlace(of: id, prefixCounts: prefixCounts()) else { return nil }
     if remembers { lastPlace = (id, place.pack, place.position, place.offset) }
     return (place.pack, place.position, place.objects)
-  }
-
-  /// The rank in pack order of the entry at index `position` of pack `pack`.
-  func rank(ofPosition position: Int, inPack pack: Int) -> Int? {
-    let ranks = order(of: pack).ranks
-    return position < ranks.count ? Int(ranks[position]) : nil
-  }
-
-  /// The index position of the entry of rank `rank` in the pack order of pack `pack`.
-  func position(ofRank rank: Int, inPack pack: Int) -> Int? {
-    guard pack < store.packs.count else { return nil }
-    let positions = order(of: pack).positions
-    return rank >= 0 && rank < positions.count ? Int(positions[rank]) : nil
   }
 
   /// An object after its deltas: its type (1 commit, 2 tree, 3 blob, 4 tag) and bytes.
@@ -170,12 +131,12 @@ package final class PackCursor {
     output.deallocate()
   }
 
-  /// Calls `body` with commit `id`'s bytes through the end of its header (the empty line where
-  /// git's parser stops too), or with all of them when `wholeObject`. Returns
-  /// false, without calling `body`, when the packs cannot give the commit: the caller then reads
-  /// it through libgit2.
+  /// Calls `body` with all of commit `id`'s bytes (zlib's checksum checked). Returns false,
+  /// without calling `body`, when the packs cannot give the commit: the caller then reads it
+  /// through libgit2. (A commit is inflated whole: libdeflate inflates a whole one for less
+  /// than zlib inflates its header alone.)
   package func readCommit(
-    _ id: ObjectID, wholeObject: Bool, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
+    _ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws(GitError) -> Void
   ) throws(GitError) -> Bool {
     reads += 1
     if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
@@ -185,41 +146,14 @@ package final class PackCursor {
     } else {
       located = store.locate(id, hint: hint, prefixCounts: prefixCounts())
     }
-    guard let (packIndex, position, offset) = located else { return false }
+    guard let (packIndex, _, offset) = located else { return false }
     hint = packIndex
     let pack = store.packs[packIndex]
     guard let entry = entry(in: pack, at: offset) else { return false }
     if entry.type == 1 {
       guard entry.size <= Self.objectLimit else { return false }
-      var claimed: Int?
-      defer { if let claimed { readAhead?.release(pack: packIndex, rank: claimed) } }
-      if !wholeObject, let readAhead, reads > shortWalkReads,
-        let rank = rank(ofPosition: position, inPack: packIndex)
-      {
-        // While a helper reads this commit, read the next ones ahead instead of waiting (or
-        // of reading it a second time): the reader's own share of the inflating.
-        var attempts = 0
-        asking: while true {
-          switch try readAhead.take(pack: packIndex, rank: rank, body) {
-          case .served:
-            readAheadCommits += 1
-            return true
-          case .claimed:
-            claimed = rank
-            break asking
-          case .missed:
-            break asking
-          case .pending:
-            attempts += 1
-            if attempts > PackReadAhead.retryLimit { break asking }
-            _ = readAhead.fill(with: self, from: &readAheadNext, budget: 1, waits: false)
-          }
-        }
-      }
       guard
-        let length = inflateCommit(
-          pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
-          readsWhole: wholeObject)
+        let length = inflateCommit(pack, entry: entry)
       else { return false }
       wholeCommits += 1
       try body(UnsafeRawBufferPointer(start: output, count: length))
@@ -354,118 +288,19 @@ package final class PackCursor {
     return stashed.key == key ? stashed.data : nil
   }
 
-  /// Inflates the commit stored whole in `entry` (at index `position` and `offset` of pack
-  /// `packIndex`) into `output`: all of it when `readsWhole` (zlib's own checksum covers it),
-  /// else only its header, once the index's CRC-32 of the entry has checked every byte of it.
-  /// Returns how many bytes are valid; nil when the packs cannot give it (the caller then asks
-  /// libgit2, which inflates it whole and says what is wrong).
-  private func inflateCommit(
-    _ pack: PackFile, packIndex: Int, position: Int, offset: Int, entry: Entry, readsWhole: Bool
-  ) -> Int? {
-    // A partial inflate never reaches the stream's own checksum: the index's CRC-32 of the
-    // entry's bytes stands for it, so that a damaged entry is never read as another commit.
-    var end = pack.pack.size - 20
-    if !readsWhole {
-      let expected = pack.checksum(at: position)
-      let hasOrder = packIndex < ordersByPack.count && ordersByPack[packIndex] != nil
-      if reads <= shortWalkReads && !hasOrder {
-        // A short walk makes no table of where entries end (sorting git/git's 849,000 offsets
-        // took longer than reading a year of its commits): the end is where the entry's bytes
-        // give the index's CRC-32.
-        guard let found = Self.endByChecksum(pack, offset: offset, entry: entry, expected) else {
-          return nil
-        }
-        end = found
-      } else {
-        guard let found = entryEnd(pack: packIndex, position: position, offset: offset),
-          found > entry.data, found <= end,
-          cgit2_crc32(
-            0, (pack.pack.base + offset).assumingMemoryBound(to: UInt8.self), found - offset)
-            == expected
-        else { return nil }
-        end = found
-      }
-    }
-    // Room past the object's size: zlib's fast path runs only with 258 bytes of room.
+  /// Inflates the commit stored whole in `entry` of `pack` into `output`, all of it (zlib's
+  /// own checksum covers it). Returns how many bytes are valid; nil when the packs cannot give
+  /// it (the caller then asks libgit2, which inflates it and says what is wrong).
+  private func inflateCommit(_ pack: PackFile, entry: Entry) -> Int? {
+    // Room past the object's size: libdeflate's and zlib's fast loops need it.
     if entry.size + Self.slack > capacity {
       output.deallocate()
       capacity = max(entry.size + Self.slack, capacity * 2)
       output = .allocate(byteCount: capacity, alignment: 16)
     }
     return inflate(
-      pack, at: entry.data, end: end, size: entry.size, into: output, room: capacity,
-      stopsAtHeaderEnd: !readsWhole)
-  }
-
-  /// CRC-32 (zlib's) a byte at a time, for `endByChecksum`.
-  private static let crcTable: [UInt32] = (0..<256).map { byte in
-    var value = UInt32(byte)
-    for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-    return value
-  }
-
-  /// Where the entry at `offset` ends, found as the first length of its bytes whose CRC-32 is
-  /// `expected` (the index's): nil when none is, within the most a zlib stream of `entry.size`
-  /// bytes can take. Any damage to the entry leaves its CRC-32 unmatched, as a check against a
-  /// known end does, but with the chance of a CRC-32 collision (2^-32 per byte looked at) that
-  /// a damaged entry's first bytes match by chance; the inflate then stops there.
-  private static func endByChecksum(
-    _ pack: PackFile, offset: Int, entry: Entry, _ expected: UInt32
-  ) -> Int? {
-    // zlib's header and checksum, and stored blocks' 5 bytes per 16 KiB at worst.
-    let limit = min(pack.pack.size - 20, entry.data + entry.size + entry.size / 16_000 * 5 + 64)
-    let bytes = pack.pack.base.assumingMemoryBound(to: UInt8.self)
-    var value: UInt32 = 0xFFFF_FFFF
-    return crcTable.withUnsafeBufferPointer { table in
-      var index = offset
-      // The entry's header and zlib's two bytes, which no stream ends within.
-      while index < entry.data + 2 && index < limit {
-        value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
-        index += 1
-      }
-      while index < limit {
-        value = table[Int((value ^ UInt32(bytes[index])) & 0xFF)] ^ (value >> 8)
-        index += 1
-        if ~value == expected { return index }
-      }
-      return nil
-    }
-  }
-
-  /// Where the entry at index `position` and `offset` of pack `packIndex` ends: where the next
-  /// one in pack order starts, or the pack's trailing checksum. From the pack order once this
-  /// cursor has it (reading ahead needs it), else by a search of the pack's sorted offsets,
-  /// which are cheaper to make for a short walk. (A table of lengths made once, one look-up
-  /// instead of three, measured no faster on git/git.)
-  private func entryEnd(pack packIndex: Int, position: Int, offset: Int) -> Int? {
-    let hasOrder = packIndex < ordersByPack.count && ordersByPack[packIndex] != nil
-    if !hasOrder, let end = store.packs[packIndex].entryEnd(at: offset) { return end }
-    let (positions, ranks) = order(of: packIndex)
-    guard position < ranks.count else { return nil }
-    let next = Int(ranks[position]) + 1
-    let pack = store.packs[packIndex]
-    guard next < positions.count else { return pack.pack.size - 20 }
-    return pack.offset(at: Int(positions[next]))
-  }
-
-  /// For `PackReadAhead`: the header of the entry at index `position` of pack `packIndex`, read
-  /// as `readCommit` reads it, copied to `destination`; its length, or nil when the entry is not
-  /// a commit stored whole, its header is longer than `room`, or it cannot be read.
-  func readHeader(
-    pack packIndex: Int, position: Int, into destination: UnsafeMutableRawPointer, room: Int
-  ) -> Int? {
-    reads += 1
-    if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
-    let pack = store.packs[packIndex]
-    guard let offset = pack.offset(at: position), let entry = entry(in: pack, at: offset),
-      entry.type == 1, entry.size <= Self.objectLimit,
-      let length = inflateCommit(
-        pack, packIndex: packIndex, position: position, offset: offset, entry: entry,
-        readsWhole: false),
-      length <= room
-    else { return nil }
-    destination.copyMemory(from: output, byteCount: length)
-    return length
+      pack, at: entry.data, end: pack.pack.size - 20, size: entry.size, into: output,
+      room: capacity)
   }
 
   /// The header of the entry at `offset`: a type and size in a variable-length integer, then for
@@ -577,7 +412,7 @@ package final class PackCursor {
       isComplete =
         inflate(
           pack, at: entry.data, end: pack.pack.size - 20, size: entry.size,
-          into: buffer.baseAddress.unsafelyUnwrapped, room: entry.size, stopsAtHeaderEnd: false)
+          into: buffer.baseAddress.unsafelyUnwrapped, room: entry.size)
         == entry.size
       count = isComplete ? entry.size : 0
     }
@@ -585,15 +420,13 @@ package final class PackCursor {
   }
 
   /// Inflates the zlib stream at `data` of `pack`, which lies before `end`, into `destination`,
-  /// which has `room` bytes for the `size` bytes it must give. With `stopsAtHeaderEnd`, stops as soon as a commit's header
-  /// has ended and returns how many bytes are valid; else inflates all, and checks that the
-  /// stream ends (its checksum included) exactly at `size`. Nil on any zlib error.
+  /// which has `room` bytes for the `size` bytes it must give: all of it, checking that the
+  /// stream ends (its checksum included) exactly at `size`. Nil on any error.
   private func inflate(
     _ pack: PackFile, at data: Int, end: Int, size: Int,
-    into destination: UnsafeMutableRawPointer, room: Int, stopsAtHeaderEnd: Bool
+    into destination: UnsafeMutableRawPointer, room: Int
   ) -> Int? {
-    guard isReady else { return nil }
-    if !stopsAtHeaderEnd, let decompressor {
+    if let decompressor {
       // A whole object in one call: libdeflate inflates a whole buffer about a third faster
       // than zlib's streaming loop, checks the Adler-32 as zlib does, and never writes past
       // `room` bytes (a stream that gives more or fewer than `size` is refused). Room past
@@ -604,28 +437,11 @@ package final class PackCursor {
         decompressor, pack.pack.base + data, end - data, destination, room, &used, &produced)
       return status == LIBDEFLATE_SUCCESS && produced == size ? size : nil
     }
-    var start = data
-    if stopsAtHeaderEnd {
-      // A partial read cannot check the stream's Adler-32 (it is at the end): inflate the raw
-      // deflate data after zlib's two-byte header, and spare computing it.
-      let header = pack.pack.bytes
-      guard data + 2 < end, header[data] & 0x0F == 8, header[data + 1] & 0x20 == 0,
-        (Int(header[data]) << 8 | Int(header[data + 1])) % 31 == 0,
-        inflateReset2(stream, -15) == Z_OK
-      else { return nil }
-      start += 2
-    } else {
-      guard inflateReset2(stream, 15) == Z_OK else { return nil }
-    }
-    // A partial read feeds the compressed bytes a step at a time, with room for the whole
-    // output: zlib's fast path needs that room, and stops when the input does.
-    let available = end - start
-    var fed = stopsAtHeaderEnd ? min(available, Self.firstStep) : available
+    guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
     stream.pointee.next_in = UnsafeMutablePointer(
-      mutating: (pack.pack.base + start).assumingMemoryBound(to: UInt8.self))
-    stream.pointee.avail_in = UInt32(clamping: fed)
-    let bytes = destination.assumingMemoryBound(to: UInt8.self)
-    stream.pointee.next_out = bytes
+      mutating: (pack.pack.base + data).assumingMemoryBound(to: UInt8.self))
+    stream.pointee.avail_in = UInt32(clamping: end - data)
+    stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
     stream.pointee.avail_out = UInt32(clamping: room)
     var produced = 0
     while true {
@@ -633,43 +449,11 @@ package final class PackCursor {
       let now = room - Int(stream.pointee.avail_out)
       // More than the entry's header said: the stream is damaged.
       if now > size { return nil }
-      if stopsAtHeaderEnd {
-        if let end = Self.headerEnd(bytes, from: produced, to: now) { return end }
-        if now == size { return now }
-      }
       if status == Z_STREAM_END { return now == size ? now : nil }
-      guard status == Z_OK || status == Z_BUF_ERROR else { return nil }
-      if stream.pointee.avail_in == 0 && fed < available {
-        let more = min(available - fed, Self.nextStep)
-        stream.pointee.avail_in = UInt32(more)
-        fed += more
-      } else if now == produced {
-        // No progress: the input ended early, or the stream goes on past `size`.
-        return nil
-      }
+      // No progress: the input ended early, or the stream goes on past `size`.
+      guard status == Z_OK || status == Z_BUF_ERROR, now != produced else { return nil }
       produced = now
     }
-  }
-
-  /// Where a commit's header ends among the bytes produced so far: after the first empty line
-  /// (including an empty first line), a line's NUL byte counting as its end, looking at bytes
-  /// from `start` on; nil when it has not ended yet.
-  @inline(__always)
-  private static func headerEnd(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int)
-    -> Int?
-  {
-    var index = start
-    while index < end {
-      let byte = bytes[index]
-      // An empty line: a newline or a NUL (which git reads as a line's end) at a line's start.
-      if byte == 0 || byte == UInt8(ascii: "\n"),
-        index == 0 || bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == 0
-      {
-        return index + 1
-      }
-      index += 1
-    }
-    return nil
   }
 
   /// Rebuilds an object from a delta on `base` (git's delta format: the base's and the result's

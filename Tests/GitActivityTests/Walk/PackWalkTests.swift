@@ -7,12 +7,11 @@ import Testing
 @testable import GitActivityRendering
 @testable import GitActivityStore
 
-/// Reading ahead in pack order (`PackReadAhead`): on a single line of history without a
-/// commit-graph, an idle worker reads the next commits' headers for the other. What it gives
-/// must be what the reader would have read, in packs written newest first (git) and oldest
-/// first (fast-import), and a damaged entry must stay an error.
-@Suite("Reading ahead in pack order")
-struct ReadAheadTests {
+/// Long walks out of the packs without a commit-graph: what two workers read must be what
+/// libgit2 reads, in packs written newest first (git) and oldest first (fast-import), and a
+/// damaged entry must stay an error.
+@Suite("Long walks out of the packs")
+struct PackWalkTests {
   /// A single line of `count` commits by a few authors, one a day, in one pack as fast-import
   /// writes it (oldest first).
   static func singleLine(count: Int) throws -> TemporaryRepository {
@@ -28,14 +27,11 @@ struct ReadAheadTests {
   }
 
   /// The whole history of HEAD through a two-worker walk without a commit-graph, as (author
-  /// time, offset, author bytes) per commit in id order, and how many commits were read ahead.
-  static func walk(_ path: String, readsAhead: Bool, directly: Bool = true) throws -> (
-    commits: [String], served: Int
-  ) {
+  /// time, offset, author bytes) per commit in id order.
+  static func walk(_ path: String, directly: Bool = true) throws -> [String] {
     let repository = try Repository.openGit(at: path, environment: Tools.gitEnvironment)
     var options = WalkOptions(workerCount: 2)
     options.usesCommitGraph = false
-    options.readsAhead = readsAhead
     options.readsPacksDirectly = directly
     let head = try #require(
       ObjectID(
@@ -51,17 +47,16 @@ struct ReadAheadTests {
     } catch {
       throw error.gitError
     }
-    let served = walk.readAheadServed
     let history = walk.finish(wantsCache: false).history
     let commits = zip(history.objectIDs, history.commits).map { id, facts in
       let identity = facts.identity >= 0 ? history.rawIdentities[Int(facts.identity)] : nil
       return "\(id.hex) \(String(describing: facts.author)) \(String(describing: identity))"
     }
-    return (commits.sorted(), served)
+    return commits.sorted()
   }
 
   @Test(
-    "what is read ahead is what the reader would read: packs newest first and oldest first",
+    "6,000 commits read as libgit2 reads them: packs newest first and oldest first",
     arguments: ["fast-import", "repack", "repack with .rev"])
   func sameCommits(packing: String) throws {
     let repository = try Self.singleLine(count: 6_000)
@@ -70,54 +65,9 @@ struct ReadAheadTests {
         "-c", "pack.writeReverseIndex=\(packing.hasSuffix(".rev"))", "repack", "-adfq",
       ])
     }
-    let expected = try Self.walk(repository.path, readsAhead: false, directly: false)
-    #expect(expected.commits.count == 6_000)
-    let plain = try Self.walk(repository.path, readsAhead: false)
-    #expect(plain.served == 0)
-    #expect(plain.commits == expected.commits)
-    // How much the helper reads depends on the scheduler; `handOver` shows the slots serve.
-    let ahead = try Self.walk(repository.path, readsAhead: true)
-    #expect(ahead.commits == expected.commits)
-  }
-
-  @Test(
-    "slots filled ahead serve the reader, in the pack's direction, with the reader's bytes",
-    arguments: ["fast-import", "repack"])
-  func handOver(packing: String) throws {
-    let repository = try Self.singleLine(count: 3_000)
-    if packing == "repack" { try repository.git(["repack", "-adfq"]) }
-    let ids = PackReaderTests.ids(try repository.git(["rev-list", "HEAD"]))
-    let expected = try PackReaderTests.read(
-      ids, in: repository.path, directly: false, coAuthors: false
-    ).reads
-    // One reader, one helper, taking turns on this thread: the helper fills 64 slots, the
-    // reader reads 64 commits, and so on.
-    let turns = try TakingTurns(repository.path)
-    var interner = IdentityInterner()
-    var parents: [ObjectID] = []
-    var raw: [(CommitFacts, [ObjectID])] = []
-    for (number, id) in ids.enumerated() {
-      if number > PackCursor.shortWalk && number % 64 == 0 {
-        let filled = turns.helper.fill(turns.readAhead, budget: 64)
-        #expect(filled)
-      }
-      let read = try turns.reader.readFacts(
-        id, substitutions: Substitutions(), interner: &interner, parents: &parents)
-      raw.append((read.facts, parents))
-    }
-    let identities = interner.rawIdentities()
-    for (index, (facts, parents)) in raw.enumerated() {
-      let want = expected[index]
-      #expect(
-        facts.author == want.author && facts.committer == want.committer
-          && identities[Int(facts.identity)] == want.authorIdentity && parents == want.parents,
-        "\(ids[index].hex)")
-    }
-    // Every commit after the first 2,048 reads and the first fill came out of a slot.
-    let counts = turns.reader.commitsFromPacks
-    let served = counts.readAhead
-    #expect(served == turns.readAhead.served)
-    #expect(served >= ids.count - PackCursor.shortWalk - 64 - 1, "\(served)")
+    let expected = try Self.walk(repository.path, directly: false)
+    #expect(expected.count == 6_000)
+    #expect(try Self.walk(repository.path) == expected)
   }
 
   @Test("across two packs, one written newest first and one oldest first, the walk is the same")
@@ -136,66 +86,13 @@ struct ReadAheadTests {
       atPath: repository.path + "/.git/objects/pack"
     ).filter { $0.hasSuffix(".pack") }
     #expect(packs.count == 2)
-    let expected = try Self.walk(repository.path, readsAhead: false, directly: false)
-    #expect(expected.commits.count == 6_000)
-    #expect(try Self.walk(repository.path, readsAhead: true).commits == expected.commits)
-  }
-
-  @Test("signed commits, whose headers carry a signature of about 900 bytes, are read ahead too")
-  func signedCommits() throws {
-    let repository = try TemporaryRepository()
-    let tree = try repository.emptyTree()
-    // Signatures differ as real ones do (alike, they would be stored as deltas, which are never
-    // read ahead).
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func signatureLines() -> String {
-      (0..<14).map { _ in
-        " "
-          + String(
-            (0..<64).map { _ in
-              seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-              return alphabet[Int(seed >> 58)]
-            })
-      }.joined(separator: "\n")
-    }
-    var parent: String?
-    var ids: [ObjectID] = []
-    for index in 0..<20 {
-      let signature = signatureLines()
-      var text = "tree \(tree)\n" + (parent.map { "parent \($0)\n" } ?? "")
-      text += "author A <a@x> \(1_700_000_000 + index * 60) +0000\n"
-      text += "committer A <a@x> \(1_700_000_000 + index * 60) +0000\n"
-      text += "gpgsig -----BEGIN PGP SIGNATURE-----\n\(signature)\n -----END PGP SIGNATURE-----\n"
-      text += "\nsigned \(index)\n"
-      let id = try repository.writeRawCommit(Data(text.utf8))
-      parent = id
-      ids.insert(try #require(ObjectID(hex: id)), at: 0)
-    }
-    try repository.git(["update-ref", "refs/heads/main", parent ?? ""])
-    try repository.git(["repack", "-adfq"])
-    let turns = try TakingTurns(repository.path)
-    var interner = IdentityInterner()
-    var parents: [ObjectID] = []
-    func read(_ id: ObjectID) throws {
-      _ = try turns.reader.readFacts(
-        id, substitutions: Substitutions(), interner: &interner, parents: &parents)
-    }
-    // Past the reads a walk makes before it asks the read-ahead, then newest first: the first
-    // read places the frontier, the helper fills what follows, the reader takes the rest.
-    while turns.reader.commitsFromPacks.whole <= PackCursor.shortWalk {
-      for id in ids { try read(id) }
-    }
-    try read(ids[0])
-    let filled = turns.helper.fill(turns.readAhead, budget: 64)
-    #expect(filled)
-    let before = turns.reader.commitsFromPacks.readAhead
-    for id in ids.dropFirst() { try read(id) }
-    #expect(turns.reader.commitsFromPacks.readAhead - before == ids.count - 1)
+    let expected = try Self.walk(repository.path, directly: false)
+    #expect(expected.count == 6_000)
+    #expect(try Self.walk(repository.path) == expected)
   }
 
   @Test(
-    "reading partially and ahead from the first read: whole, windowed, first-parent, cached and updated walks equal libgit2's",
+    "read as a long walk from the first read: whole, windowed, first-parent, cached and updated walks equal libgit2's",
     arguments: ["repack", "fast-import"])
   func everyWalk(packing: String) throws {
     // Merges, deltas and several authors (PackReaderTests' history), or a fast-import pack.
@@ -270,66 +167,16 @@ struct ReadAheadTests {
     let viaLibgit2 = try PackReaderTests.read(
       ids, in: repository.path, directly: false, coAuthors: false)
     #expect(direct.reads == viaLibgit2.reads)
-    let expected = try Self.walk(repository.path, readsAhead: false, directly: false)
-    #expect(expected.commits.count == 3_000)
-    for readsAhead in [false, true] {
-      #expect(try Self.walk(repository.path, readsAhead: readsAhead).commits == expected.commits)
-    }
+    let expected = try Self.walk(repository.path, directly: false)
+    #expect(expected.count == 3_000)
+    #expect(try Self.walk(repository.path) == expected)
   }
 
-  @Test("a helper that finds the ring full returns, and says so, instead of looking forever")
-  func fullRing() throws {
-    // Newest first, as git writes a pack: the 1,023 commits after HEAD fit the ring, the rest
-    // do not. A walk that stops (a window, an error) leaves its frontier where it was, and a
-    // helper on a full ring looked for a free slot forever: the walk never ended.
-    let repository = try Self.singleLine(count: 1_500)
-    try repository.git(["repack", "-adfq"])
-    let ids = PackReaderTests.ids(try repository.git(["rev-list", "HEAD"]))
-    let opened = try Repository.openGit(at: repository.path, environment: Tools.gitEnvironment)
-    let store = PackStore(objectsDirectory: opened.objectsDirectory)
-    let readAhead = PackReadAhead(store: store)
-    let reader = try ObjectReader(
-      repository: opened, packs: store, readAhead: readAhead, shortWalkReads: 0)
-    var interner = IdentityInterner()
-    var parents: [ObjectID] = []
-    _ = try reader.readFacts(
-      ids[0], substitutions: Substitutions(), interner: &interner, parents: &parents)
-    // The helper on a thread of its own, so that looking forever fails the test, not the run.
-    let helper = Helper(try ObjectReader(repository: opened, packs: store))
-    let finished = DispatchSemaphore(value: 0)
-    Thread {
-      helper.filled = [
-        helper.reader.fill(readAhead, budget: 2 * PackReadAhead.slotCount),
-        helper.reader.fill(readAhead, budget: 1),
-      ]
-      finished.signal()
-    }.start()
-    guard finished.wait(timeout: .now() + 60) == .success else {
-      Issue.record("the helper was still looking for a free slot after a minute")
-      return
-    }
-    #expect(helper.filled == [true, false])
-    // The ring held the next 1,023 commits, each served to the reader.
-    for id in ids[1..<PackReadAhead.slotCount] {
-      _ = try reader.readFacts(
-        id, substitutions: Substitutions(), interner: &interner, parents: &parents)
-    }
-    #expect(reader.commitsFromPacks.readAhead == PackReadAhead.slotCount - 1)
-  }
-
-  /// A helper's reader, handed to another thread (the test waits for it, and reads
-  /// `filled` only after).
-  final class Helper: @unchecked Sendable {
-    let reader: ObjectReader
-    var filled: [Bool] = []
-    init(_ reader: consuming ObjectReader) { self.reader = reader }
-  }
-
-  @Test("a damaged commit far down a single line is an error with reading ahead, never facts")
+  @Test("a damaged commit far down a single line, read as a long walk reads it, is an error")
   func damagedEntry() throws {
     let repository = try Self.singleLine(count: 4_000)
     try repository.git(["repack", "-adfq"])
-    // The 3,000th commit from HEAD: read after the read-ahead has started.
+    // The 3,000th commit from HEAD: read after the walk has taken itself for a long one.
     let target = try repository.git(["rev-parse", "HEAD~3000"]).trimmingCharacters(
       in: .newlines)
     let (packPath, offsets) = try PackReaderTests.onlyPack(of: repository)
@@ -339,11 +186,7 @@ struct ReadAheadTests {
     damaged[offset + 40] ^= 0x5A
     try FileManager.default.removeItem(atPath: packPath)
     try damaged.write(to: URL(fileURLWithPath: packPath))
-    for readsAhead in [true, false] {
-      #expect(throws: GitError.self, "reads ahead: \(readsAhead)") {
-        _ = try Self.walk(repository.path, readsAhead: readsAhead)
-      }
-    }
+    #expect(throws: GitError.self) { _ = try Self.walk(repository.path) }
   }
 }
 
@@ -353,7 +196,7 @@ struct ReadAheadTests {
 struct PackVisitedTests {
   @Test("a commit in two packs, reached by two paths, is read and counted once")
   func duplicatedAcrossPacks() throws {
-    let repository = try ReadAheadTests.singleLine(count: 300)
+    let repository = try PackWalkTests.singleLine(count: 300)
     // Merges that reach the same older commits twice.
     for index in 0..<5 {
       try repository.git(["checkout", "-q", "-b", "side\(index)", "HEAD~\(3 + index)"])
@@ -374,11 +217,9 @@ struct PackVisitedTests {
     #expect(packs.count == 2)
     let expected = try repository.git(["rev-list", "--count", "HEAD"])
       .trimmingCharacters(in: .newlines)
-    for readsAhead in [false, true] {
-      let walk = try ReadAheadTests.walk(repository.path, readsAhead: readsAhead)
-      #expect(String(walk.commits.count) == expected)
-      #expect(Set(walk.commits).count == walk.commits.count)
-    }
+    let walk = try PackWalkTests.walk(repository.path)
+    #expect(String(walk.count) == expected)
+    #expect(Set(walk).count == walk.count)
   }
 
   @Test("chunked results: every element back, in order, across chunk boundaries")
@@ -395,24 +236,5 @@ struct PackVisitedTests {
     #expect(flattened == expected)
     array.append(contentsOf: [7, 8])
     #expect(array[count] == 7 && array[count + 1] == 8)
-  }
-}
-
-/// One reader asking a read-ahead and one helper filling it, on the same packs, for tests that
-/// take turns on one thread.
-struct TakingTurns: ~Copyable {
-  let readAhead: PackReadAhead
-  let reader: ObjectReader
-  let helper: ObjectReader
-
-  init(_ path: String) throws {
-    let opened = try Repository.openGit(at: path, environment: Tools.gitEnvironment)
-    let store = PackStore(objectsDirectory: opened.objectsDirectory)
-    let readAhead = PackReadAhead(store: store)
-    let reader = try ObjectReader(repository: opened, packs: store, readAhead: readAhead)
-    let helper = try ObjectReader(repository: opened, packs: store)
-    self.readAhead = readAhead
-    self.reader = reader
-    self.helper = helper
   }
 }
