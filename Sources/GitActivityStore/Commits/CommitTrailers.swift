@@ -51,7 +51,10 @@ public enum CommitTrailers {
         break
       }
     }
-    guard found, mayHold(buffer, from: start, assistedKeys) else { return [] }
+    // The first line is a title, never a trailer (often `area: what`).
+    guard found, let titleEnd = memchr(base + start, 0x0A, count - start),
+      mayHold(buffer, from: base.distance(to: UnsafeRawPointer(titleEnd)) + 1, assistedKeys)
+    else { return [] }
     let message = Message(buffer: buffer, start: start, end: count)
     var subject = start
     while subject < count && message.isBlank(subject) { subject = message.nextLine(subject) }
@@ -84,7 +87,11 @@ public enum CommitTrailers {
     return result
   }
 
-  static let coAuthorKey = Array("co-authored-by".utf8)
+  /// The co-author key, as bytes no thread retains: the workers read it at once.
+  static let coAuthorKey: StaticString = "co-authored-by"
+  static var coAuthorBytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: coAuthorKey.utf8Start, count: coAuthorKey.utf8CodeUnitCount)
+  }
 
   /// Whether a line from `start` on begins with one of the keys a count reads (without regard
   /// to case), then spaces or tabs, then `:`: what the first line of every such trailer is. Most
@@ -101,9 +108,11 @@ public enum CommitTrailers {
       while tokenEnd > start && (buffer[tokenEnd - 1] == 0x20 || buffer[tokenEnd - 1] == 0x09) {
         tokenEnd -= 1
       }
-      if startsLine(buffer, with: coAuthorKey, endingAt: tokenEnd, from: start)
-        || keys.contains(where: { startsLine(buffer, with: $0, endingAt: tokenEnd, from: start) })
-      {
+      if startsLine(buffer, with: coAuthorBytes, endingAt: tokenEnd, from: start) { return true }
+      for key in keys
+      where key.withUnsafeBufferPointer({
+        startsLine(buffer, with: $0, endingAt: tokenEnd, from: start)
+      }) {
         return true
       }
     }
@@ -113,7 +122,8 @@ public enum CommitTrailers {
   /// Whether `key` (lowercase) ends at `end`, regardless of case, and starts a line at or after
   /// `start`.
   private static func startsLine(
-    _ buffer: UnsafeRawBufferPointer, with key: [UInt8], endingAt end: Int, from start: Int
+    _ buffer: UnsafeRawBufferPointer, with key: UnsafeBufferPointer<UInt8>, endingAt end: Int,
+    from start: Int
   ) -> Bool {
     let first = end - key.count
     guard first >= start, first == 0 || buffer[first - 1] == 0x0A else { return false }
@@ -155,7 +165,7 @@ public enum CommitTrailers {
       while tokenEnd > first.lowerBound && isSpace(buffer[tokenEnd - 1]) { tokenEnd -= 1 }
       let token = first.lowerBound..<tokenEnd
       let valueStart = first.lowerBound + separator + 1
-      if equalsIgnoringCase(token, CommitTrailers.coAuthorKey) {
+      if equalsIgnoringCase(token, CommitTrailers.coAuthorBytes) {
         // The value: from after the separator through its continuations.
         guard valueStart <= valueEnd else { return }
         let value = valueStart..<valueEnd
@@ -167,7 +177,9 @@ public enum CommitTrailers {
         while nameStart < nameEnd && isSpace(buffer[nameStart]) { nameStart += 1 }
         while nameEnd > nameStart && isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
         result.append(.coAuthor(name: nameStart..<nameEnd, email: (open + 1)..<close))
-      } else if assistedKeys.contains(where: { equalsIgnoringCase(token, $0) }) {
+      } else if assistedKeys.contains(where: { key in
+        key.withUnsafeBufferPointer { equalsIgnoringCase(token, $0) }
+      }) {
         var valueFrom = min(valueStart, first.upperBound)
         var valueTo = first.upperBound
         while valueFrom < valueTo && isSpace(buffer[valueFrom]) { valueFrom += 1 }
@@ -208,7 +220,7 @@ public enum CommitTrailers {
     }
 
     /// Whether the bytes of `range` are `key` (lowercase ASCII), regardless of case.
-    func equalsIgnoringCase(_ range: Range<Int>, _ key: [UInt8]) -> Bool {
+    func equalsIgnoringCase(_ range: Range<Int>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
       range.count == key.count
         && zip(range, key).allSatisfy { index, byte in
           let character = buffer[index]
