@@ -52,14 +52,34 @@ struct SpanHash: Sendable {
   /// The bytes of `self` (the source) that `destination` holds too: for each chunk hash the
   /// smaller of the two weights (`diffcore_count_changes`' `src_copied`).
   func copied(into destination: SpanHash) -> Int {
+    hashes.withUnsafeBufferPointer { sourceHashes in
+      weights.withUnsafeBufferPointer { sourceWeights in
+        destination.hashes.withUnsafeBufferPointer { destinationHashes in
+          destination.weights.withUnsafeBufferPointer { destinationWeights in
+            Self.copied(sourceHashes, sourceWeights, destinationHashes, destinationWeights)
+          }
+        }
+      }
+    }
+  }
+
+  /// `copied(into:)` over the two sorted lists, read without bounds checks.
+  private static func copied(
+    _ hashes1: UnsafeBufferPointer<UInt32>, _ weights1: UnsafeBufferPointer<UInt32>,
+    _ hashes2: UnsafeBufferPointer<UInt32>, _ weights2: UnsafeBufferPointer<UInt32>
+  ) -> Int {
+    guard let h1 = hashes1.baseAddress, let w1 = weights1.baseAddress,
+      let h2 = hashes2.baseAddress, let w2 = weights2.baseAddress
+    else { return 0 }
+    let (count1, count2) = (hashes1.count, hashes2.count)
     var copied = 0
     var j = 0
-    for i in hashes.indices {
-      let hash = hashes[i]
-      while j < destination.hashes.count && destination.hashes[j] < hash { j += 1 }
-      if j < destination.hashes.count && destination.hashes[j] == hash {
-        copied += Int(min(weights[i], destination.weights[j]))
-        j += 1
+    for i in 0..<count1 {
+      let hash = h1[i]
+      while j < count2 && h2[j] < hash { j &+= 1 }
+      if j < count2 && h2[j] == hash {
+        copied &+= Int(min(w1[i], w2[j]))
+        j &+= 1
       }
     }
     return copied
