@@ -84,9 +84,19 @@ struct TrailerTests {
       }
   }
 
-  /// The co-authors `CommitTrailers.parse` finds in commit `id`, as `Name <email>` people.
+  /// The co-authors `CommitTrailers.parse` finds in commit `id`, as `Name <email>` people;
+  /// expects the same trailers found from where the header parser says the message starts.
   static func parsedCoAuthors(_ id: String, in repo: TemporaryRepository) throws -> [String] {
     let raw = Data(try repo.git(["cat-file", "commit", id]).utf8)
+    try raw.withUnsafeBytes { buffer in
+      var parents: [ObjectID] = []
+      let header = try CommitHeader.parse(buffer, parents: &parents)
+      let keys = [Array("assisted-by".utf8)]
+      #expect(header.messageStart != nil)
+      #expect(
+        CommitTrailers.parse(buffer, messageStart: header.messageStart, assistedKeys: keys)
+          == CommitTrailers.parse(buffer, assistedKeys: keys))
+    }
     return raw.withUnsafeBytes { buffer in
       CommitTrailers.parse(buffer).map { person in
         let name = String(decoding: buffer[person.name], as: UTF8.self)

@@ -186,7 +186,9 @@ extension ObjectReader {
         }
       }
       if let trailerKeys {
-        coAuthors = CommitTrailers.parse(buffer, assistedKeys: trailerKeys).map { found in
+        coAuthors = CommitTrailers.parse(
+          buffer, messageStart: header.messageStart, assistedKeys: trailerKeys
+        ).map { found in
           switch found {
           case .coAuthor(let name, let email):
             return interner.intern(buffer, name: name, email: email, encoding: header.encoding)

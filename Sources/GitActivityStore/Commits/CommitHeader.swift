@@ -15,6 +15,9 @@ package struct CommitHeader {
   package var encoding: Range<Int>?
   /// The tree, from the first line.
   package var tree: ObjectID?
+  /// Where the message starts, after the header's empty line, when that line is the object's
+  /// first `\n\n` (no NUL byte before it): where git's `%(trailers)` reads the message from.
+  package var messageStart: Int?
 
   /// A problem that makes the object unusable as a commit.
   package enum Problem: Error, Equatable {
@@ -32,12 +35,17 @@ package struct CommitHeader {
     var position = 0
     var acceptsParents = true
     var isFirstLine = true
+    var sawNul = false
     while position < count {
       let lineEnd = buffer.firstIndex(of: UInt8(ascii: "\n"), from: position) ?? count
       // A NUL byte ends a line as a newline does, in git's pretty parser: what follows it is
       // the next line. An empty line (a newline or a NUL at its start) ends the header.
       let content = buffer.firstIndex(of: 0, from: position, before: lineEnd) ?? lineEnd
-      if content == position { break }
+      if content == position {
+        if !sawNul && position > 0 && content == lineEnd { header.messageStart = position + 1 }
+        break
+      }
+      if content != lineEnd { sawNul = true }
       if isFirstLine, buffer.hasPrefix("tree ", at: position, end: content) {
         if content - position == 45 {
           header.tree = ObjectID(

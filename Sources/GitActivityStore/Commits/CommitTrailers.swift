@@ -37,13 +37,16 @@ public enum CommitTrailers {
 
   /// The trailers of a raw commit object (`buffer`) that a count reads: co-authors, and the
   /// values of the trailers whose keys are `assistedKeys` (lowercase ASCII), in message order.
-  package static func parse(_ buffer: UnsafeRawBufferPointer, assistedKeys: [[UInt8]]) -> [Found] {
+  /// `messageStart`, when given, is where the message starts (`CommitHeader.messageStart`).
+  package static func parse(
+    _ buffer: UnsafeRawBufferPointer, messageStart: Int? = nil, assistedKeys: [[UInt8]]
+  ) -> [Found] {
     let count = buffer.count
     guard let base = buffer.baseAddress else { return [] }
     // The message starts after the first empty line of the object, less leading blank lines.
-    var start = 0
-    var found = false
-    while let newline = memchr(base + start, 0x0A, count - start) {
+    var start = messageStart ?? 0
+    var found = messageStart != nil && start <= count
+    while !found, let newline = memchr(base + start, 0x0A, count - start) {
       start = base.distance(to: UnsafeRawPointer(newline)) + 1
       if start < count && buffer[start] == 0x0A {
         start += 1

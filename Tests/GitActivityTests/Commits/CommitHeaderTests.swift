@@ -71,6 +71,29 @@ struct CommitHeaderTests {
     #expect(author.offsetMinutes == offset)
   }
 
+  @Test(
+    "the message starts after the header's empty line when that is the first \\n\\n; not after a NUL",
+    arguments: [
+      ("tree x\nauthor A <a> 1 +0000\n\ntitle\n", 29 as Int?),
+      ("tree x\nauthor A <a> 1 +0000\n\n", 29),
+      ("tree x\n\n\n", 8),
+      // A NUL ends a line for the header, but git's trailers read from the first \n\n.
+      ("tree x\nauthor A <a>\0x\n\ntitle\n", nil),
+      ("tree x\n\0\n\ntitle\n", nil),
+      // An empty first line: the first \n\n may come later.
+      ("\n\ntitle\n", nil),
+      ("tree x\nauthor A <a> 1 +0000\n", nil),
+    ])
+  func messageStart(text: String, expected: Int?) throws {
+    let (header, _, bytes) = try parse(text)
+    #expect(header.messageStart == expected)
+    // Where it is given, it is where the first \n\n ends.
+    if let start = header.messageStart {
+      let pairs = bytes.indices.dropLast().filter { bytes[$0] == 0x0A && bytes[$0 + 1] == 0x0A }
+      #expect(pairs.first.map { $0 + 2 } == start)
+    }
+  }
+
   @Test("no angle brackets, no identity; a NUL byte ends its line, and an empty line the header")
   func degenerate() throws {
     // As git's pretty parser: the line after a NUL is read (git log counts such a commit).
