@@ -55,6 +55,13 @@ struct PackWalkTests {
     return commits.sorted()
   }
 
+  /// Expects the two-worker walk out of the packs to give libgit2's walk: `count` commits.
+  static func expectWalkAsLibgit2(_ path: String, count: Int) throws {
+    let expected = try walk(path, directly: false)
+    #expect(expected.count == count)
+    #expect(try walk(path) == expected)
+  }
+
   @Test(
     "6,000 commits read as libgit2 reads them: packs newest first and oldest first",
     arguments: ["fast-import", "repack", "repack with .rev"])
@@ -65,9 +72,7 @@ struct PackWalkTests {
         "-c", "pack.writeReverseIndex=\(packing.hasSuffix(".rev"))", "repack", "-adfq",
       ])
     }
-    let expected = try Self.walk(repository.path, directly: false)
-    #expect(expected.count == 6_000)
-    #expect(try Self.walk(repository.path) == expected)
+    try Self.expectWalkAsLibgit2(repository.path, count: 6_000)
   }
 
   @Test("across two packs, one written newest first and one oldest first, the walk is the same")
@@ -86,9 +91,7 @@ struct PackWalkTests {
       atPath: repository.path + "/.git/objects/pack"
     ).filter { $0.hasSuffix(".pack") }
     #expect(packs.count == 2)
-    let expected = try Self.walk(repository.path, directly: false)
-    #expect(expected.count == 6_000)
-    #expect(try Self.walk(repository.path) == expected)
+    try Self.expectWalkAsLibgit2(repository.path, count: 6_000)
   }
 
   @Test(
@@ -167,9 +170,7 @@ struct PackWalkTests {
     let viaLibgit2 = try PackReaderTests.read(
       ids, in: repository.path, directly: false, coAuthors: false)
     #expect(direct.reads == viaLibgit2.reads)
-    let expected = try Self.walk(repository.path, directly: false)
-    #expect(expected.count == 3_000)
-    #expect(try Self.walk(repository.path) == expected)
+    try Self.expectWalkAsLibgit2(repository.path, count: 3_000)
   }
 
   @Test("a damaged commit far down a single line, read as a long walk reads it, is an error")
