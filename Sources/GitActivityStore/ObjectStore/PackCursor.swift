@@ -3,13 +3,10 @@ import Foundation
 
 /// Reads commits straight out of the packs of a `PackStore`, on one thread.
 ///
-/// A commit stored whole (95 % of them in git/git) is checked as `git verify-pack` checks an
-/// entry, by the index's CRC-32 of its bytes in the pack (header and compressed data), and then
-/// inflated only to the end of its header, the part a count needs (229 of 738 bytes on average
-/// in git/git), unless the whole message is asked for, which is inflated whole and checked by
-/// zlib. The same at every depth of history: damage to an entry is an error wherever it lies,
-/// unless whoever damaged it also wrote the index's CRC-32 to match (and whoever can write the
-/// pack and its index can write any history). A commit stored as a delta (`OFS_DELTA` or
+/// A commit stored whole (95 % of them in git/git) is inflated whole with libdeflate and checked
+/// by zlib's Adler-32, as git log checks it, and must give the size its entry says: damage to
+/// an entry is an error wherever it lies in history (whoever can write the pack and its index
+/// can write any history). A commit stored as a delta (`OFS_DELTA` or
 /// `REF_DELTA`) is rebuilt from its base, which is inflated whole and kept for the next delta on it; chains are
 /// followed to `maximumDepth`. Anything unexpected (an object of another type, a damaged stream,
 /// a delta that does not fit its base, an object not in these packs) makes `readCommit` answer
