@@ -160,8 +160,8 @@ extension ObjectReader {
     var facts = CommitFacts(author: nil, committer: nil, identity: -1, parentCount: 0)
     var tree: ObjectID?
     var coAuthors: [Int32] = []
-    // Every read out of a pack is checked (the entry's CRC-32, or zlib's checksum): what is
-    // parsed here is the commit's own bytes, as libgit2 would give them.
+    // Every read out of a pack is checked by zlib's checksum: what is parsed here is the
+    // commit's own bytes, as libgit2 would give them.
     try readCommit(try substitutions.object(for: id)) {
       (buffer) throws(GitError) in
       let header: CommitHeader

@@ -44,7 +44,7 @@ package final class PackCursor {
   /// How many bytes of objects and bases are kept (for tests).
   package var keptBytes: Int { baseBytes }
   /// The place `firstPlace` found last: the walk reads that commit next, most of the time.
-  private var lastPlace: (id: ObjectID, pack: Int, position: Int, offset: Int)?
+  private var lastPlace: (id: ObjectID, pack: Int, offset: Int)?
   /// How many reads a cursor makes before it takes the walk for a long one, and makes the
   /// finer fanouts of the packs' indexes (`prefixCounts`): a short walk (a one-year window) is
   /// over before a pass over a whole index would pay for itself.
@@ -65,7 +65,7 @@ package final class PackCursor {
   /// walk listed by the commit-graph reads in id order, a page per commit: 4,096 reads keep at
   /// most 16 MB of a pack resident per reader (32,768 let a million-commit walk reach 280 MB).
   static let releaseInterval = 1 << 12
-  /// Output room beyond an object's size, for zlib's fast path.
+  /// Output room beyond a commit's size, for libdeflate's and zlib's fast loops.
   static let slack = 320
 
   private struct BaseKey: Hashable {
@@ -90,7 +90,7 @@ package final class PackCursor {
     pack: Int, position: Int, objects: Int
   )? {
     guard let place = store.firstPlace(of: id, prefixCounts: prefixCounts()) else { return nil }
-    if remembers { lastPlace = (id, place.pack, place.position, place.offset) }
+    if remembers { lastPlace = (id, place.pack, place.offset) }
     return (place.pack, place.position, place.objects)
   }
 
@@ -137,23 +137,22 @@ package final class PackCursor {
   ) throws(GitError) -> Bool {
     reads += 1
     if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
-    let located: (pack: Int, position: Int, offset: Int)?
+    let located: (pack: Int, offset: Int)?
     if let known = lastPlace, known.id == id {
-      located = (known.pack, known.position, known.offset)
+      located = (known.pack, known.offset)
     } else {
-      located = store.locate(id, hint: hint, prefixCounts: prefixCounts())
+      located = store.locate(id, hint: hint, prefixCounts: prefixCounts()).map {
+        ($0.pack, $0.offset)
+      }
     }
-    guard let (packIndex, _, offset) = located else { return false }
+    guard let (packIndex, offset) = located else { return false }
     hint = packIndex
     let pack = store.packs[packIndex]
     guard let entry = entry(in: pack, at: offset) else { return false }
     if entry.type == 1 {
-      guard entry.size <= Self.objectLimit else { return false }
-      guard
-        let length = inflateCommit(pack, entry: entry)
-      else { return false }
+      guard entry.size <= Self.objectLimit, inflateCommit(pack, entry: entry) else { return false }
       wholeCommits += 1
-      try body(UnsafeRawBufferPointer(start: output, count: length))
+      try body(UnsafeRawBufferPointer(start: output, count: entry.size))
       return true
     }
     guard entry.type >= 6, let object = object(pack: packIndex, at: offset, depth: 0),
@@ -286,18 +285,16 @@ package final class PackCursor {
   }
 
   /// Inflates the commit stored whole in `entry` of `pack` into `output`, all of it (zlib's
-  /// own checksum covers it). Returns how many bytes are valid; nil when the packs cannot give
-  /// it (the caller then asks libgit2, which inflates it and says what is wrong).
-  private func inflateCommit(_ pack: PackFile, entry: Entry) -> Int? {
+  /// own checksum covers it). False when the packs cannot give it (the caller then asks
+  /// libgit2, which inflates it and says what is wrong).
+  private func inflateCommit(_ pack: PackFile, entry: Entry) -> Bool {
     // Room past the object's size: libdeflate's and zlib's fast loops need it.
     if entry.size + Self.slack > capacity {
       output.deallocate()
       capacity = max(entry.size + Self.slack, capacity * 2)
       output = .allocate(byteCount: capacity, alignment: 16)
     }
-    return inflate(
-      pack, at: entry.data, end: pack.pack.size - 20, size: entry.size, into: output,
-      room: capacity)
+    return inflate(pack, entry, into: output, room: capacity)
   }
 
   /// The header of the entry at `offset`: a type and size in a variable-length integer, then for
@@ -406,23 +403,20 @@ package final class PackCursor {
     var isComplete = false
     // At least one byte of capacity, so that even an empty object has somewhere to go.
     let bytes = [UInt8](unsafeUninitializedCapacity: max(entry.size, 1)) { buffer, count in
-      isComplete =
-        inflate(
-          pack, at: entry.data, end: pack.pack.size - 20, size: entry.size,
-          into: buffer.baseAddress.unsafelyUnwrapped, room: entry.size)
-        == entry.size
+      isComplete = inflate(
+        pack, entry, into: buffer.baseAddress.unsafelyUnwrapped, room: entry.size)
       count = isComplete ? entry.size : 0
     }
     return isComplete ? bytes : nil
   }
 
-  /// Inflates the zlib stream at `data` of `pack`, which lies before `end`, into `destination`,
-  /// which has `room` bytes for the `size` bytes it must give: all of it, checking that the
-  /// stream ends (its checksum included) exactly at `size`. Nil on any error.
+  /// Inflates the zlib stream of `entry` of `pack` into `destination`, which has `room` bytes
+  /// for the `entry.size` bytes it must give: all of it, checking that the stream ends (its
+  /// checksum included) exactly at that size. False on any error.
   private func inflate(
-    _ pack: PackFile, at data: Int, end: Int, size: Int,
-    into destination: UnsafeMutableRawPointer, room: Int
-  ) -> Int? {
+    _ pack: PackFile, _ entry: Entry, into destination: UnsafeMutableRawPointer, room: Int
+  ) -> Bool {
+    let (data, size, end) = (entry.data, entry.size, pack.pack.size - 20)
     if let decompressor {
       // A whole object in one call: libdeflate inflates a whole buffer about a third faster
       // than zlib's streaming loop, checks the Adler-32 as zlib does, and never writes past
@@ -432,9 +426,9 @@ package final class PackCursor {
       var produced = 0
       let status = libdeflate_zlib_decompress_ex(
         decompressor, pack.pack.base + data, end - data, destination, room, &used, &produced)
-      return status == LIBDEFLATE_SUCCESS && produced == size ? size : nil
+      return status == LIBDEFLATE_SUCCESS && produced == size
     }
-    guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
+    guard isReady, inflateReset2(stream, 15) == Z_OK else { return false }
     stream.pointee.next_in = UnsafeMutablePointer(
       mutating: (pack.pack.base + data).assumingMemoryBound(to: UInt8.self))
     stream.pointee.avail_in = UInt32(clamping: end - data)
@@ -445,10 +439,10 @@ package final class PackCursor {
       let status = CGit2.inflate(stream, Z_NO_FLUSH)
       let now = room - Int(stream.pointee.avail_out)
       // More than the entry's header said: the stream is damaged.
-      if now > size { return nil }
-      if status == Z_STREAM_END { return now == size ? now : nil }
+      if now > size { return false }
+      if status == Z_STREAM_END { return now == size }
       // No progress: the input ended early, or the stream goes on past `size`.
-      guard status == Z_OK || status == Z_BUF_ERROR, now != produced else { return nil }
+      guard status == Z_OK || status == Z_BUF_ERROR, now != produced else { return false }
       produced = now
     }
   }
