@@ -129,14 +129,19 @@ public enum CommitTrailers {
     from start: Int
   ) -> Bool {
     let first = end - key.count
-    guard first >= start, first == 0 || buffer[first - 1] == 0x0A else { return false }
-    for (offset, byte) in key.enumerated() {
-      let character = buffer[first + offset]
-      if (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) != byte {
-        return false
+    return first >= start && (first == 0 || buffer[first - 1] == 0x0A)
+      && equalsIgnoringCase(buffer, first..<end, key)
+  }
+
+  /// Whether the bytes of `range` in `buffer` are `key` (lowercase ASCII), regardless of case.
+  private static func equalsIgnoringCase(
+    _ buffer: UnsafeRawBufferPointer, _ range: Range<Int>, _ key: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    range.count == key.count
+      && zip(range, key).allSatisfy { index, byte in
+        let character = buffer[index]
+        return (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) == byte
       }
-    }
-    return true
   }
 
   /// A commit message as byte positions of the raw object, with git's line rules.
@@ -224,11 +229,7 @@ public enum CommitTrailers {
 
     /// Whether the bytes of `range` are `key` (lowercase ASCII), regardless of case.
     func equalsIgnoringCase(_ range: Range<Int>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-      range.count == key.count
-        && zip(range, key).allSatisfy { index, byte in
-          let character = buffer[index]
-          return (character >= 0x41 && character <= 0x5A ? character + 0x20 : character) == byte
-        }
+      CommitTrailers.equalsIgnoringCase(buffer, range, key)
     }
 
     func starts(_ line: Int, with prefix: StaticString) -> Bool {
