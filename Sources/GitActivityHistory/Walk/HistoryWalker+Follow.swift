@@ -24,12 +24,11 @@ extension HistoryWalker {
     let source = ChangeReader(reader: reader, substitutions: substitutions)
     let shallow = repository.shallowBoundary()
     var interner = IdentityInterner()
-    let trailerKeys = options.trailerKeys
     func read(_ id: ObjectID) throws(GitError) -> FollowedCommit {
       var parents: [ObjectID] = []
       let found = try source.reader.readFacts(
         id, substitutions: substitutions, interner: &interner, parents: &parents,
-        trailerKeys: trailerKeys)
+        trailerKeys: options.trailerKeys)
       if let grafted = substitutions.grafts[id] { parents = grafted }
       if shallow.contains(id) { parents = [] }
       if options.followsFirstParentOnly && parents.count > 1 { parents = [parents[0]] }

@@ -2,8 +2,6 @@ extension PathspecWalk {
   /// One walk of `history(_:cache:stored:countsVisits:)`: what it reads, knows and finds.
   struct Pass: ~Copyable {
     let options: WalkOptions
-    /// `options.trailerKeys`, made once for the pass rather than for every commit read.
-    let trailerKeys: [[UInt8]]?
     let substitutions: Substitutions
     let shallow: Set<ObjectID>
     let reader: ObjectReader
@@ -65,7 +63,6 @@ extension PathspecWalk {
       }
       let tables = graph.map { PositionTables(graph: $0, stored: stored, cache: usable) }
       self.options = options
-      trailerKeys = options.trailerKeys
       self.substitutions = substitutions
       self.shallow = shallow
       self.reader = reader
@@ -104,7 +101,7 @@ extension PathspecWalk {
       }
       let read = try reader.readFacts(
         id, substitutions: substitutions, interner: &interner, parents: &parents,
-        trailerKeys: trailerKeys)
+        trailerKeys: options.trailerKeys)
       let result = Read(
         tree: read.tree, parents: parents, facts: read.facts, coAuthors: read.coAuthors)
       pending[id] = result

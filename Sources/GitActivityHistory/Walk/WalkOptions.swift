@@ -37,15 +37,23 @@ public struct WalkOptions: Sendable, Equatable {
   public var readsTrailers = false
   /// The trailer keys that mark a commit AI-assisted (`Assisted-by`, `Generated-by` and those of
   /// `heatmap.assistedTrailer`), compared without regard to case.
-  public var assistedTrailerKeys = CommitTrailers.builtInAssistedKeys
-  /// The keys a walk reads trailers for, as lowercase bytes; nil when it reads none.
-  var trailerKeys: [[UInt8]]? {
-    readsTrailers ? Self.normalized(assistedTrailerKeys).map { Array($0.utf8) } : nil
+  public var assistedTrailerKeys = CommitTrailers.builtInAssistedKeys {
+    didSet { keyBytes = Self.bytes(of: assistedTrailerKeys) }
   }
+  /// `assistedTrailerKeys` as `trailerKeys` gives them, made when they are set: walks read
+  /// them for every commit.
+  private var keyBytes = bytes(of: CommitTrailers.builtInAssistedKeys)
+  /// The keys a walk reads trailers for, as lowercase bytes; nil when it reads none.
+  var trailerKeys: [[UInt8]]? { readsTrailers ? keyBytes : nil }
   /// What a cache made by this walk says about the trailers it holds (see
   /// `HistoryCache.trailerKeys`): the keys, sorted and lowercase, one a line; nil for none.
   var cachedTrailerKeys: String? {
     readsTrailers ? Self.normalized(assistedTrailerKeys).joined(separator: "\n") : nil
+  }
+
+  /// `normalized(keys)` as bytes.
+  private static func bytes(of keys: [String]) -> [[UInt8]] {
+    normalized(keys).map { Array($0.utf8) }
   }
 
   /// Keys lowercase, each once, sorted.
