@@ -43,6 +43,8 @@ final class ParallelWalk: Sendable {
   /// commit-graph (whose listing checks ids), and with few packs (a commit's place is the first
   /// pack holding it, which takes a search in each pack before it).
   private let packsForVisiting: PackStore?
+  /// `state`'s pack bits, for the workers' steps without the lock.
+  private let packSeen: PackSeenBits
 
   /// How many listed commits a worker takes at once.
   static let batchSize = 64
@@ -67,7 +69,10 @@ final class ParallelWalk: Sendable {
     self.cache = cache
     self.shallow = shallow
     self.cutoff = cutoff
-    state = WalkState(graphCount: graph?.count ?? 0)
+    state = WalkState(
+      graphCount: graph?.count ?? 0,
+      packObjects: packsForVisiting?.packs.map(\.objectCount) ?? [])
+    packSeen = state.packSeen
   }
 
   /// Reads everything reachable from `ids` that is neither visited nor cached, and returns the
@@ -80,7 +85,7 @@ final class ParallelWalk: Sendable {
       knownPlace(of: id)
         ?? Self.unread(
           id,
-          packed: packsForVisiting?.firstPlace(of: id).map { ($0.pack, $0.position, $0.objects) })
+          packed: packsForVisiting?.firstPlace(of: id).map { ($0.pack, $0.position) })
     }
     state.withLock { fields in
       for place in places {
@@ -112,10 +117,10 @@ final class ParallelWalk: Sendable {
   /// Where a commit neither cached nor in the commit-graph stands: by its place in the first
   /// pack holding it (`packed`, when the packs stand for visited commits), else by its id.
   private static func unread(
-    _ id: ObjectID, packed: (pack: Int, position: Int, objects: Int)?
+    _ id: ObjectID, packed: (pack: Int, position: Int)?
   ) -> WalkState.ParentPlace {
     guard let packed else { return .unknown(id) }
-    return .packed(id, pack: packed.pack, position: packed.position, objects: packed.objects)
+    return .packed(id, pack: packed.pack, position: packed.position)
   }
 
   /// Lists every commit reachable in the graph from the graph hits that is neither seen nor
@@ -252,8 +257,17 @@ final class ParallelWalk: Sendable {
       }
       // The first parent's place is kept: the worker most often reads it next.
       let packed =
-        packsForVisiting == nil ? nil : reader.firstPlace(of: parent, remembers: number == 0)
+        packsForVisiting == nil
+        ? nil : reader.firstPlace(of: parent, remembers: number == 0).map { ($0.pack, $0.position) }
       places.append(Self.unread(parent, packed: packed))
+    }
+    // A commit's only parent, in a pack, is marked seen without the lock and read next: on a
+    // line of history the lock is taken only where it ends or forks.
+    if places.count == 1, case .packed(let parent, let pack, let position) = places[0],
+      !state.hasFailed, packSeen.insert(pack: pack, position: position)
+    {
+      next = parent
+      return true
     }
     next = state.report(places)
     return true
@@ -389,7 +403,6 @@ final class ParallelWalk: Sendable {
     var pending: [WorkerResult] = []
     state.withLock { fields in
       fields.visited = ObjectIDSet()
-      fields.packSeen = []
       swap(&pending, &fields.results)
     }
     // The walk is over: the pages of the packs and the commit-graph it read go back before the

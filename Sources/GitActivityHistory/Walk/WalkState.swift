@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The state the workers of a `ParallelWalk` share, and the lock that guards it.
 ///
@@ -16,9 +17,10 @@ final class WalkState: @unchecked Sendable {
     /// Commits put on the stack once: those neither cached nor in the commit-graph (nor, when
     /// `packSeen` is used, in a pack).
     var visited = ObjectIDSet()
-    /// Commits put on the stack once, by pack and index position, as bitsets: without a
-    /// commit-graph, a bit a commit instead of an id in `visited` (48 MB less for a million).
-    var packSeen: [BitSet] = []
+    /// Commits put on the stack once, by pack and index position: without a commit-graph, a
+    /// bit a commit instead of an id in `visited` (48 MB less for a million). Shared with the
+    /// workers, which set them without the lock too.
+    let packSeen: PackSeenBits
     /// Commit-graph positions seen, as a bitset (8 MB less than a set of ids for a million).
     var graphSeen: BitSet
     /// Commit-graph positions reached from commits read, to be expanded between rounds.
@@ -33,14 +35,6 @@ final class WalkState: @unchecked Sendable {
     /// What each finished worker read.
     var results: [WorkerResult] = []
 
-    /// Marks a commit at index `position` of pack `pack` seen (a pack of `objects` entries);
-    /// false when it was already.
-    mutating func markPacked(pack: Int, position: Int, objects: Int) -> Bool {
-      while packSeen.count <= pack { packSeen.append(BitSet(capacity: 0)) }
-      if packSeen[pack].isEmpty { packSeen[pack] = BitSet(capacity: objects) }
-      return packSeen[pack].insert(position)
-    }
-
     /// Marks a commit reached at `place`: a cached one goes to the caller, one in the
     /// commit-graph to be expanded; any other is returned the first time it is reached, to read.
     mutating func reach(_ place: ParentPlace) -> ObjectID? {
@@ -49,8 +43,8 @@ final class WalkState: @unchecked Sendable {
         cachedHits.append(index)
       case .graph(let position):
         if markGraph(position) { graphHits.append(position) }
-      case .packed(let id, let pack, let position, let objects):
-        if markPacked(pack: pack, position: position, objects: objects) { return id }
+      case .packed(let id, let pack, let position):
+        if packSeen.insert(pack: pack, position: position) { return id }
       case .unknown(let id):
         if visited.insert(id).inserted { return id }
       }
@@ -73,10 +67,26 @@ final class WalkState: @unchecked Sendable {
 
   private let condition = NSCondition()
   private var fields: Fields
+  /// Set, besides `fields.failure`, when a worker fails: read without the lock by workers that
+  /// step on without it.
+  private let failed = Atomic<Bool>(false)
 
-  init(graphCount: Int) {
-    fields = Fields(graphSeen: BitSet(capacity: graphCount))
+  /// The state of a walk with a commit-graph of `graphCount` commits, and packs of
+  /// `packObjects` objects each whose positions stand for commits.
+  init(graphCount: Int, packObjects: [Int]) {
+    fields = Fields(
+      packSeen: PackSeenBits(objectCounts: packObjects), graphSeen: BitSet(capacity: graphCount))
   }
+
+  deinit {
+    fields.packSeen.deallocate()
+  }
+
+  /// The pack bits, for workers to set without the lock.
+  var packSeen: PackSeenBits { fields.packSeen }
+
+  /// Whether a worker has failed (or the walk was cancelled), read without the lock.
+  var hasFailed: Bool { failed.load(ordering: .relaxed) }
 
   /// Runs `body` on the fields under the lock: for the walk's own thread between rounds, and for
   /// short updates.
@@ -119,9 +129,8 @@ final class WalkState: @unchecked Sendable {
   enum ParentPlace {
     case cached(Int32)
     case graph(Int32)
-    /// In a pack: the first pack holding it, its index position there, and its number of
-    /// objects.
-    case packed(ObjectID, pack: Int, position: Int, objects: Int)
+    /// In a pack: the first pack holding it and its index position there.
+    case packed(ObjectID, pack: Int, position: Int)
     case unknown(ObjectID)
   }
 
@@ -164,6 +173,7 @@ final class WalkState: @unchecked Sendable {
     defer { condition.unlock() }
     if wasBusy { fields.busy -= 1 }
     if fields.failure == nil { fields.failure = error }
+    failed.store(true, ordering: .relaxed)
     condition.broadcast()
   }
 

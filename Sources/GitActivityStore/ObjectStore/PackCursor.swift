@@ -36,7 +36,10 @@ package final class PackCursor {
   /// The largest delta `objectSize` inflates whole.
   static let stashedDeltaLimit = 1 << 20
   private var hint = 0
-  private var prefixCountsByPack: [UnsafeBufferPointer<UInt32>?] = []
+  /// The store's packs as this cursor's own views: no reference counting per read, and, once
+  /// a walk is long, each with its finer fanout.
+  private let views: UnsafeMutableBufferPointer<PackView>
+  private var hasPrefixCounts = false
   private var reads = 0
   /// How many commits this cursor gave, stored whole and as deltas (for tests and benchmarks).
   package private(set) var wholeCommits = 0
@@ -73,15 +76,18 @@ package final class PackCursor {
     var offset: Int
   }
 
-  /// The finer fanout of every pack large enough to need one (see
-  /// `SortedObjectIDs.prefixCounts`), once the walk is long enough to pay for making them: none
+  /// The views, with the finer fanout of every pack large enough to need one (see
+  /// `SortedObjectIDs.prefixCounts`) once the walk is long enough to pay for making them: none
   /// before `shortWalkReads` reads, so that a short walk does not pass over the whole index.
   @inline(__always)
-  private func prefixCounts() -> [UnsafeBufferPointer<UInt32>?] {
-    if prefixCountsByPack.isEmpty && reads > shortWalkReads {
-      prefixCountsByPack = store.packs.map { $0.objectCount > 65_536 ? $0.prefixCounts() : nil }
+  private func lookups() -> UnsafeBufferPointer<PackView> {
+    if !hasPrefixCounts && reads > shortWalkReads {
+      hasPrefixCounts = true
+      for (index, pack) in store.packs.enumerated() where pack.objectCount > 65_536 {
+        views[index].prefixCounts = pack.prefixCounts()
+      }
     }
-    return prefixCountsByPack
+    return UnsafeBufferPointer(views)
   }
 
   /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
@@ -89,7 +95,7 @@ package final class PackCursor {
   package func firstPlace(of id: ObjectID, remembers: Bool) -> (
     pack: Int, position: Int, objects: Int
   )? {
-    guard let place = store.firstPlace(of: id, prefixCounts: prefixCounts()) else { return nil }
+    guard let place = PackView.firstPlace(of: id, in: lookups()) else { return nil }
     if remembers { lastPlace = (id, place.pack, place.offset) }
     return (place.pack, place.position, place.objects)
   }
@@ -118,6 +124,8 @@ package final class PackCursor {
     decompressor = libdeflate_alloc_decompressor()
     capacity = 4096
     output = .allocate(byteCount: capacity, alignment: 16)
+    views = .allocate(capacity: store.views.count)
+    _ = views.initialize(from: store.views)
   }
 
   deinit {
@@ -126,6 +134,7 @@ package final class PackCursor {
     stream.deinitialize(count: 1)
     stream.deallocate()
     output.deallocate()
+    views.deallocate()
   }
 
   /// Calls `body` with all of commit `id`'s bytes (zlib's checksum checked). Returns false,
@@ -141,13 +150,13 @@ package final class PackCursor {
     if let known = lastPlace, known.id == id {
       located = (known.pack, known.offset)
     } else {
-      located = store.locate(id, hint: hint, prefixCounts: prefixCounts()).map {
+      located = PackView.locate(id, in: lookups(), hint: hint).map {
         ($0.pack, $0.offset)
       }
     }
     guard let (packIndex, offset) = located else { return false }
     hint = packIndex
-    let pack = store.packs[packIndex]
+    let pack = views[packIndex]
     guard let entry = entry(in: pack, at: offset) else { return false }
     if entry.type == 1 {
       guard entry.size <= Self.objectLimit, inflateCommit(pack, entry: entry) else { return false }
@@ -175,7 +184,7 @@ package final class PackCursor {
   ) throws(GitError) -> Bool {
     reads += 1
     if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
-    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts()),
+    guard let (packIndex, _, offset) = PackView.locate(id, in: lookups(), hint: hint),
       let object = object(pack: packIndex, at: offset, depth: 0), object.type == type
     else { return false }
     hint = packIndex
@@ -191,11 +200,11 @@ package final class PackCursor {
   /// or for a delta from the first bytes of its stream, without inflating the object: nil when
   /// the packs do not hold it (the caller then asks libgit2).
   package func objectSize(_ id: ObjectID) -> Int? {
-    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts())
+    guard let (packIndex, _, offset) = PackView.locate(id, in: lookups(), hint: hint)
     else { return nil }
     // An object kept whole says its size without a look at its delta.
     if let kept = bases[BaseKey(pack: packIndex, offset: offset)] { return kept.bytes.count }
-    let pack = store.packs[packIndex]
+    let pack = views[packIndex]
     guard let entry = entry(in: pack, at: offset) else { return nil }
     if entry.type <= 4 { return entry.size }
     // A delta begins with its base's size and its result's, each a varint: 20 bytes at most.
@@ -208,9 +217,9 @@ package final class PackCursor {
     }
     guard isReady, inflateReset2(stream, 15) == Z_OK else { return nil }
     var header = [UInt8](repeating: 0, count: 32)
-    let end = pack.pack.size - 20
+    let end = pack.packSize - 20
     stream.pointee.next_in = UnsafeMutablePointer(
-      mutating: (pack.pack.base + entry.data).assumingMemoryBound(to: UInt8.self))
+      mutating: (pack.pack + entry.data).assumingMemoryBound(to: UInt8.self))
     stream.pointee.avail_in = UInt32(clamping: end - entry.data)
     let produced = header.withUnsafeMutableBufferPointer { buffer -> Int in
       stream.pointee.next_out = buffer.baseAddress
@@ -257,7 +266,7 @@ package final class PackCursor {
   package func objectBytes(_ id: ObjectID, type: Int) -> [UInt8]? {
     reads += 1
     if reads % Self.releaseInterval == 0 { store.releasePages(includingIndex: false) }
-    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts()),
+    guard let (packIndex, _, offset) = PackView.locate(id, in: lookups(), hint: hint),
       let object = object(pack: packIndex, at: offset, depth: 0, keeps: true),
       object.type == type
     else { return nil }
@@ -268,7 +277,7 @@ package final class PackCursor {
   /// Lets go of object `id` if it is kept: the caller will not read it again soon (see
   /// `ObjectSource.forget`). Its bases stay.
   package func forget(_ id: ObjectID) {
-    guard let (packIndex, _, offset) = store.locate(id, hint: hint, prefixCounts: prefixCounts())
+    guard let (packIndex, _, offset) = PackView.locate(id, in: lookups(), hint: hint)
     else { return }
     let key = BaseKey(pack: packIndex, offset: offset)
     if let gone = bases.removeValue(forKey: key) {
@@ -287,7 +296,7 @@ package final class PackCursor {
   /// Inflates the commit stored whole in `entry` of `pack` into `output`, all of it (zlib's
   /// own checksum covers it). False when the packs cannot give it (the caller then asks
   /// libgit2, which inflates it and says what is wrong).
-  private func inflateCommit(_ pack: PackFile, entry: Entry) -> Bool {
+  private func inflateCommit(_ pack: PackView, entry: Entry) -> Bool {
     // Room past the object's size: libdeflate's and zlib's fast loops need it.
     if entry.size + Self.slack > capacity {
       output.deallocate()
@@ -299,8 +308,8 @@ package final class PackCursor {
 
   /// The header of the entry at `offset`: a type and size in a variable-length integer, then for
   /// `OFS_DELTA` a distance back to the base, for `REF_DELTA` the base's id.
-  private func entry(in pack: PackFile, at offset: Int) -> Entry? {
-    let bytes = pack.pack.bytes
+  private func entry(in pack: PackView, at offset: Int) -> Entry? {
+    let bytes = UnsafeRawBufferPointer(start: pack.pack, count: pack.packSize)
     let end = bytes.count - 20
     var position = offset
     guard position < end else { return nil }
@@ -336,7 +345,7 @@ package final class PackCursor {
       entry.data = position
     case 7:
       guard position + 20 <= end else { return nil }
-      entry.baseID = ObjectID(rawBytes: pack.pack.base + position)
+      entry.baseID = ObjectID(rawBytes: pack.pack + position)
       entry.data = position + 20
     default:
       return nil
@@ -355,7 +364,7 @@ package final class PackCursor {
       reusedBases.insert(key)
       return cached
     }
-    let pack = store.packs[packIndex]
+    let pack = views[packIndex]
     guard depth <= Self.maximumDepth, let entry = entry(in: pack, at: offset),
       entry.size <= Self.objectLimit, let data = takeStashedDelta(key) ?? inflated(pack, entry)
     else { return nil }
@@ -366,7 +375,9 @@ package final class PackCursor {
       var base: Object?
       if let baseOffset = entry.baseOffset {
         base = self.object(pack: packIndex, at: baseOffset, depth: depth + 1)
-      } else if let baseID = entry.baseID, let place = store.locate(baseID, hint: packIndex) {
+      } else if let baseID = entry.baseID,
+        let place = PackView.locate(baseID, in: lookups(), hint: packIndex)
+      {
         base = self.object(pack: place.pack, at: place.offset, depth: depth + 1)
       }
       guard let base,
@@ -399,7 +410,7 @@ package final class PackCursor {
   }
 
   /// The entry's whole zlib stream, inflated.
-  private func inflated(_ pack: PackFile, _ entry: Entry) -> [UInt8]? {
+  private func inflated(_ pack: PackView, _ entry: Entry) -> [UInt8]? {
     var isComplete = false
     // At least one byte of capacity, so that even an empty object has somewhere to go.
     let bytes = [UInt8](unsafeUninitializedCapacity: max(entry.size, 1)) { buffer, count in
@@ -414,9 +425,9 @@ package final class PackCursor {
   /// for the `entry.size` bytes it must give: all of it, checking that the stream ends (its
   /// checksum included) exactly at that size. False on any error.
   private func inflate(
-    _ pack: PackFile, _ entry: Entry, into destination: UnsafeMutableRawPointer, room: Int
+    _ pack: PackView, _ entry: Entry, into destination: UnsafeMutableRawPointer, room: Int
   ) -> Bool {
-    let (data, size, end) = (entry.data, entry.size, pack.pack.size - 20)
+    let (data, size, end) = (entry.data, entry.size, pack.packSize - 20)
     if let decompressor {
       // A whole object in one call: libdeflate inflates a whole buffer about a third faster
       // than zlib's streaming loop, checks the Adler-32 as zlib does, and never writes past
@@ -425,12 +436,12 @@ package final class PackCursor {
       var used = 0
       var produced = 0
       let status = libdeflate_zlib_decompress_ex(
-        decompressor, pack.pack.base + data, end - data, destination, room, &used, &produced)
+        decompressor, pack.pack + data, end - data, destination, room, &used, &produced)
       return status == LIBDEFLATE_SUCCESS && produced == size
     }
     guard isReady, inflateReset2(stream, 15) == Z_OK else { return false }
     stream.pointee.next_in = UnsafeMutablePointer(
-      mutating: (pack.pack.base + data).assumingMemoryBound(to: UInt8.self))
+      mutating: (pack.pack + data).assumingMemoryBound(to: UInt8.self))
     stream.pointee.avail_in = UInt32(clamping: end - data)
     stream.pointee.next_out = destination.assumingMemoryBound(to: UInt8.self)
     stream.pointee.avail_out = UInt32(clamping: room)

@@ -5,9 +5,8 @@ import Foundation
 package final class PackFile: Sendable {
   let pack: MappedFile
   private let index: MappedFile
-  private let names: SortedObjectIDs
-  private let offsets: Int
-  private let largeOffsets: Int
+  /// The tables read for each object looked up, by address (valid as long as this pack).
+  let view: PackView
   private let prefixTable = MadeOnce<FrozenTable>()
 
   /// Maps and checks `pack-X.idx` and its pack; nil when either is missing, of another version,
@@ -29,29 +28,26 @@ package final class PackFile: Sendable {
     else { return nil }
     self.index = index
     self.pack = pack
-    self.names = names
-    self.offsets = offsets
-    largeOffsets = offsets + count * 4
+    view = PackView(
+      names: names, index: index.base, indexSize: index.size, offsets: offsets,
+      largeOffsets: offsets + count * 4, pack: pack.base, packSize: pack.size)
   }
 
   /// How many objects the pack holds.
-  var objectCount: Int { names.count }
+  package var objectCount: Int { view.names.count }
 
   /// Where object `id` starts in the pack and its position in the index, or nil when this pack
   /// does not hold it (or its index points outside the pack).
   func place(of id: ObjectID, prefixCounts: UnsafeBufferPointer<UInt32>? = nil) -> (
     position: Int, offset: Int
   )? {
-    guard let position = names.position(of: id, prefixCounts: prefixCounts),
-      let offset = offset(at: position)
-    else { return nil }
-    return (position, offset)
+    view.place(of: id, prefixCounts: prefixCounts)
   }
 
   /// Whether the index lists `id` at an offset the pack does not have.
   func listsBeyondEnd(_ id: ObjectID) -> Bool {
-    guard let position = names.position(of: id) else { return false }
-    return offset(at: position) == nil
+    guard let position = view.names.position(of: id) else { return false }
+    return view.offset(at: position) == nil
   }
 
   /// Whether any entry of the index lies at an offset the pack does not have. The 32-bit
@@ -60,9 +56,9 @@ package final class PackFile: Sendable {
   var listsAnyBeyondEnd: Bool {
     var (least, greatest) = (UInt32.max, UInt32(0))
     for position in 0..<objectCount {
-      let small = index.word(at: offsets + position * 4)
+      let small = index.word(at: view.offsets + position * 4)
       if small & 0x8000_0000 != 0 {
-        if offset(at: position) == nil { return true }
+        if view.offset(at: position) == nil { return true }
       } else {
         least = min(least, small)
         greatest = max(greatest, small)
@@ -75,7 +71,7 @@ package final class PackFile: Sendable {
   /// The index's ids counted by 16-bit prefix (see `SortedObjectIDs.prefixCounts`), for the
   /// lookups of a long walk. Made once, on first use; valid as long as the pack.
   func prefixCounts() -> UnsafeBufferPointer<UInt32> {
-    prefixTable.value { FrozenTable(names.prefixCounts()) }.values
+    prefixTable.value { FrozenTable(view.names.prefixCounts()) }.values
   }
 
   /// Gives the pages of the pack and its index read so far back to the kernel: a walk of a
@@ -84,18 +80,81 @@ package final class PackFile: Sendable {
     pack.releasePages()
     if includingIndex { index.releasePages() }
   }
+}
+
+/// A pack's index and pack as addresses and sizes: what is read for each object looked up, in a
+/// value whose copies cost no reference counting. The walk's threads each read through their own
+/// copies; retaining one shared `PackFile` for every commit bounced its count between the cores.
+/// Valid as long as the `PackFile` it came from.
+struct PackView: @unchecked Sendable {
+  let names: SortedObjectIDs
+  let index: UnsafeRawPointer
+  let indexSize: Int
+  /// Where the 32-bit offsets start in the index, and the 64-bit ones.
+  let offsets: Int
+  let largeOffsets: Int
+  let pack: UnsafeRawPointer
+  let packSize: Int
+  /// The index's finer fanout (`PackFile.prefixCounts()`), once a reader has it.
+  var prefixCounts: UnsafeBufferPointer<UInt32>?
+
+  /// See `PackFile.place(of:prefixCounts:)`.
+  @inline(__always)
+  func place(of id: ObjectID, prefixCounts: UnsafeBufferPointer<UInt32>? = nil) -> (
+    position: Int, offset: Int
+  )? {
+    guard let position = names.position(of: id, prefixCounts: prefixCounts),
+      let offset = offset(at: position)
+    else { return nil }
+    return (position, offset)
+  }
+
+  /// The pack holding `id` among `views`, its position in that pack's index and its offset,
+  /// trying pack `hint` first.
+  @inline(__always)
+  static func locate(_ id: ObjectID, in views: UnsafeBufferPointer<PackView>, hint: Int) -> (
+    pack: Int, position: Int, offset: Int
+  )? {
+    if hint < views.count,
+      let place = views[hint].place(of: id, prefixCounts: views[hint].prefixCounts)
+    {
+      return (hint, place.position, place.offset)
+    }
+    for index in views.indices where index != hint {
+      if let place = views[index].place(of: id, prefixCounts: views[index].prefixCounts) {
+        return (index, place.position, place.offset)
+      }
+    }
+    return nil
+  }
+
+  /// The first pack among `views` holding `id`, its index position there and the pack's number
+  /// of objects (see `PackStore.firstPlace`).
+  @inline(__always)
+  static func firstPlace(of id: ObjectID, in views: UnsafeBufferPointer<PackView>) -> (
+    pack: Int, position: Int, offset: Int, objects: Int
+  )? {
+    for index in views.indices {
+      let view = views[index]
+      if let place = view.place(of: id, prefixCounts: view.prefixCounts) {
+        return (index, place.position, place.offset, view.names.count)
+      }
+    }
+    return nil
+  }
 
   /// Where the object at index `position` starts in the pack.
   func offset(at position: Int) -> Int? {
-    let small = index.word(at: offsets + position * 4)
+    let small = UInt32(
+      bigEndian: index.loadUnaligned(fromByteOffset: offsets + position * 4, as: UInt32.self))
     var offset = Int(small)
     if small & 0x8000_0000 != 0 {
       let entry = largeOffsets + Int(small & 0x7FFF_FFFF) * 8
-      guard entry + 8 <= index.size - 40 else { return nil }
+      guard entry + 8 <= indexSize - 40 else { return nil }
       offset = Int(
         truncatingIfNeeded: UInt64(
-          bigEndian: index.base.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
+          bigEndian: index.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
     }
-    return offset >= 12 && offset < pack.size - 20 ? offset : nil
+    return offset >= 12 && offset < packSize - 20 ? offset : nil
   }
 }

@@ -8,6 +8,8 @@ import Foundation
 /// of its own: git keeps every pack's own index beside it.
 package final class PackStore: Sendable {
   package let packs: [PackFile]
+  /// Each pack's `view`, in the same order.
+  let views: [PackView]
 
   /// The packs of `objectsDirectory` (`.git/objects`) and, through `info/alternates`, of the
   /// object stores it borrows from, as git follows them (five levels at most).
@@ -16,6 +18,7 @@ package final class PackStore: Sendable {
     var seen: Set<String> = []
     PackStore.collect(objectsDirectory, depth: 0, into: &packs, seen: &seen)
     self.packs = packs
+    views = packs.map(\.view)
   }
 
   private static func collect(
@@ -52,23 +55,9 @@ package final class PackStore: Sendable {
   }
 
   /// The pack holding `id`, its position in that pack's index and its offset, trying pack
-  /// `hint` first. `prefixCounts`, when not empty, holds each pack's `prefixCounts()` or nil.
-  @inline(__always)
-  func locate(
-    _ id: ObjectID, hint: Int, prefixCounts: [UnsafeBufferPointer<UInt32>?] = []
-  ) -> (pack: Int, position: Int, offset: Int)? {
-    func counts(_ index: Int) -> UnsafeBufferPointer<UInt32>? {
-      index < prefixCounts.count ? prefixCounts[index] : nil
-    }
-    if hint < packs.count, let place = packs[hint].place(of: id, prefixCounts: counts(hint)) {
-      return (hint, place.position, place.offset)
-    }
-    for index in packs.indices where index != hint {
-      if let place = packs[index].place(of: id, prefixCounts: counts(index)) {
-        return (index, place.position, place.offset)
-      }
-    }
-    return nil
+  /// `hint` first.
+  func locate(_ id: ObjectID, hint: Int) -> (pack: Int, position: Int, offset: Int)? {
+    views.withUnsafeBufferPointer { PackView.locate(id, in: $0, hint: hint) }
   }
 
   /// Whether a pack's index lists `id` at an offset its pack does not have: git's "offset
@@ -83,16 +72,10 @@ package final class PackStore: Sendable {
   /// The first pack (in the store's order) holding `id`, its index position there and the
   /// pack's number of objects: the one place that stands for the object in a walk's visited
   /// set, wherever it is read from.
-  package func firstPlace(of id: ObjectID, prefixCounts: [UnsafeBufferPointer<UInt32>?] = []) -> (
+  package func firstPlace(of id: ObjectID) -> (
     pack: Int, position: Int, offset: Int, objects: Int
   )? {
-    for index in packs.indices {
-      let counts = index < prefixCounts.count ? prefixCounts[index] : nil
-      if let place = packs[index].place(of: id, prefixCounts: counts) {
-        return (index, place.position, place.offset, packs[index].objectCount)
-      }
-    }
-    return nil
+    views.withUnsafeBufferPointer { PackView.firstPlace(of: id, in: $0) }
   }
 
   /// Gives the pages read so far back to the kernel (see `MappedFile.releasePages`).

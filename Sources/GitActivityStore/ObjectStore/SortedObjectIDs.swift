@@ -2,8 +2,12 @@ import Foundation
 
 /// git's sorted table of 20-byte object ids with its 256-entry fanout, as pack indexes and the
 /// commit-graph store it: `fanout[b]` is the number of ids whose first byte is at most `b`.
-struct SortedObjectIDs: Sendable {
-  private let file: MappedFile
+///
+/// It holds the file's address, not the file: whoever made it keeps the file mapped (a pack, a
+/// commit-graph layer). Copies cost no reference counting, which matters to the walk's threads,
+/// which look up a parent in it for every commit they read.
+struct SortedObjectIDs: @unchecked Sendable {
+  private let base: UnsafeRawPointer
   private let fanout: Int
   private let ids: Int
   let count: Int
@@ -20,7 +24,7 @@ struct SortedObjectIDs: Sendable {
     }
     let count = Int(previous)
     guard ids >= 0, ids + count * 20 <= file.size else { return nil }
-    self.file = file
+    base = file.base
     self.fanout = fanout
     self.ids = ids
     self.count = count
@@ -29,7 +33,7 @@ struct SortedObjectIDs: Sendable {
   /// The id at `position`.
   @inline(__always)
   func id(at position: Int) -> ObjectID {
-    ObjectID(rawBytes: file.base + ids + position * 20)
+    ObjectID(rawBytes: base + ids + position * 20)
   }
 
   /// For each 16-bit prefix, how many ids lie below it (65,537 counts): a fanout 256 times finer
@@ -38,7 +42,7 @@ struct SortedObjectIDs: Sendable {
   func prefixCounts() -> [UInt32] {
     IDPrefixTable.starts(count: count) { position in
       UInt16(
-        bigEndian: file.base.loadUnaligned(fromByteOffset: ids + position * 20, as: UInt16.self))
+        bigEndian: base.loadUnaligned(fromByteOffset: ids + position * 20, as: UInt16.self))
     }
   }
 
@@ -53,8 +57,8 @@ struct SortedObjectIDs: Sendable {
       lower = Int(prefixCounts[prefix])
       upper = Int(prefixCounts[prefix + 1])
     } else {
-      lower = first == 0 ? 0 : Int(file.word(at: fanout + (first - 1) * 4))
-      upper = Int(file.word(at: fanout + first * 4))
+      lower = first == 0 ? 0 : Int(word(at: fanout + (first - 1) * 4))
+      upper = Int(word(at: fanout + first * 4))
     }
     while lower < upper {
       let middle = (lower + upper) / 2
@@ -63,6 +67,12 @@ struct SortedObjectIDs: Sendable {
       if candidate < id { lower = middle + 1 } else { upper = middle }
     }
     return nil
+  }
+
+  /// The big-endian 32-bit word at `offset`.
+  @inline(__always)
+  private func word(at offset: Int) -> UInt32 {
+    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// Whether the ids are in strictly rising order, as lookups assume.

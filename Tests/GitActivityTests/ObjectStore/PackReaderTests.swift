@@ -330,8 +330,9 @@ struct PackReaderTests {
 /// git's sorted id tables (pack indexes, the commit-graph), where every walk looks commits up.
 @Suite("Looking ids up in a sorted table")
 struct SortedObjectIDsTests {
-  /// A table file as an index holds one: a 256-entry fanout, then the ids, sorted.
-  static func table(_ ids: [[UInt8]]) throws -> SortedObjectIDs {
+  /// A table file as an index holds one: a 256-entry fanout, then the ids, sorted; the file is
+  /// returned too, as the table holds only its address.
+  static func table(_ ids: [[UInt8]]) throws -> (file: MappedFile, table: SortedObjectIDs) {
     let sorted = ids.sorted { $0.lexicographicallyPrecedes($1) }
     var bytes: [UInt8] = []
     for byte in 0..<256 {
@@ -346,7 +347,7 @@ struct SortedObjectIDsTests {
     // The mapping outlives the file's name.
     defer { try? FileManager.default.removeItem(atPath: path) }
     let file = try #require(MappedFile(path: path, minimumSize: 1))
-    return try #require(SortedObjectIDs(file, fanout: 0, ids: 256 * 4))
+    return (file, try #require(SortedObjectIDs(file, fanout: 0, ids: 256 * 4)))
   }
 
   @Test(
@@ -375,7 +376,8 @@ struct SortedObjectIDsTests {
       }
       ids.insert(id)
     }
-    let table = try Self.table(Array(ids))
+    let (file, table) = try Self.table(Array(ids))
+    defer { withExtendedLifetime(file) {} }
     let sorted = ids.sorted { $0.lexicographicallyPrecedes($1) }
     #expect(table.count == sorted.count)
     // The finer fanout: each 16-bit prefix's count of ids below it.
