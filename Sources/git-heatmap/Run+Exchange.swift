@@ -76,6 +76,8 @@ extension Run {
         DailyActivity(
           histories: sources.map { ($0.history, $0.mailmap) }, days: days, options: options)
       }
+    // A -P pattern PCRE2 could not match to the end: git's error, not another count.
+    if let failure = activity.matchFailure { throw .failure(failure) }
     for named in dayFiles { activity.add(named.file) }
     tellOwnIdentities(activity)
     let names = sources.flatMap(\.names)
@@ -86,7 +88,7 @@ extension Run {
     report.streakRule = invocation.appearance.streakRule
     report.readings = sources.map(\.read)
     if let earlier {
-      report.earlierCommits = Self.commitTotal(
+      report.earlierCommits = try Self.commitTotal(
         sources, dayFiles, window: earlier, options: options)
     }
     report.repositoryTotals =
@@ -133,10 +135,11 @@ extension Run {
   /// The commits of `sources` and `dayFiles` in `window` (a review's year before).
   private static func commitTotal(
     _ sources: [Source], _ dayFiles: [NamedDayFile], window: Window, options: ActivityOptions
-  ) -> Int {
+  ) throws(CommandError) -> Int {
     var counted = DailyActivity(
       histories: sources.map { ($0.history, $0.mailmap) }, days: window.days,
       options: options.countingCommits(of: window))
+    if let failure = counted.matchFailure { throw .failure(failure) }
     for named in dayFiles { counted.add(named.file) }
     return counted.commitTotal
   }

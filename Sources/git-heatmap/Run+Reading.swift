@@ -26,15 +26,6 @@ extension Run {
   func readReport(zone: DayZone, today: Day, readsWholeHistory: Bool = false)
     throws(CommandError) -> ActivityReport
   {
-    let report = try readUnchecked(zone: zone, today: today, readsWholeHistory: readsWholeHistory)
-    // A -P pattern that PCRE2 could not match to the end: git's error, not another count.
-    if let failure = PatternSyntax.takeMatchFailure() { throw .failure(failure) }
-    return report
-  }
-
-  private func readUnchecked(zone: DayZone, today: Day, readsWholeHistory: Bool)
-    throws(CommandError) -> ActivityReport
-  {
     var request = request(walk: walkOptions())
     request.window = windowRequest(todayIn: todayZone(zone))
     request.options = try activityOptions(zone: zone)

@@ -136,6 +136,18 @@ struct GitLogPatternTests {
         stopped.stderr
           == "git-heatmap: pcre2_\($0) failed with error code -47: match limit exceeded\n"
       })
+    // The same for an author pattern, counted after the walk.
+    try repo.commit(
+      "runaway author", date: "1710900100 +0000",
+      author: String(repeating: "a", count: 40) + "!", email: "b@x")
+    #expect(throws: (any Error).self) { try repo.git(["log", "-P", "--author=^(a+)+$"]) }
+    let author = heatmap(["-P", "--author=^(a+)+$"], in: repo.path)
+    #expect(author.status == 1)
+    #expect(
+      ["jit_match", "match"].contains {
+        author.stderr
+          == "git-heatmap: pcre2_\($0) failed with error code -47: match limit exceeded\n"
+      })
     try repo.git(["config", "grep.patternType", "weird"])
     let weird = heatmap(["--grep=x"], in: repo.path)
     #expect(weird.status == 64)

@@ -93,6 +93,13 @@ public struct AuthorFilter: Hashable, Sendable {
         && !filter.includesUser
     }
 
+    /// The first `-P` match a pattern could not finish (`POSIXRegex.matchFailure`): a count
+    /// that met one is not git's.
+    var matchFailure: String? {
+      (patterns + ownPatterns + exclusions + committerPatterns).lazy.compactMap(\.matchFailure)
+        .first
+    }
+
     /// Whether the filter names the user's own identities (`--me`).
     var hasOwn: Bool { !ownEmails.isEmpty || !ownPatterns.isEmpty }
 

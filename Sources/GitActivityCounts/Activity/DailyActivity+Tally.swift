@@ -407,6 +407,7 @@ extension DailyActivity {
       result.counted = counted
       result.countedPositions = positions
       result.countsByHistory = historyTotals
+      result.matchFailure = matcher.matchFailure
       if earlier != nil { result.earlierCommitTotal = earlierTotal }
       if let repositoryTotals { result.countsByRepository = repositoryTotals }
       // Each author's positions handed over (not copied) to their activity.

@@ -66,6 +66,10 @@ public struct DailyActivity: Hashable, Sendable {
   /// The commits counted in the window before this one, when the count was asked for
   /// (`Tally.countEarlierCommits(in:)`).
   package var earlierCommitTotal: Int?
+  /// The first `-P` author or committer pattern match PCRE2 could not finish while counting,
+  /// in git's words (`pcre2_jit_match failed with error code -47: match limit exceeded`): git
+  /// dies there, so a count that met one must not be shown. Nil for every other count.
+  public var matchFailure: String?
 
   /// The most days an activity holds: years 1 to 9999.
   public static let maximumDays = 3_652_059
@@ -114,7 +118,7 @@ public struct DailyActivity: Hashable, Sendable {
   /// `ActivityOptions.countingCommits(of:)`).
   static func commitTotal(
     histories: [(history: History, mailmap: Mailmap)], days: DayRange, options: ActivityOptions
-  ) -> Int {
+  ) -> (total: Int, matchFailure: String?) {
     var options = options
     options.recordsCommits = false  // the tally keeps no one
     options.recordsPositions = false
@@ -123,7 +127,8 @@ public struct DailyActivity: Hashable, Sendable {
       deduplicates: histories.count > 1 && !histories.allSatisfy(\.history.isDisjoint))
     tally.keepsPeople = .none
     for (history, mailmap) in histories { tally.add(history, mailmap: mailmap) }
-    return tally.activity().commitTotal
+    let activity = tally.activity()
+    return (activity.commitTotal, activity.matchFailure)
   }
 
   /// The measure over the window (all commits, or all lines), stopping at `Int.max`.

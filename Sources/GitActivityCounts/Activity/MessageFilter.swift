@@ -81,6 +81,11 @@ public struct MessageFilter: Hashable, Sendable {
     for id in history.objectIDs {
       kept.append(accepts(try repository.commitMessage(id), regexes))
     }
+    // git dies at a match PCRE2 could not finish: so does the read, rather than count without
+    // the commit.
+    if let failure = regexes.lazy.compactMap(\.matchFailure).first {
+      throw .patternMatchFailed(failure)
+    }
     return history.keeping { kept[$0] }
   }
 }

@@ -89,6 +89,11 @@ final class POSIXRegex: @unchecked Sendable {
     return POSIXRegex.within(locale) { regexec(compiled, text, 0, nil, 0) == 0 }
   }
 
+  /// The first `-P` match of this pattern that PCRE2 could not finish (git's
+  /// `pcre2_match failed with error code -47: match limit exceeded`); nil for other syntaxes,
+  /// whose matchers always finish.
+  var matchFailure: String? { perl?.failure.withLock { $0 } }
+
   /// Whether `locale` (nil: the UTF-8 default) encodes text as UTF-8 (git's `is_utf8_locale`).
   private static func isUTF8(_ locale: locale_t?) -> Bool {
     guard let locale, let codeset = nl_langinfo_l(nl_item(CODESET), locale) else { return true }

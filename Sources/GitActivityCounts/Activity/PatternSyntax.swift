@@ -3,16 +3,6 @@
 /// text (`-F`), or Perl-compatible (`-P`, through PCRE2, as a git built with it reads them).
 public enum PatternSyntax: String, Hashable, Sendable, CaseIterable {
   case basic, extended, fixed, perl
-
-  /// The first `-P` match that PCRE2 could not finish since the last call (git's
-  /// `pcre2_match failed with error code -47: match limit exceeded`), forgotten once given: a
-  /// read that meets one must fail, as git does, rather than count without the commit.
-  public static func takeMatchFailure() -> String? {
-    PerlRegex.failure.withLock { failure in
-      defer { failure = nil }
-      return failure
-    }
-  }
 }
 
 extension POSIXRegex {

@@ -8,7 +8,7 @@ import Synchronization
 /// has a JIT. Matched line by line for `--grep`, as git's `grep_buffer` matches a message.
 final class PerlRegex: @unchecked Sendable {
   // Thread safety: a compiled pattern (and its JIT code) is read-only after `init`; each match
-  // makes its own match data.
+  // makes its own match data; `failure` is behind its lock.
   private let code: OpaquePointer
   private let isPerLine: Bool
   /// Whether PCRE2 JIT-compiled the pattern (git's error names `pcre2_jit_match` then).
@@ -76,7 +76,7 @@ final class PerlRegex: @unchecked Sendable {
       var message = [UInt8](repeating: 0, count: 256)
       let length = pcre2_get_error_message_8(status, &message, message.count)
       let reason = String(decoding: message.prefix(max(0, Int(length))), as: UTF8.self)
-      PerlRegex.failure.withLock {
+      failure.withLock {
         let function = isCompiledToMachineCode ? "pcre2_jit_match" : "pcre2_match"
         if $0 == nil { $0 = "\(function) failed with error code \(status): \(reason)" }
       }
@@ -84,6 +84,7 @@ final class PerlRegex: @unchecked Sendable {
     return status >= 0
   }
 
-  /// The first match that failed in this process, in git's words.
-  static let failure = Mutex<String?>(nil)
+  /// The first match of this pattern PCRE2 could not finish, in git's words: kept with the
+  /// pattern, which each read compiles for itself, so that no other read sees it.
+  let failure = Mutex<String?>(nil)
 }

@@ -50,6 +50,7 @@ extension ActivityReport {
     let activity = DailyActivity(
       histories: histories.map { ($0.history, $0.mailmap) }, days: days, options: options,
       earlier: separate ? earlier : nil)
+    if let failure = activity.matchFailure { throw .git(.patternMatchFailed(failure)) }
     self.init(
       repositories: histories.map(\.name), window: window, zone: options.zone, activity: activity,
       today: today, subject: options.filter.subject)
@@ -71,11 +72,15 @@ extension ActivityReport {
     }
     readings = histories
     if let earlier {
-      earlierCommits =
-        activity.earlierCommitTotal
-        ?? DailyActivity.commitTotal(
+      if let total = activity.earlierCommitTotal {
+        earlierCommits = total
+      } else {
+        let counted = DailyActivity.commitTotal(
           histories: histories.map { ($0.history, $0.mailmap) }, days: earlier.days,
           options: options.countingCommits(of: earlier))
+        if let failure = counted.matchFailure { throw .git(.patternMatchFailed(failure)) }
+        earlierCommits = counted.total
+      }
     }
     if request.cache.isEnabled && !request.cache.defersSaving {
       for index in readings.indices {

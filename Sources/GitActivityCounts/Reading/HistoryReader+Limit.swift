@@ -21,9 +21,10 @@ extension HistoryReader {
       guard let days = DayRange.spanning([history], options: options) else {
         return history.keeping { _ in false }
       }
-      accepted = Set(
-        DailyActivity(histories: [(history, mailmap)], days: days, options: options)
-          .counted.map(\.index))
+      let activity = DailyActivity(
+        histories: [(history, mailmap)], days: days, options: options)
+      if let failure = activity.matchFailure { throw .patternMatchFailed(failure) }
+      accepted = Set(activity.counted.map(\.index))
     }
     let skip = max(0, request.limit.skip)
     let wanted = request.limit.newestNeeded

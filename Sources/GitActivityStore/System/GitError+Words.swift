@@ -216,6 +216,12 @@ extension GitError {
 extension GitError {
   // Revision syntax.
 
+  /// A `-P` match PCRE2 could not finish (`message` in git's words: `pcre2_jit_match failed
+  /// with error code -47: match limit exceeded`).
+  package static func patternMatchFailed(_ message: String) -> GitError {
+    GitError(message: message, function: "pcre2_match", kind: .other)
+  }
+
   /// `:/<pattern>` that is not a regular expression.
   package static func invalidMessageRegex(_ pattern: String) -> GitError {
     GitError(
