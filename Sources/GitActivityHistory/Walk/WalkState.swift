@@ -5,10 +5,12 @@ import Synchronization
 ///
 /// Thread safety: every field of `Fields` is read and written only inside this class's methods,
 /// each of which holds `condition`'s lock for its whole duration (`take` lets it go only inside
-/// `NSCondition.wait`, which takes it back before returning). Nothing else holds a reference to
-/// the fields, so `@unchecked Sendable` rests on the lock alone.
+/// `NSCondition.wait`, which takes it back before returning), with one exception: `packSeen`,
+/// a constant whose bits are atomics, which workers also set without the lock (its copy is taken
+/// once, before any worker runs). `failed` is an atomic. So `@unchecked Sendable` rests on the
+/// lock and on those atomics.
 final class WalkState: @unchecked Sendable {
-  /// The guarded fields, all of them.
+  /// The guarded fields, all of them (`packSeen`'s bits are also set without the lock).
   struct Fields {
     /// Commits to read that were found by walking parents.
     var stack: [ObjectID] = []
@@ -82,7 +84,8 @@ final class WalkState: @unchecked Sendable {
     fields.packSeen.deallocate()
   }
 
-  /// The pack bits, for workers to set without the lock.
+  /// The pack bits, for workers to set without the lock: read once, when the walk is made and
+  /// no worker runs yet.
   var packSeen: PackSeenBits { fields.packSeen }
 
   /// Whether a worker has failed (or the walk was cancelled), read without the lock.
