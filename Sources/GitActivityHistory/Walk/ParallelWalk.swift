@@ -247,30 +247,38 @@ final class ParallelWalk: Sendable {
         return false
       }
     }
-    // Binary searches in the immutable cache and graph need no lock.
+    if parents.count == 1 {
+      let place = self.place(of: parents[0], isFirst: true, reader: reader)
+      // A commit's only parent, in a pack, is marked seen without the lock and read next: on a
+      // line of history the lock is taken only where it ends or forks.
+      if case .packed(let parent, let pack, let position) = place, !state.hasFailed,
+        packSeen.insert(pack: pack, position: position)
+      {
+        next = parent
+        return true
+      }
+      next = state.report(CollectionOfOne(place))
+      return true
+    }
     var places: [WalkState.ParentPlace] = []
     places.reserveCapacity(parents.count)
     for (number, parent) in parents.enumerated() {
-      if let known = knownPlace(of: parent) {
-        places.append(known)
-        continue
-      }
-      // The first parent's place is kept: the worker most often reads it next.
-      let packed =
-        packsForVisiting == nil
-        ? nil : reader.firstPlace(of: parent, remembers: number == 0).map { ($0.pack, $0.position) }
-      places.append(Self.unread(parent, packed: packed))
-    }
-    // A commit's only parent, in a pack, is marked seen without the lock and read next: on a
-    // line of history the lock is taken only where it ends or forks.
-    if places.count == 1, case .packed(let parent, let pack, let position) = places[0],
-      !state.hasFailed, packSeen.insert(pack: pack, position: position)
-    {
-      next = parent
-      return true
+      places.append(place(of: parent, isFirst: number == 0, reader: reader))
     }
     next = state.report(places)
     return true
+  }
+
+  /// Where a parent leads: binary searches in the immutable cache, graph and pack indexes, no
+  /// lock. The first parent's place in the packs is kept: the worker most often reads it next.
+  private func place(of parent: ObjectID, isFirst: Bool, reader: borrowing ObjectReader)
+    -> WalkState.ParentPlace
+  {
+    if let known = knownPlace(of: parent) { return known }
+    let packed =
+      packsForVisiting == nil
+      ? nil : reader.firstPlace(of: parent, remembers: isFirst).map { ($0.pack, $0.position) }
+    return Self.unread(parent, packed: packed)
   }
 
   /// Reads a batch of commits listed by the commit-graph, each checked against it; false when

@@ -141,7 +141,7 @@ final class WalkState: @unchecked Sendable {
   /// ones in the commit-graph to be expanded, the others onto the stack, except the first new
   /// one, which the worker reads next (returned; it stays busy for it). Nil when it has nothing
   /// more to follow, or the walk has failed.
-  func report(_ parents: [ParentPlace]) -> ObjectID? {
+  func report(_ parents: some Collection<ParentPlace>) -> ObjectID? {
     condition.lock()
     defer { condition.unlock() }
     var next: ObjectID?
