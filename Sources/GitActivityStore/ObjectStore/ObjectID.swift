@@ -30,21 +30,42 @@ package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible
   /// Parses 40 lowercase or uppercase hexadecimal digits at `bytes`; nil if any is not hex.
   package init?(hex bytes: UnsafeRawBufferPointer) {
     guard bytes.count >= 40, let base = bytes.baseAddress else { return nil }
-    // Each run of digits into its word; a digit that is not hex turns the check's high bit on.
-    var invalid: UInt8 = 0
-    func word(_ start: Int, _ count: Int) -> UInt64 {
-      var value: UInt64 = 0
-      for offset in start..<start + count {
-        let nibble = ObjectID.nibbles[Int(base.load(fromByteOffset: offset, as: UInt8.self))]
-        invalid |= nibble
-        value = value << 4 | UInt64(nibble & 0x0F)
-      }
-      return value
+    // Eight digits at a time (`hexWord`); a digit that is not hex makes its word nil.
+    guard let a = Self.hexWord(base), let b = Self.hexWord(base + 8),
+      let c = Self.hexWord(base + 16), let d = Self.hexWord(base + 24),
+      let e = Self.hexWord(base + 32)
+    else { return nil }
+    high = UInt64(a) << 32 | UInt64(b)
+    middle = UInt64(c) << 32 | UInt64(d)
+    low = e
+  }
+
+  /// The eight hexadecimal digits at `digits` (either case) as a number, the first the most
+  /// significant; nil when any is not a digit. Worked on as one 64-bit word, a byte a lane
+  /// (commits name their tree and parents in hex: a walk parses two or three ids a commit).
+  @inline(__always)
+  static func hexWord(_ digits: UnsafeRawPointer) -> UInt32? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let word = UInt64(littleEndian: digits.loadUnaligned(as: UInt64.self))
+    // Each lane at least `bound`: its high bit set after the subtraction (a lane's own high
+    // bit, set first, keeps the borrow from crossing into the next).
+    @inline(__always) func atLeast(_ lanes: UInt64, _ bound: UInt64) -> UInt64 {
+      ((lanes | highBits) &- bound &* ones) & highBits
     }
-    high = word(0, 16)
-    middle = word(16, 16)
-    low = UInt32(truncatingIfNeeded: word(32, 8))
-    guard invalid & 0x80 == 0 else { return nil }
+    let folded = word | 0x2020_2020_2020_2020
+    let isDigit = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+    let isLetter = atLeast(folded, 0x61) & ~atLeast(folded, 0x67)
+    // Every lane a digit or a letter, and no byte above 0x7F (whose lanes the tests misread).
+    guard (isDigit | isLetter) == highBits, word & highBits == 0 else { return nil }
+    // A lane's value: its low four bits, and nine more for a letter ('a' is 0x61).
+    let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (isLetter >> 7) &* 9
+    // Pairs into bytes (the first digit of each pair high), then the four bytes in order.
+    let pairs = ((nibbles & 0x000F_000F_000F_000F) << 4) | ((nibbles >> 8) & 0x000F_000F_000F_000F)
+    let value =
+      (pairs & 0xFF) << 24 | (pairs >> 16 & 0xFF) << 16 | (pairs >> 32 & 0xFF) << 8
+      | (pairs >> 48 & 0xFF)
+    return UInt32(truncatingIfNeeded: value)
   }
 
   /// Parses a 40-digit hexadecimal string.
@@ -57,9 +78,7 @@ package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible
     self = value
   }
 
-  /// Each byte's value as a hex digit, or 0x80 for a byte that is not one.
-  private static let nibbles: [UInt8] = (0...255).map { nibble(UInt8($0)) ?? 0x80 }
-
+  /// A byte's value as a hexadecimal digit (either case); nil for a byte that is not one.
   @inline(__always)
   package static func nibble(_ byte: UInt8) -> UInt8? {
     switch byte {
