@@ -240,7 +240,7 @@ final class ParallelWalk: Sendable {
       state.fail(.git(error), wasBusy: true)
       return false
     }
-    if let progress, result.facts.count % 64 == 0 {
+    if result.facts.count % 64 == 0, let progress {
       progress.add(64)
       if progress.isCancelled {
         state.fail(.git(.cancelled), wasBusy: true)
@@ -290,9 +290,15 @@ final class ParallelWalk: Sendable {
     round: Round
   ) -> Bool {
     var reopened: [Int32] = []
+    // Batches are listed by the graph. It is taken once a batch: binding the property for
+    // every commit retained the graph the other workers read too.
+    guard let graph = self.graph else {
+      state.finishBatch(graphParents: [])
+      return true
+    }
     do throws(WalkError) {
       for position in positions {
-        let id = graph?.id(at: position) ?? ObjectID(high: 0, middle: 0, low: 0)
+        let id = graph.id(at: position)
         let (isPruned, committed): (Bool, Int64?)
         do {
           (isPruned, committed) = try read(
@@ -301,15 +307,15 @@ final class ParallelWalk: Sendable {
         } catch {
           throw .git(error)
         }
-        if let graph, !isPruned, let cutoff, graph.commitTime(at: position) < cutoff {
+        if !isPruned, let cutoff, graph.commitTime(at: position) < cutoff {
           // The graph's commit time ended the listing here, but the author date is in reach
           // (clock skew): go on to the parents, as the walk without a graph does.
           reopened += parents.compactMap { graph.position(of: $0) }
         }
-        try check(
-          id, position: position, committed: committed, parents: &parents,
+        try Self.check(
+          id, position: position, in: graph, committed: committed, parents: &parents,
           graphParents: &graphParents)
-        if let progress, result.facts.count % 64 == 0 {
+        if result.facts.count % 64 == 0, let progress {
           progress.add(64)
           if progress.isCancelled { throw .git(.cancelled) }
         }
@@ -325,12 +331,11 @@ final class ParallelWalk: Sendable {
   /// Checks a listed commit against the graph: the same parents and commit time, or the graph
   /// is wrong, and the walk starts over without it, so that a wrong graph never gives a wrong
   /// count. Its parents are not visited again: the graph listed them already.
-  private func check(
-    _ id: ObjectID, position: Int32, committed: Int64?, parents: inout [ObjectID],
-    graphParents: inout [ObjectID]
+  private static func check(
+    _ id: ObjectID, position: Int32, in graph: CommitGraph, committed: Int64?,
+    parents: inout [ObjectID], graphParents: inout [ObjectID]
   ) throws(WalkError) {
     defer { parents.removeAll(keepingCapacity: true) }
-    guard let graph else { return }
     graphParents.removeAll(keepingCapacity: true)
     let consistent = graph.forEachParent(of: position, firstOnly: false) {
       graphParents.append(graph.id(at: $0))

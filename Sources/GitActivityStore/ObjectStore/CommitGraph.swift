@@ -15,19 +15,31 @@ import Foundation
 /// written, so one instance may be read from any number of threads.
 package final class CommitGraph: Sendable {
   /// One file of the graph: the whole graph, or one layer of a split graph's chain, whose
-  /// commits are numbered after those of the layers below it (`first`).
-  private struct Layer: Sendable {
-    let file: MappedFile
+  /// commits are numbered after those of the layers below it (`first`). It holds the file's
+  /// address, not the file (`files` keeps the files): a walk's threads copy a layer several
+  /// times for every commit, and copies that retained one shared file bounced its reference
+  /// count between the cores.
+  private struct Layer: @unchecked Sendable {
+    let base: UnsafeRawPointer
     let first: Int
     let count: Int
     let ids: SortedObjectIDs
     let data: Int
     let extraEdges: Int?
     let extraEdgeCount: Int
-    let bloom: BloomFilters?
+
+    /// The big-endian 32-bit word at `offset`.
+    @inline(__always)
+    func word(at offset: Int) -> UInt32 {
+      UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
   }
 
   private let layers: [Layer]
+  /// Each layer's file, mapped as long as the graph.
+  private let files: [MappedFile]
+  /// Each layer's changed-path Bloom filters, if it has them.
+  private let blooms: [BloomFilters?]
   /// Commits in every layer.
   package let count: Int
   /// Whether every layer has git's changed-path Bloom filters (`commit-graph write
@@ -52,6 +64,8 @@ package final class CommitGraph: Sendable {
       paths = hashes.map { folder + "/graph-" + String(decoding: $0, as: UTF8.self) + ".graph" }
     }
     var layers: [Layer] = []
+    var files: [MappedFile] = []
+    var blooms: [BloomFilters?] = []
     var first = 0
     for (number, path) in paths.enumerated() {
       guard let file = MappedFile(path: path, minimumSize: 8 + 12 + 256 * 4),
@@ -71,33 +85,36 @@ package final class CommitGraph: Sendable {
       }
       layers.append(
         Layer(
-          file: file, first: first, count: layout.0, ids: ids, data: layout.3,
-          extraEdges: layout.4, extraEdgeCount: layout.5,
-          bloom: BloomFilters(
-            file, chunks: CommitGraph.chunks(file.bytes) ?? [], count: layout.0)))
+          base: file.base, first: first, count: layout.0, ids: ids, data: layout.3,
+          extraEdges: layout.4, extraEdgeCount: layout.5))
+      files.append(file)
+      blooms.append(
+        BloomFilters(file, chunks: CommitGraph.chunks(file.bytes) ?? [], count: layout.0))
       first += layout.0
     }
     guard first < Int(CommitGraph.none) else { return nil }
     self.layers = layers
+    self.files = files
+    self.blooms = blooms
     count = first
-    hasBloomFilters = layers.allSatisfy { $0.bloom != nil }
+    hasBloomFilters = blooms.allSatisfy { $0 != nil }
   }
 
   /// The layer of a position, and the position within it.
   @inline(__always)
-  private func locate(_ position: Int32) -> (layer: Layer, local: Int) {
+  private func locate(_ position: Int32) -> (layer: Layer, local: Int, index: Int) {
     let position = Int(position)
     var index = layers.count - 1
     while index > 0 && layers[index].first > position { index -= 1 }
-    return (layers[index], position - layers[index].first)
+    return (layers[index], position - layers[index].first, index)
   }
 
   /// Whether the changed-path Bloom filter of the commit at `position` says that none of
   /// `keys`' paths changed there (git trusts it so); false where there is no filter.
   package func bloomRulesOut(_ keys: [BloomFilters.Key], at position: Int32) -> Bool {
     guard hasBloomFilters else { return false }
-    let (layer, local) = locate(position)
-    return layer.bloom?.rulesOut(keys, at: Int32(local)) ?? false
+    let (_, local, index) = locate(position)
+    return blooms[index]?.rulesOut(keys, at: Int32(local)) ?? false
   }
 
   /// The chunk table: each chunk's id and where it starts, the terminating entry last.
@@ -158,12 +175,12 @@ package final class CommitGraph: Sendable {
   /// Gives the pages read so far back to the kernel (see `MappedFile.releasePages`), once the
   /// walk is over: listing a million commits touches all of a 60 MB file.
   package func releasePages() {
-    for layer in layers { layer.file.releasePages() }
+    for file in files { file.releasePages() }
   }
 
   /// The id at `position`.
   package func id(at position: Int32) -> ObjectID {
-    let (layer, local) = locate(position)
+    let (layer, local, _) = locate(position)
     return layer.ids.id(at: local)
   }
 
@@ -197,15 +214,15 @@ package final class CommitGraph: Sendable {
 
   /// The root tree of the commit at `position`.
   package func tree(at position: Int32) -> ObjectID {
-    let (layer, local) = locate(position)
-    return ObjectID(rawBytes: layer.file.base + layer.data + local * 36)
+    let (layer, local, _) = locate(position)
+    return ObjectID(rawBytes: layer.base + layer.data + local * 36)
   }
 
   /// The commit time at `position` (the committer date, as git records it in the graph).
   package func commitTime(at position: Int32) -> Int64 {
-    let (layer, local) = locate(position)
+    let (layer, local, _) = locate(position)
     let word = UInt64(
-      bigEndian: layer.file.base.loadUnaligned(
+      bigEndian: layer.base.loadUnaligned(
         fromByteOffset: layer.data + local * 36 + 28, as: UInt64.self)
     )
     return Int64(word & 0x3_FFFF_FFFF)
@@ -214,16 +231,15 @@ package final class CommitGraph: Sendable {
   /// Calls `body` with the position of each parent of `position`, first parent first; false
   /// when the graph is inconsistent there. A parent is in the same layer or one below it.
   package func forEachParent(of position: Int32, firstOnly: Bool, _ body: (Int32) -> Void) -> Bool {
-    let (layer, local) = locate(position)
-    let file = layer.file
+    let (layer, local, _) = locate(position)
     let limit = layer.first + layer.count
     let record = layer.data + local * 36 + 20
-    let first = file.word(at: record)
+    let first = layer.word(at: record)
     guard first != CommitGraph.none else { return true }
     guard first < limit else { return false }
     body(Int32(first))
     if firstOnly { return true }
-    let second = file.word(at: record + 4)
+    let second = layer.word(at: record + 4)
     if second == CommitGraph.none { return true }
     if second & 0x8000_0000 == 0 {
       guard second < limit else { return false }
@@ -234,7 +250,7 @@ package final class CommitGraph: Sendable {
     guard let extraEdges = layer.extraEdges else { return false }
     var edge = Int(second & 0x7FFF_FFFF)
     while edge < layer.extraEdgeCount {
-      let value = file.word(at: extraEdges + edge * 4)
+      let value = layer.word(at: extraEdges + edge * 4)
       let parent = value & 0x7FFF_FFFF
       guard parent < limit else { return false }
       body(Int32(parent))
