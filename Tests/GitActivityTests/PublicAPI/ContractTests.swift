@@ -326,6 +326,14 @@ struct ContractTests {
     let program = FileManager.default.temporaryDirectory.appendingPathComponent(
       "probe-\(UUID().uuidString)"
     ).path
+    // Objects of a sanitized test build (`SANITIZE=1` in Scripts/test) need their sanitizer's
+    // runtime: the one this process runs with.
+    let runtimes: [(symbol: String, name: String)] = [
+      ("__tsan_init", "thread"), ("__asan_init", "address"),
+    ]
+    let sanitizers = runtimes.compactMap { runtime in
+      dlsym(nil, runtime.symbol) == nil ? nil : "-sanitize=\(runtime.name)"
+    }
     try TemporaryRepository.run(
       "/usr/bin/env",
       [
@@ -333,7 +341,7 @@ struct ContractTests {
         Tools.projectRoot.appendingPathComponent("Tests/Probe/main.swift").path,
         "-I", build.appendingPathComponent("Modules").path,
         "-I", Tools.projectRoot.appendingPathComponent("Sources/CGit2").path,
-      ] + objects + ["-lgit2", "-lz", "-o", program], in: build.path,
+      ] + sanitizers + objects + ["-lgit2", "-lz", "-o", program], in: build.path,
       environment: Tools.hermeticEnvironment)
     return program
   }
