@@ -5,8 +5,11 @@
 /// the only one git 2.39 writes and reads, with its hash exactly as git computes it (the bytes
 /// of a path taken as signed characters). Offsets that decrease or leave the chunk make
 /// the filters unusable, as git then ignores them.
-package struct BloomFilters: Sendable {
-  private let file: MappedFile
+///
+/// It holds the file's address, not the file: the commit-graph that makes it keeps the file
+/// mapped, and a pathspec walk asks a filter for every commit, from several threads.
+package struct BloomFilters: @unchecked Sendable {
+  private let base: UnsafeRawPointer
   /// `BIDX`: where each commit's filter ends in `BDAT`'s data.
   private let index: Int
   /// `BDAT`'s data, after its 12-byte header.
@@ -20,7 +23,7 @@ package struct BloomFilters: Sendable {
     let version = file.word(at: data.lowerBound)
     let hashes = file.word(at: data.lowerBound + 4)
     guard version == 1, hashes > 0, hashes < 64 else { return nil }
-    self.file = file
+    base = file.base
     self.index = index.lowerBound
     self.data = (data.lowerBound + 12)..<data.upperBound
     hashCount = Int(hashes)
@@ -28,11 +31,17 @@ package struct BloomFilters: Sendable {
 
   /// The filter of the commit at `position`, or nil when it is unusable or empty (no answer).
   func filter(at position: Int32) -> UnsafeRawBufferPointer? {
-    let end = Int(file.word(at: index + Int(position) * 4))
-    let start = position > 0 ? Int(file.word(at: index + Int(position - 1) * 4)) : 0
+    let end = Int(word(at: index + Int(position) * 4))
+    let start = position > 0 ? Int(word(at: index + Int(position - 1) * 4)) : 0
     guard start <= end, end <= data.count, end > start else { return nil }
     return UnsafeRawBufferPointer(
-      start: file.base + data.lowerBound + start, count: end - start)
+      start: base + data.lowerBound + start, count: end - start)
+  }
+
+  /// The big-endian 32-bit word at `offset`.
+  @inline(__always)
+  private func word(at offset: Int) -> UInt32 {
+    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// Whether the filter of the commit at `position` rules out a change to the path that `keys`
