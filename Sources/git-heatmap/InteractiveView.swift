@@ -19,7 +19,9 @@ struct InteractiveView {
   let today: Day
 
   /// The terminal's modes before the view took it, for the signal handler to put back.
-  nonisolated(unsafe) private static var saved = termios()
+  /// In memory of its own, as `TerminalBackground.saved` is, for the same reason.
+  nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(
+    capacity: 1)
   nonisolated(unsafe) private static var isActive = false
 
   /// Puts the terminal back: main screen, cursor shown, the modes it had. Safe in a signal
@@ -29,7 +31,7 @@ struct InteractiveView {
     isActive = false
     let leave = "\u{1B}[?25h\u{1B}[?1049l"
     _ = leave.withCString { Foundation.write(STDOUT_FILENO, $0, strlen($0)) }
-    tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    tcsetattr(STDIN_FILENO, TCSANOW, saved)
   }
 
   /// Runs until `q` or Esc.
@@ -38,7 +40,7 @@ struct InteractiveView {
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
     var raw = original
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-    Self.saved = original
+    Self.saved.pointee = original
     Self.isActive = true
     TemporaryFiles.beforeExit = { InteractiveView.restore() }
     tcsetattr(STDIN_FILENO, TCSANOW, &raw)

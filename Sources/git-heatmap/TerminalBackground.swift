@@ -9,8 +9,12 @@ import GitActivity
 /// only DA1, so the wait ends at once rather than at the time limit. The terminal's modes are
 /// put back before returning, and by the signal handler if a signal comes meanwhile.
 enum TerminalBackground {
-  /// The terminal's modes while a query is under way, for the signal handler to put back.
-  nonisolated(unsafe) private static var saved = termios()
+  /// The terminal's modes while a query is under way, for the signal handler to put back. In
+  /// memory of its own: a global `termios` is laid out by the Swift compiler (6.3, debug builds)
+  /// three bytes shorter than the C struct, so that assigning one wrote past it (the address
+  /// sanitizer's `global-buffer-overflow`).
+  nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(
+    capacity: 1)
   nonisolated(unsafe) private static var savedDescriptor: Int32 = -1
 
   /// The background color, or nil when there is no terminal, when keys typed ahead are waiting
@@ -28,7 +32,7 @@ enum TerminalBackground {
     guard tcgetattr(descriptor, &original) == 0 else { return nil }
     var raw = original
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-    saved = original
+    saved.pointee = original
     savedDescriptor = descriptor
     TemporaryFiles.beforeExit = { TerminalBackground.restore() }
     guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
@@ -101,7 +105,7 @@ enum TerminalBackground {
   /// Puts the terminal's modes back; safe to call from the signal handler.
   static func restore() {
     guard savedDescriptor >= 0 else { return }
-    tcsetattr(savedDescriptor, TCSANOW, &saved)
+    tcsetattr(savedDescriptor, TCSANOW, saved)
     savedDescriptor = -1
   }
 

@@ -79,6 +79,15 @@ public enum Tools {
   /// The process's environment made hermetic: none of the caller's `GIT_*` variables, and none
   /// of the developer's configuration (`HOME` elsewhere, `GIT_CONFIG_GLOBAL=/dev/null`,
   /// `GIT_CONFIG_NOSYSTEM=1`, no XDG folders). A test that needs a home gives its own.
+  /// The sanitizer this test process runs under (`address`, `thread`, as `Scripts/test` with
+  /// `SANITIZE=1` builds it), found by its runtime's entry point; nil in a plain build.
+  public static let sanitizer: String? = {
+    let runtimes: [(symbol: String, name: String)] = [
+      ("__asan_init", "address"), ("__tsan_init", "thread"),
+    ]
+    return runtimes.first { dlsym(nil, $0.symbol) != nil }?.name
+  }()
+
   public static var hermeticEnvironment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for key in environment.keys where key.hasPrefix("GIT_") || key.hasPrefix("XDG_") {

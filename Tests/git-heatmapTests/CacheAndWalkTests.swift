@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -163,7 +162,7 @@ struct CacheAndWalkTests {
     let repo = try Self.repository()
     let binary = try builtExecutable()
     let expected = heatmap(Self.everything + ["--no-cache"], in: repo.path).stdout
-    let outputs = Mutex<[String]>([])
+    let outputs = Locked<[String]>([])
     let (path, environment) = (repo.path, repo.environment)
     DispatchQueue.concurrentPerform(iterations: 6) { _ in
       let output =

@@ -23,7 +23,7 @@ struct ConcurrentCacheTests {
       arguments + ["--no-cache"], in: repo.path, environment: repo.environment)
     #expect(expected.status == 0)
     let cache = repo.path + "/.git/git-heatmap/history.cache"
-    let failures = Locked([String]())
+    let failures = SharedValue([String]())
     let (path, environment) = (repo.path, repo.environment)
     // How long a warm run takes: the saboteur strikes at a random moment within it.
     _ = try runBinary(arguments, in: path, environment: environment)

@@ -178,7 +178,11 @@ extension LinesWhereRulesBendTests {
     return counts
   }
 
-  @Test("a loose object cut short is git's 'corrupt loose object', at once, in bounded memory")
+  @Test(
+    "a loose object cut short is git's 'corrupt loose object', at once, in bounded memory",
+    .disabled(
+      if: Tools.sanitizer != nil,
+      "a sanitizer's shadow memory cannot be mapped under ulimit -v"))
   func truncatedLooseObject() throws {
     let repo = try TemporaryRepository()
     try repo.write("file.txt", Lines.numbered(50))
@@ -198,7 +202,11 @@ extension LinesWhereRulesBendTests {
     #expect(seconds < 20, "\(seconds) s")
   }
 
-  @Test("a tree 8,000 folders deep: exact lines, bounded stack and memory")
+  @Test(
+    "a tree 8,000 folders deep: exact lines, bounded stack and memory",
+    .disabled(
+      if: Tools.sanitizer != nil,
+      "a sanitizer's shadow memory cannot be mapped under ulimit -v"))
   func deepTree() throws {
     let repo = try TemporaryRepository()
     let path = Array(repeating: "d", count: 8_000).joined(separator: "/") + "/x"
@@ -264,7 +272,11 @@ extension LinesWhereRulesBendTests {
     open(index, 'wb').write(idx + hashlib.sha1(idx).digest())
     """
 
-  @Test("blobs that inflate to 4.5 GiB, loose and packed: binary from their headers, at once")
+  @Test(
+    "blobs that inflate to 4.5 GiB, loose and packed: binary from their headers, at once",
+    .disabled(
+      if: Tools.sanitizer != nil,
+      "a sanitizer's shadow memory cannot be mapped under ulimit -v"))
   func inflatingBlobs() throws {
     let repo = try TemporaryRepository()
     let count = 4_608 << 20

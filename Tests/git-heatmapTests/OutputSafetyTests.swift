@@ -59,7 +59,7 @@ struct OutputSafetyTests {
   }
 
   /// What a reader thread received, once it has received something (two seconds at most).
-  static func text(when received: Locked<Data>) -> String {
+  static func text(when received: SharedValue<Data>) -> String {
     var waited = 0
     while received.get().isEmpty && waited < 200 {
       usleep(10_000)
@@ -100,7 +100,7 @@ struct OutputSafetyTests {
     let fifo = repo.root.path + "/out.fifo"
     #expect(mkfifo(fifo, 0o644) == 0)
     // A reader on another thread, as `cat fifo` in another shell.
-    let received = Locked(Data())
+    let received = SharedValue(Data())
     let reader = Thread {
       if let handle = FileHandle(forReadingAtPath: fifo) {
         received.set(handle.readDataToEndOfFile())
@@ -158,7 +158,7 @@ struct OutputSafetyTests {
       }
     }
     #expect(bound == 0 && listen(listener, 1) == 0)
-    let received = Locked(Data())
+    let received = SharedValue(Data())
     let reader = Thread {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { return }
@@ -277,7 +277,7 @@ struct OutputSafetyTests {
 }
 
 /// A value shared between a test and the thread it starts.
-final class Locked<Value>: @unchecked Sendable {
+final class SharedValue<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
   init(_ value: Value) { self.value = value }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A POSIX extended regular expression, matched case-insensitively, as `git log -E -i --author`
 /// matches: compiled by the C library's `regcomp`, whose matcher has no exponential
@@ -109,7 +108,7 @@ final class POSIXRegex: @unchecked Sendable {
     newlocale(mask, "C.UTF-8", nil) ?? newlocale(mask, "en_US.UTF-8", nil)
 
   /// Locales by name, each made once and kept for the process (a regex holds its own).
-  private static let locales = Mutex<[String: LocaleHandle]>([:])
+  private static let locales = Locked<[String: LocaleHandle]>([:])
 
   /// `@unchecked Sendable`: a locale made by `newlocale` is never changed or freed afterwards
   /// (the table keeps it for the process), and the `_l` functions only read it.

@@ -1,6 +1,5 @@
 import CGit2
 import Foundation
-import Synchronization
 
 /// A Perl-compatible regular expression (`-P`, `grep.patternType=perl`), compiled by PCRE2 with
 /// the options git 2.39's `compile_pcre2_pattern` gives it: multiline, caseless with `-i`, and
@@ -86,5 +85,5 @@ final class PerlRegex: @unchecked Sendable {
 
   /// The first match of this pattern PCRE2 could not finish, in git's words: kept with the
   /// pattern, which each read compiles for itself, so that no other read sees it.
-  let failure = Mutex<String?>(nil)
+  let failure = Locked<String?>(nil)
 }

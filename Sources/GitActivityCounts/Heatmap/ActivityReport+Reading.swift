@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension ActivityRequest {
   /// The request a report of `window` reads: the walk stops at the window's cutoff unless

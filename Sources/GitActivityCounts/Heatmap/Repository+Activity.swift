@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The public way in: every failure an app meets is an `ActivityError`, whether opening,
 /// reading or asking. Each call hands the work to the type that does it (`HistoryReader`,
@@ -201,7 +200,7 @@ extension Repository {
     _ body: @escaping @Sendable () throws(ActivityError) -> Value
   ) async throws(ActivityError) -> Value {
     // The thread is joined once it has answered (it ends right after), not left behind.
-    let thread = Mutex<Threads.Handle?>(nil)
+    let thread = Locked<Threads.Handle?>(nil)
     defer { thread.withLock { $0 }?.wait() }
     let result: Result<Value, ActivityError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in

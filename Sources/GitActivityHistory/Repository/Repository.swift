@@ -196,7 +196,7 @@ public final class Repository: @unchecked Sendable {
   }
 
   /// Object stores whose pack indexes were found to list only offsets their packs have.
-  private static let soundStores = Mutex<Set<String>>([])
+  private static let soundStores = Locked<Set<String>>([])
 
   /// Refuses a repository one of whose pack indexes lists an object beyond the end of its pack,
   /// in git's words, before libgit2 reads it (libgit2 1.5 reads past the mapping and crashes).
@@ -241,7 +241,7 @@ public final class Repository: @unchecked Sendable {
   /// Repositories another user owns that `safe.directory` let this process open, by path.
   /// The lock also serialises every open, so that owner validation is off only for the open
   /// of a repository that is trusted.
-  private static let trustedForeign = Mutex<Set<String>>([])
+  private static let trustedForeign = Locked<Set<String>>([])
 
   /// `git_repository_open_ext`, and when it fails for a repository another user owns that
   /// `safe.directory` trusts (as git reads it: system, global and `-c` values, `*` for all, an

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Shares `0..<count` among workers in contiguous runs: each worker starts with its own run of
 /// about `count / workers` indices and takes batches from its front; a worker whose run is used
 /// up takes the back half of the largest run left. Neighbouring commits of a walk share most of
@@ -7,14 +5,14 @@ import Synchronization
 /// keeps to one stretch of the history finds them in its caches; batches dealt out in turn
 /// would send every other stretch to another worker's caches.
 package final class ContiguousShares: Sendable {
-  private let runs: Mutex<[Range<Int>]>
+  private let runs: Locked<[Range<Int>]>
   private let batch: Int
 
   /// `count` indices for `workers` workers, given out `batch` at a time.
   package init(count: Int, workers: Int, batch: Int) {
     let workers = max(1, workers)
     let size = (count + workers - 1) / workers
-    runs = Mutex(
+    runs = Locked(
       (0..<workers).map { worker in
         min(count, worker * size)..<min(count, (worker + 1) * size)
       })

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Line counting over one repository: what each commit changes, as `git log --numstat` counts
 /// it, on several threads.
@@ -32,10 +31,10 @@ extension LineCounter {
     results.initialize(repeating: LineStats())
     defer { results.deallocate() }
     nonisolated(unsafe) let slots = results
-    let failure = Mutex<GitError?>(nil)
+    let failure = Locked<GitError?>(nil)
     // What the workers' counters noticed: the rename limit they would have needed, the
     // attributes lines they ignored.
-    let noticed = Mutex<(limit: Int, degraded: Bool, longLines: Set<Int>)>((0, false, []))
+    let noticed = Locked<(limit: Int, degraded: Bool, longLines: Set<Int>)>((0, false, []))
     // Each worker's tally, in its own slot: written by that worker alone, read once all end.
     let tallySlots = UnsafeMutableBufferPointer<(any FileTally)?>.allocate(
       capacity: max(1, workers))

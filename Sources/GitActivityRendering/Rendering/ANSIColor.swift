@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The xterm color tables, and colors chosen from them as people see colors.
 package enum ANSIColor {
@@ -74,7 +73,7 @@ package enum ANSIColor {
     table.first { $0.index == index }?.color ?? RGB(red: 0, green: 0, blue: 0)
   }
 
-  private static let ramps = Mutex<[[RGB]: [Int]]>([:])
+  private static let ramps = Locked<[[RGB]: [Int]]>([:])
 
   /// Entries for a ramp of colors (a palette's levels): each as near its color as it can be,
   /// while neighbours stay at least `minimumStep` apart and the lightness keeps the ramp's

@@ -45,7 +45,7 @@ extension HistoryCache {
 
   /// The cache last decoded in this process (one only: a scan of many repositories holds no
   /// more than one cache for it).
-  private static let decoded = Mutex<(path: String, stamp: FileStamp, cache: HistoryCache)?>(nil)
+  private static let decoded = Locked<(path: String, stamp: FileStamp, cache: HistoryCache)?>(nil)
 
   /// What tells one file from another, or from itself changed.
   private struct FileStamp: Equatable, Sendable {

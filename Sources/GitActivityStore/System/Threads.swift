@@ -13,9 +13,9 @@ import Synchronization
 public enum Threads {
   /// A started piece of work, to wait for once.
   public final class Handle: Sendable {
-    private let thread: Mutex<pthread_t?>
+    private let thread: Locked<pthread_t?>
 
-    init(_ thread: pthread_t?) { self.thread = Mutex(thread) }
+    init(_ thread: pthread_t?) { self.thread = Locked(thread) }
 
     /// Returns when the work has ended (at once when it ran on the calling thread).
     public func wait() {

@@ -327,13 +327,8 @@ struct ContractTests {
       "probe-\(UUID().uuidString)"
     ).path
     // Objects of a sanitized test build (`SANITIZE=1` in Scripts/test) need their sanitizer's
-    // runtime: the one this process runs with.
-    let runtimes: [(symbol: String, name: String)] = [
-      ("__tsan_init", "thread"), ("__asan_init", "address"),
-    ]
-    let sanitizers = runtimes.compactMap { runtime in
-      dlsym(nil, runtime.symbol) == nil ? nil : "-sanitize=\(runtime.name)"
-    }
+    // runtime.
+    let sanitizers = Tools.sanitizer.map { ["-sanitize=\($0)"] } ?? []
     try TemporaryRepository.run(
       "/usr/bin/env",
       [

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import GitActivityHistory
@@ -71,7 +70,7 @@ struct ContiguousSharesTests {
   @Test("workers on threads take every index once")
   func threads() {
     let count = 20_000
-    let seen = Mutex([Int](repeating: 0, count: count))
+    let seen = Locked([Int](repeating: 0, count: count))
     let shares = ContiguousShares(count: count, workers: 2, batch: 16)
     Threads.concurrentPerform(iterations: 2, width: 2) { worker in
       while true {

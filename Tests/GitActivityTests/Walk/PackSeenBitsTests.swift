@@ -9,8 +9,7 @@ import Testing
 /// the same time, exactly one is told it is new, so that no commit is read twice or never.
 @Suite("Pack bits tell exactly one thread a commit is new")
 struct PackSeenBitsTests {
-  /// What each of two threads found new, a slot each, read once both have finished (a slot a
-  /// thread, not a lock: the thread sanitizer does not see `Mutex`'s futex).
+  /// What each of two threads found new, a slot each, read once both have finished.
   final class Slots: @unchecked Sendable {
     let pointer = UnsafeMutablePointer<[Int]>.allocate(capacity: 2)
     init() { pointer.initialize(repeating: [], count: 2) }
