@@ -38,7 +38,7 @@ struct ObjectReader: ~Copyable {
 
   /// The first pack holding commit `id` and its place there (see `PackStore.firstPlace`), or
   /// nil when the packs are not read directly or do not hold it.
-  func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int, objects: Int)? {
+  func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int)? {
     packs?.firstPlace(of: id, remembers: remembers)
   }
 

@@ -85,7 +85,7 @@ final class ParallelWalk: Sendable {
       knownPlace(of: id)
         ?? Self.unread(
           id,
-          packed: packsForVisiting?.firstPlace(of: id).map { ($0.pack, $0.position) })
+          packed: packsForVisiting?.firstPlace(of: id))
     }
     state.withLock { fields in
       for place in places {
@@ -277,7 +277,7 @@ final class ParallelWalk: Sendable {
     if let known = knownPlace(of: parent) { return known }
     let packed =
       packsForVisiting == nil
-      ? nil : reader.firstPlace(of: parent, remembers: isFirst).map { ($0.pack, $0.position) }
+      ? nil : reader.firstPlace(of: parent, remembers: isFirst)
     return Self.unread(parent, packed: packed)
   }
 

@@ -92,12 +92,10 @@ package final class PackCursor {
 
   /// See `PackStore.firstPlace`. With `remembers` (a first parent, which the walk most often
   /// reads next), the place is kept, so that reading that commit searches no index again.
-  package func firstPlace(of id: ObjectID, remembers: Bool) -> (
-    pack: Int, position: Int, objects: Int
-  )? {
+  package func firstPlace(of id: ObjectID, remembers: Bool) -> (pack: Int, position: Int)? {
     guard let place = PackView.firstPlace(of: id, in: lookups()) else { return nil }
     if remembers { lastPlace = (id, place.pack, place.offset) }
-    return (place.pack, place.position, place.objects)
+    return (place.pack, place.position)
   }
 
   /// An object after its deltas: its type (1 commit, 2 tree, 3 blob, 4 tag) and bytes.

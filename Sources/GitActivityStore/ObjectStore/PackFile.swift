@@ -36,14 +36,6 @@ package final class PackFile: Sendable {
   /// How many objects the pack holds.
   package var objectCount: Int { view.names.count }
 
-  /// Where object `id` starts in the pack and its position in the index, or nil when this pack
-  /// does not hold it (or its index points outside the pack).
-  func place(of id: ObjectID, prefixCounts: UnsafeBufferPointer<UInt32>? = nil) -> (
-    position: Int, offset: Int
-  )? {
-    view.place(of: id, prefixCounts: prefixCounts)
-  }
-
   /// Whether the index lists `id` at an offset the pack does not have.
   func listsBeyondEnd(_ id: ObjectID) -> Bool {
     guard let position = view.names.position(of: id) else { return false }
@@ -98,7 +90,8 @@ struct PackView: @unchecked Sendable {
   /// The index's finer fanout (`PackFile.prefixCounts()`), once a reader has it.
   var prefixCounts: UnsafeBufferPointer<UInt32>?
 
-  /// See `PackFile.place(of:prefixCounts:)`.
+  /// Where object `id` starts in the pack and its position in the index, or nil when this pack
+  /// does not hold it (or its index points outside the pack).
   @inline(__always)
   func place(of id: ObjectID, prefixCounts: UnsafeBufferPointer<UInt32>? = nil) -> (
     position: Int, offset: Int
@@ -128,16 +121,16 @@ struct PackView: @unchecked Sendable {
     return nil
   }
 
-  /// The first pack among `views` holding `id`, its index position there and the pack's number
-  /// of objects (see `PackStore.firstPlace`).
+  /// The first pack among `views` holding `id`, its index position there and its offset (see
+  /// `PackStore.firstPlace`).
   @inline(__always)
   static func firstPlace(of id: ObjectID, in views: UnsafeBufferPointer<PackView>) -> (
-    pack: Int, position: Int, offset: Int, objects: Int
+    pack: Int, position: Int, offset: Int
   )? {
     for index in views.indices {
       let view = views[index]
       if let place = view.place(of: id, prefixCounts: view.prefixCounts) {
-        return (index, place.position, place.offset, view.names.count)
+        return (index, place.position, place.offset)
       }
     }
     return nil

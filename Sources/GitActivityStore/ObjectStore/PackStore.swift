@@ -69,13 +69,12 @@ package final class PackStore: Sendable {
   /// Whether any pack's index lists an object at an offset its pack does not have.
   package var listsAnyBeyondEnd: Bool { packs.contains(where: \.listsAnyBeyondEnd) }
 
-  /// The first pack (in the store's order) holding `id`, its index position there and the
-  /// pack's number of objects: the one place that stands for the object in a walk's visited
-  /// set, wherever it is read from.
-  package func firstPlace(of id: ObjectID) -> (
-    pack: Int, position: Int, offset: Int, objects: Int
-  )? {
-    views.withUnsafeBufferPointer { PackView.firstPlace(of: id, in: $0) }
+  /// The first pack (in the store's order) holding `id` and its index position there: the one
+  /// place that stands for the object in a walk's visited set, wherever it is read from.
+  package func firstPlace(of id: ObjectID) -> (pack: Int, position: Int)? {
+    views.withUnsafeBufferPointer { PackView.firstPlace(of: id, in: $0) }.map {
+      ($0.pack, $0.position)
+    }
   }
 
   /// Gives the pages read so far back to the kernel (see `MappedFile.releasePages`).
