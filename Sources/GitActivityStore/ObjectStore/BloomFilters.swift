@@ -31,17 +31,11 @@ package struct BloomFilters: @unchecked Sendable {
 
   /// The filter of the commit at `position`, or nil when it is unusable or empty (no answer).
   func filter(at position: Int32) -> UnsafeRawBufferPointer? {
-    let end = Int(word(at: index + Int(position) * 4))
-    let start = position > 0 ? Int(word(at: index + Int(position - 1) * 4)) : 0
+    let end = Int(base.bigEndianWord(at: index + Int(position) * 4))
+    let start = position > 0 ? Int(base.bigEndianWord(at: index + Int(position - 1) * 4)) : 0
     guard start <= end, end <= data.count, end > start else { return nil }
     return UnsafeRawBufferPointer(
       start: base + data.lowerBound + start, count: end - start)
-  }
-
-  /// The big-endian 32-bit word at `offset`.
-  @inline(__always)
-  private func word(at offset: Int) -> UInt32 {
-    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// Whether the filter of the commit at `position` rules out a change to the path that `keys`

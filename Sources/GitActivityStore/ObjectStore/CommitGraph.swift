@@ -27,12 +27,6 @@ package final class CommitGraph: Sendable {
     let data: Int
     let extraEdges: Int?
     let extraEdgeCount: Int
-
-    /// The big-endian 32-bit word at `offset`.
-    @inline(__always)
-    func word(at offset: Int) -> UInt32 {
-      UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-    }
   }
 
   private let layers: [Layer]
@@ -234,12 +228,12 @@ package final class CommitGraph: Sendable {
     let (layer, local, _) = locate(position)
     let limit = layer.first + layer.count
     let record = layer.data + local * 36 + 20
-    let first = layer.word(at: record)
+    let first = layer.base.bigEndianWord(at: record)
     guard first != CommitGraph.none else { return true }
     guard first < limit else { return false }
     body(Int32(first))
     if firstOnly { return true }
-    let second = layer.word(at: record + 4)
+    let second = layer.base.bigEndianWord(at: record + 4)
     if second == CommitGraph.none { return true }
     if second & 0x8000_0000 == 0 {
       guard second < limit else { return false }
@@ -250,7 +244,7 @@ package final class CommitGraph: Sendable {
     guard let extraEdges = layer.extraEdges else { return false }
     var edge = Int(second & 0x7FFF_FFFF)
     while edge < layer.extraEdgeCount {
-      let value = layer.word(at: extraEdges + edge * 4)
+      let value = layer.base.bigEndianWord(at: extraEdges + edge * 4)
       let parent = value & 0x7FFF_FFFF
       guard parent < limit else { return false }
       body(Int32(parent))

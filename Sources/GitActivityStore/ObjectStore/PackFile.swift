@@ -138,8 +138,7 @@ struct PackView: @unchecked Sendable {
 
   /// Where the object at index `position` starts in the pack.
   func offset(at position: Int) -> Int? {
-    let small = UInt32(
-      bigEndian: index.loadUnaligned(fromByteOffset: offsets + position * 4, as: UInt32.self))
+    let small = index.bigEndianWord(at: offsets + position * 4)
     var offset = Int(small)
     if small & 0x8000_0000 != 0 {
       let entry = largeOffsets + Int(small & 0x7FFF_FFFF) * 8

@@ -57,8 +57,8 @@ struct SortedObjectIDs: @unchecked Sendable {
       lower = Int(prefixCounts[prefix])
       upper = Int(prefixCounts[prefix + 1])
     } else {
-      lower = first == 0 ? 0 : Int(word(at: fanout + (first - 1) * 4))
-      upper = Int(word(at: fanout + first * 4))
+      lower = first == 0 ? 0 : Int(base.bigEndianWord(at: fanout + (first - 1) * 4))
+      upper = Int(base.bigEndianWord(at: fanout + first * 4))
     }
     while lower < upper {
       let middle = (lower + upper) / 2
@@ -67,12 +67,6 @@ struct SortedObjectIDs: @unchecked Sendable {
       if candidate < id { lower = middle + 1 } else { upper = middle }
     }
     return nil
-  }
-
-  /// The big-endian 32-bit word at `offset`.
-  @inline(__always)
-  private func word(at offset: Int) -> UInt32 {
-    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// Whether the ids are in strictly rising order, as lookups assume.

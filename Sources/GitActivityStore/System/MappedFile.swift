@@ -34,14 +34,21 @@ final class MappedFile: @unchecked Sendable {
 
   /// The big-endian 32-bit word at `offset`.
   @inline(__always)
-  func word(at offset: Int) -> UInt32 {
-    UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-  }
+  func word(at offset: Int) -> UInt32 { base.bigEndianWord(at: offset) }
 
   /// Gives the pages read so far back to the kernel. They stay in the page cache, and a later
   /// read maps them again; meanwhile they do not count as this process's resident memory. Safe
   /// while other threads read the mapping: a read-only file mapping is only ever re-read.
   func releasePages() {
     madvise(UnsafeMutableRawPointer(mutating: base), size, MADV_DONTNEED)
+  }
+}
+
+extension UnsafeRawPointer {
+  /// The big-endian 32-bit word at `offset`: how git's index, commit-graph and Bloom filter
+  /// files store their numbers. For the tables that hold a mapped file's address, not the file.
+  @inline(__always)
+  func bigEndianWord(at offset: Int) -> UInt32 {
+    UInt32(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 }
