@@ -83,9 +83,7 @@ final class ParallelWalk: Sendable {
     let round = Round(counting: counting, firstParentOnly: firstParentOnly)
     let places = ids.map { id in
       knownPlace(of: id)
-        ?? Self.unread(
-          id,
-          packed: packsForVisiting?.firstPlace(of: id))
+        ?? Self.unread(id, packed: packsForVisiting?.firstPlace(of: id))
     }
     state.withLock { fields in
       for place in places {
@@ -275,9 +273,7 @@ final class ParallelWalk: Sendable {
     -> WalkState.ParentPlace
   {
     if let known = knownPlace(of: parent) { return known }
-    let packed =
-      packsForVisiting == nil
-      ? nil : reader.firstPlace(of: parent, remembers: isFirst)
+    let packed = packsForVisiting == nil ? nil : reader.firstPlace(of: parent, remembers: isFirst)
     return Self.unread(parent, packed: packed)
   }
 
