@@ -19,6 +19,11 @@ package final class PackCursor {
   private let stream: UnsafeMutablePointer<z_stream>
   /// libdeflate's decompressor, for objects inflated whole (nil when it could not be made).
   private let decompressor: OpaquePointer?
+  /// Our own decoder for a commit's stream, which libdeflate backs (see `CommitInflater`).
+  private let inflater = CommitInflater()
+  /// How many commits `inflater` gave, and how many it left to libdeflate (for tests).
+  package private(set) var ownInflations = 0
+  package private(set) var leftInflations = 0
   private let isReady: Bool
   private var output: UnsafeMutableRawPointer
   private var capacity: Int
@@ -301,6 +306,15 @@ package final class PackCursor {
       capacity = max(entry.size + Self.slack, capacity * 2)
       output = .allocate(byteCount: capacity, alignment: 16)
     }
+    let stream = pack.pack + entry.data
+    if inflater.inflate(
+      stream, streamBytes: pack.packSize - 20 - entry.data, readable: pack.packSize - entry.data,
+      into: output.assumingMemoryBound(to: UInt8.self), size: entry.size, room: capacity)
+    {
+      ownInflations += 1
+      return true
+    }
+    leftInflations += 1
     return inflate(pack, entry, into: output, room: capacity)
   }
 
