@@ -42,10 +42,6 @@ package struct CommitInflater: ~Copyable {
   // for 286 symbols at 10 root bits, and 402 for 30 symbols at 8); more is checked, not assumed.
   private static let litlenCapacity = 2048
   private static let distanceCapacity = 1024
-  /// The order in which a dynamic block gives the code lengths of its precode.
-  private static let precodeOrder: [Int] = [
-    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
-  ]
 
   private let litlen: UnsafeMutablePointer<UInt32>
   private let distance: UnsafeMutablePointer<UInt32>
@@ -53,8 +49,9 @@ package struct CommitInflater: ~Copyable {
   /// Each symbol's entry without its code's length: litlen symbols (0–287), then distance
   /// symbols (288–319), then precode symbols (320–338).
   private let values: UnsafeMutablePointer<UInt32>
-  /// A block's code lengths: litlen, then distance (320); the precode's after them (19).
-  private let lengths: UnsafeMutablePointer<UInt8>
+  /// The code lengths of a block's precode (19), and after them the order in which a dynamic
+  /// block gives them (19).
+  private let precodeLengths: UnsafeMutablePointer<UInt8>
   /// How many codes of each length (1–15) a block's litlen code has (0–15), its distance code
   /// (16–31) and its precode (32–47); index 0 of each stays 0 once the lengths are read.
   private let perLength: UnsafeMutablePointer<UInt16>
@@ -74,7 +71,12 @@ package struct CommitInflater: ~Copyable {
     distance = .allocate(capacity: Self.distanceCapacity)
     precode = .allocate(capacity: 1 << Self.precodeRootBits)
     values = .allocate(capacity: 339)
-    lengths = .allocate(capacity: 339)
+    precodeLengths = .allocate(capacity: 38)
+    for (index, symbol) in [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+      .enumerated()
+    {
+      precodeLengths[19 + index] = UInt8(symbol)
+    }
     perLength = .allocate(capacity: 48)
     buckets = .allocate(capacity: 48 * Self.bucketSize)
     reversedBytes = .allocate(capacity: 256)
@@ -93,7 +95,7 @@ package struct CommitInflater: ~Copyable {
     distance.deallocate()
     precode.deallocate()
     values.deallocate()
-    lengths.deallocate()
+    precodeLengths.deallocate()
     perLength.deallocate()
     buckets.deallocate()
     reversedBytes.deallocate()
@@ -204,12 +206,11 @@ package struct CommitInflater: ~Copyable {
     bits.drop(14)
     // zlib refuses more; libdeflate decides on them.
     guard litlenCount <= 286, distanceCount <= 30 else { return nil }
-    let precodeLengths = lengths + 320
     precodeLengths.update(repeating: 0, count: 19)
     perLength.update(repeating: 0, count: 48)
     for index in 0..<precodeCount {
       if bits.count < 3 { guard bits.refill() else { return nil } }
-      precodeLengths[Self.precodeOrder[index]] = UInt8(truncatingIfNeeded: bits.peek(3))
+      precodeLengths[Int(precodeLengths[19 &+ index])] = UInt8(truncatingIfNeeded: bits.peek(3))
       bits.drop(3)
     }
     for symbol in 0..<19 {
@@ -223,8 +224,7 @@ package struct CommitInflater: ~Copyable {
       buckets: buckets + 32 * Self.bucketSize, perLength: perLength + 32, values: values + 320,
       subtable: 0)
     guard precodeBits > 0,
-      readLengths(&bits, litlenCount, distanceCount, precodeBits: precodeBits),
-      lengths[256] != 0
+      readLengths(&bits, litlenCount, distanceCount, precodeBits: precodeBits)
     else { return nil }
     let litlenBits = buildTable(
       litlen, rootBits: Self.litlenRootBits, capacity: Self.litlenCapacity, buckets: buckets,
@@ -238,15 +238,18 @@ package struct CommitInflater: ~Copyable {
     return (litlenBits, distanceBits)
   }
 
-  /// Reads the litlen and distance code lengths through the precode into `lengths`, and their
-  /// symbols by length into `buckets`, counted in `perLength`. False on a repeat with nothing
-  /// before it or past the end.
+  /// Reads the litlen and distance code lengths through the precode, and puts their symbols by
+  /// length into `buckets`, counted in `perLength`. False on a repeat with nothing before it or
+  /// past the end, or when the end-of-block symbol has no code (zlib refuses such a block).
   private func readLengths(
     _ bitsOut: inout Bits, _ litlenCount: Int, _ distanceCount: Int, precodeBits: Int
   ) -> Bool {
     let total = litlenCount + distanceCount
     var index = 0
-    // In a local, as in `decodeBlock`.
+    var previous = 0
+    var endOfBlockLength = 0
+    // In locals, as in `decodeBlock`.
+    let (precode, buckets, perLength) = (self.precode, self.buckets, self.perLength)
     var bits = bitsOut
     defer { bitsOut = bits }
     while index < total {
@@ -256,34 +259,35 @@ package struct CommitInflater: ~Copyable {
       bits.drop(Int(entry & 0xFF))
       let symbol = Int(entry >> 16)
       if symbol < 16 {
-        lengths[index] = UInt8(truncatingIfNeeded: symbol)
+        if index == 256 { endOfBlockLength = symbol }
         let row = index < litlenCount ? symbol : 16 &+ symbol
         buckets[row &* Self.bucketSize &+ Int(perLength[row])] = UInt16(truncatingIfNeeded: index)
         perLength[row] &+= 1
+        previous = symbol
         index &+= 1
         continue
       }
-      var value = 0
       let repeats: Int
       switch symbol {
       case 16:
         guard index > 0 else { return false }
-        value = Int(lengths[index &- 1])
         repeats = 3 &+ bits.peek(2)
         bits.drop(2)
       case 17:
+        previous = 0
         repeats = 3 &+ bits.peek(3)
         bits.drop(3)
       default:
+        previous = 0
         repeats = 11 &+ bits.peek(7)
         bits.drop(7)
       }
       guard repeats <= total &- index else { return false }
-      (lengths + index).update(repeating: UInt8(truncatingIfNeeded: value), count: repeats)
-      if value != 0 {
+      if index <= 256 && 256 < index &+ repeats { endOfBlockLength = previous }
+      if previous != 0 {
         // A repeat may run from the litlen code into the distance code.
         for symbol in index..<(index &+ repeats) {
-          let row = symbol < litlenCount ? value : 16 &+ value
+          let row = symbol < litlenCount ? previous : 16 &+ previous
           buckets[row &* Self.bucketSize &+ Int(perLength[row])] =
             UInt16(truncatingIfNeeded: symbol)
           perLength[row] &+= 1
@@ -293,7 +297,7 @@ package struct CommitInflater: ~Copyable {
     }
     perLength[0] = 0
     perLength[16] = 0
-    return true
+    return endOfBlockLength != 0
   }
 
   /// `code`'s low `length` bits in reverse order.
@@ -410,7 +414,9 @@ package struct CommitInflater: ~Copyable {
     _ litlenBits: Int, _ distanceBits: Int
   ) -> Bool {
     // In locals, so that they stay in registers: `bits` has been lent to calls that are not
-    // inlined, and a pointer to it could be written through `out` for all the compiler knows.
+    // inlined, and a pointer to it, or to this inflater's tables, could be written through
+    // `out` for all the compiler knows.
+    let (litlen, distance) = (self.litlen, self.distance)
     var bits = bitsOut
     var out = outOut
     defer {
@@ -459,7 +465,7 @@ package struct CommitInflater: ~Copyable {
         bits.drop(Int(entry & 0xFF))
         return out <= end
       }
-      let (length, back) = match(entry, &bits, distanceMask)
+      let (length, back) = Self.match(entry, &bits, distance, distanceMask)
       guard back <= out - start, length <= end - out, bits.refill() else { return false }
       entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
       Self.copy(to: out, back: back, length: length)
@@ -480,7 +486,10 @@ package struct CommitInflater: ~Copyable {
   /// The length of the match whose litlen `entry` is next in `bits`, and its distance: both
   /// codes and their extra bits taken (at most 48 bits).
   @inline(__always)
-  private func match(_ entry: UInt32, _ bits: inout Bits, _ distanceMask: UInt64) -> (Int, Int) {
+  private static func match(
+    _ entry: UInt32, _ bits: inout Bits, _ distance: UnsafeMutablePointer<UInt32>,
+    _ distanceMask: UInt64
+  ) -> (Int, Int) {
     let lengthBits = Int(entry & 0xFF)
     let length =
       Int(entry >> 16 & 0xFFF)
@@ -488,7 +497,7 @@ package struct CommitInflater: ~Copyable {
       & ((1 &<< Int(entry >> 8 & 0xFF)) &- 1)
     bits.drop(lengthBits &+ Int(entry >> 8 & 0xFF))
     var code = distance[Int(truncatingIfNeeded: bits.buffer & distanceMask)]
-    if code & Self.distanceSubtable != 0 {
+    if code & distanceSubtable != 0 {
       bits.drop(Int(code & 0xFF))
       code = distance[Int(code >> 16) &+ bits.peek(Int(code >> 8 & 0x3F))]
     }
