@@ -8,7 +8,7 @@ import CGit2
 /// one before. This decoder builds tables no larger than the block's longest code needs (at most
 /// 1,024 entries, longer codes in subtables, as zlib does), counts the code lengths as it reads
 /// them, and decodes as libdeflate's fast loop does: a refill of the bit buffer that does not
-/// branch, up to three literals per refill, matches copied a word at a time.
+/// branch, up to five literals per refill, matches copied a word at a time.
 ///
 /// It accepts a stream only when it is sure of it:
 /// - a zlib header without a preset dictionary;
@@ -430,11 +430,11 @@ package struct CommitInflater: ~Copyable {
     guard bits.refill() else { return false }
     var entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
     while true {
-      // Up to three literals per round: `out` passes `end` by at most three bytes before
+      // Up to five literals per round: `out` passes `end` by at most five bytes before
       // this check, inside the room past `end`.
       guard out <= end else { return false }
       if entry & Self.literal != 0 {
-        // A literal in the root table takes at most 10 bits: three fit in 56.
+        // A literal in the root table takes at most 10 bits: five fit in 56.
         Self.put(entry, &bits, &out)
         entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
         if entry & Self.literal != 0 {
@@ -442,9 +442,17 @@ package struct CommitInflater: ~Copyable {
           entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
           if entry & Self.literal != 0 {
             Self.put(entry, &bits, &out)
-            guard bits.refill() else { return false }
             entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
-            continue
+            if entry & Self.literal != 0 {
+              Self.put(entry, &bits, &out)
+              entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
+              if entry & Self.literal != 0 {
+                Self.put(entry, &bits, &out)
+                guard bits.refill() else { return false }
+                entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
+                continue
+              }
+            }
           }
         }
         // A length and a distance take up to 48 bits.
