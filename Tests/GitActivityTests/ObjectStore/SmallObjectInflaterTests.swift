@@ -8,7 +8,7 @@ import Testing
 /// Our decoder of commits' zlib streams against libdeflate, which backs it: every stream it
 /// accepts, libdeflate accepts with the same bytes; every dynamic stream zlib writes, it accepts.
 @Suite("Commits inflated by our own decoder, libdeflate deciding the rest")
-struct CommitInflaterTests {
+struct SmallObjectInflaterTests {
   /// What libdeflate gives for `stream` (at most `streamBytes` of it) when it must give `size`
   /// bytes, as `PackCursor` asks it (with room past `size`); nil when it refuses.
   static func libdeflate(_ stream: [UInt8], streamBytes: Int? = nil, size: Int) -> [UInt8]? {
@@ -30,7 +30,7 @@ struct CommitInflaterTests {
   /// What our decoder gives: the stream is followed by `trailing` bytes of other data, as a
   /// pack's next objects follow a commit; nil when it leaves the stream to libdeflate.
   static func ours(
-    _ inflater: borrowing CommitInflater, _ stream: [UInt8], streamBytes: Int? = nil,
+    _ inflater: borrowing SmallObjectInflater, _ stream: [UInt8], streamBytes: Int? = nil,
     trailing: Int = 32, size: Int
   ) -> [UInt8]? {
     let readable = stream + pseudorandomBytes(trailing, seed: UInt64(stream.count))
@@ -116,7 +116,7 @@ struct CommitInflaterTests {
     "zlib's streams of commit-sized texts at every level: each dynamic one accepted with its bytes, the others left to libdeflate"
   )
   func zlibStreams() {
-    let inflater = CommitInflater()
+    let inflater = SmallObjectInflater()
     var generator = SeededGenerator(seed: 1951)
     var accepted = 0
     var wrong: [String] = []
@@ -144,7 +144,7 @@ struct CommitInflaterTests {
     "codes longer than the root tables (subtables, litlen and distance), several blocks, fixed and stored blocks, libdeflate's own streams"
   )
   func everyShapeOfStream() {
-    let inflater = CommitInflater()
+    let inflater = SmallObjectInflater()
     var generator = SeededGenerator(seed: 1950)
     var inputs: [[UInt8]] = []
     // Skewed: one byte most of the time, every other byte value rarely, so that the rare ones
@@ -203,7 +203,7 @@ struct CommitInflaterTests {
     "damaged streams: nothing accepted that libdeflate refuses, nothing different from what it gives"
   )
   func damagedStreams() {
-    let inflater = CommitInflater()
+    let inflater = SmallObjectInflater()
     var generator = SeededGenerator(seed: 1952)
     var (refused, bothAccepted, leftToLibdeflate) = (0, 0, 0)
     var wrong: [String] = []
@@ -254,7 +254,7 @@ struct CommitInflaterTests {
     "the checksum must lie within the stream's bytes, and a stream read to the very end of what is readable is left to libdeflate"
   )
   func limits() {
-    let inflater = CommitInflater()
+    let inflater = SmallObjectInflater()
     var generator = SeededGenerator(seed: 1953)
     let text = Self.commitText(size: 700, using: &generator)
     let stream = Self.zlib(text, level: 6)
@@ -274,7 +274,7 @@ struct CommitInflaterTests {
   }
 
   @Test(
-    "a packed history: every commit stored whole inflated by our decoder, and one damaged left to libdeflate"
+    "a packed history: every commit and small blob stored whole inflated by our decoder, a large blob and a damaged commit left to libdeflate"
   )
   func throughThePacks() throws {
     let repository = try TemporaryRepository()
@@ -286,9 +286,19 @@ struct CommitInflaterTests {
           message: String(
             decoding: Self.commitText(size: 100 + index * 13, using: &generator), as: UTF8.self))
       })
-    // Every commit stored whole, as zlib writes it.
+    // A blob under `ownInflationLimit` and one over it, kept by a tag.
+    let small = Self.commitText(size: 2_000, using: &generator)
+    let large = Self.commitText(size: PackCursor.ownInflationLimit + 5_000, using: &generator)
+    var blobs: [(String, [UInt8])] = []
+    for bytes in [small, large] {
+      let id = try repository.git(["hash-object", "-w", "--stdin"], input: Data(bytes))
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      try repository.git(["tag", "blob-\(blobs.count)", id])
+      blobs.append((id, bytes))
+    }
+    // Every object stored whole, as zlib writes it.
     try repository.git(["repack", "-adq", "--window=0"])
-    let ids = try repository.git(["rev-list", "--all"]).split(separator: "\n").map(String.init)
+    let ids = try repository.git(["rev-list", "--branches"]).split(separator: "\n").map(String.init)
     let store = PackStore(objectsDirectory: repository.path + "/.git/objects")
     let cursor = PackCursor(store: store)
     for hex in ids {
@@ -299,6 +309,11 @@ struct CommitInflaterTests {
     }
     #expect(cursor.wholeCommits == ids.count)
     #expect(cursor.ownInflations == ids.count && cursor.leftInflations == 0)
+    // Any small object, a blob here, is ours too; a larger one is libdeflate's alone.
+    for (hex, bytes) in blobs {
+      #expect(cursor.objectBytes(try #require(ObjectID(hex: hex)), type: 3) == bytes)
+    }
+    #expect(cursor.ownInflations == ids.count + 1 && cursor.leftInflations == 0)
 
     // A byte in the middle of one commit's stream changed: refused, and libdeflate decided.
     let (packPath, offsets) = try PackReaderTests.onlyPack(of: repository)

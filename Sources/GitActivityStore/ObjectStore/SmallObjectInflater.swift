@@ -1,14 +1,16 @@
 import CGit2
 
-/// Inflates the zlib stream of a commit as a pack stores it: one or a few dynamic Huffman blocks
-/// that give a few hundred bytes (649 for the median commit of git/git).
+/// Inflates the zlib stream of a small object as a pack stores it: a commit (649 bytes for the
+/// median commit of git/git), a small tree, a delta; one or a few dynamic Huffman blocks.
 ///
 /// On such a stream libdeflate spends about a third of its time building decode tables: a
 /// table of 2,048 entries for every block, made through loops in which each step waits for the
 /// one before. This decoder builds tables no larger than the block's longest code needs (at most
-/// 1,024 entries, longer codes in subtables, as zlib does), counts the code lengths as it reads
-/// them, and decodes as libdeflate's fast loop does: a refill of the bit buffer that does not
-/// branch, up to five literals per refill, matches copied a word at a time.
+/// 1,024 entries, longer codes in subtables, as zlib does), sorts the symbols by length as it
+/// reads their lengths, and decodes as libdeflate's fast loop does: a refill of the bit buffer
+/// that does not branch, up to five literals per refill, matches copied a word at a time. (On
+/// streams of many kilobytes libdeflate's decoding, which uses BMI2 where the processor has it,
+/// is the faster: `PackCursor` gives those to libdeflate.)
 ///
 /// It accepts a stream only when it is sure of it:
 /// - a zlib header without a preset dictionary;
@@ -20,11 +22,11 @@ import CGit2
 /// Anything else (a stored or fixed block, a code zlib accepts that is not complete, damage, a
 /// stream that reads near the end of the readable bytes) makes `inflate` answer false, and the
 /// caller asks libdeflate, which decides. So no stream that libdeflate refuses is accepted
-/// here, and an accepted stream gives the bytes libdeflate gives (`CommitInflaterTests` holds
+/// here, and an accepted stream gives the bytes libdeflate gives (`SmallObjectInflaterTests` holds
 /// both, on real and damaged streams).
 ///
 /// One per thread: it owns its tables.
-package struct CommitInflater: ~Copyable {
+package struct SmallObjectInflater: ~Copyable {
   // A table entry, litlen and distance alike: bits 0–7, the bits the entry's code takes from
   // the stream; bits 8–15, the extra bits that follow it (a length's or a distance's), or for
   // a subtable, how many bits index it.
