@@ -555,4 +555,46 @@ struct ExportTests {
       #expect(!ids.isEmpty && ids == git, "\(arguments)")
     }
   }
+
+  /// The CPU time (user and system, to 10 ms) of one run of the built binary with `arguments`.
+  static func cpuSeconds(_ arguments: [String], in directory: String) throws -> (Double, Int32) {
+    let report = directory + "/time-\(UUID().uuidString)"
+    let result = try runBinary(
+      ["-c", "exec /usr/bin/time -f '%U %S' -o \"$0\" \"$@\"", report, try builtExecutable()]
+        + arguments, in: directory, environment: Tools.hermeticEnvironment, shell: true)
+    let fields = try String(contentsOfFile: report, encoding: .utf8)
+      .split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    return (fields.reduce(0, +), result.status)
+  }
+
+  @Test(
+    "--from over fifty years costs what one year costs: a record's day is looked up in the window, never searched for"
+  )
+  func windowLookup() throws {
+    let base = try TemporaryRepository()
+    // 30,000 records over 40 years, as an organisation's history exports them.
+    var text = ""
+    text.reserveCapacity(30_000 * 300)
+    let span = 40 * 365 * 86_400
+    for index in 0..<30_000 {
+      let time = 800_000_000 + index * 104_729 % span
+      let hex = String(index, radix: 16)
+      let id = String(repeating: "0", count: 40 - hex.count) + hex
+      text +=
+        "{\"v\":1,\"repository\":\"org/r\(index % 50)\",\"id\":\"\(id)\",\"authorName\":\"P\(index % 300)\","
+        + "\"authorEmail\":\"p\(index % 300)@example.com\",\"authorTime\":\(time),\"authorOffset\":0,"
+        + "\"committerName\":\"C\",\"committerEmail\":\"c@example.com\",\"committerTime\":\(time),"
+        + "\"committerOffset\":0,\"parents\":1,\"subject\":\"s\"}\n"
+    }
+    let file = base.root.path + "/org.ndjson"
+    try text.write(toFile: file, atomically: false, encoding: .utf8)
+    let common = ["--from", file, "--format", "csv", "-o", "/dev/null", "--until", "2025-12-31"]
+    let (whole, wholeStatus) = try Self.cpuSeconds(
+      common + ["--since", "1970-01-01"], in: base.root.path)
+    let (year, yearStatus) = try Self.cpuSeconds(
+      common + ["--since", "2025-01-01"], in: base.root.path)
+    #expect(wholeStatus == 0 && yearStatus == 0, "\(wholeStatus) \(yearStatus)")
+    // Stepping through the window's days for each record cost 25 times the one year.
+    #expect(whole <= 3 * year + 0.15, "whole history \(whole) s, one year \(year) s")
+  }
 }

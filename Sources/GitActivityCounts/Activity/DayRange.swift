@@ -14,8 +14,9 @@ public struct DayRange: Hashable, Sendable, Sequence {
   /// How many days the range holds.
   public var count: Int { first.distance(to: last) + 1 }
 
-  /// Whether `day` is in the range.
-  func contains(_ day: Day) -> Bool { day >= first && day <= last }
+  /// Whether `day` is in the range: two comparisons. (Public, so that a client's call finds it
+  /// rather than `Sequence.contains`, which would step through every day of the range.)
+  public func contains(_ day: Day) -> Bool { day >= first && day <= last }
 
   /// The position of `day` in the range, or nil when it falls outside.
   @inline(__always)
