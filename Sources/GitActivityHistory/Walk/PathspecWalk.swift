@@ -21,6 +21,8 @@ struct PathspecWalk {
   let options: WalkOptions
   let substitutions: Substitutions
   let shallow: Set<ObjectID>
+  /// Whether the last `history` had a helper compare commits ahead (for tests).
+  private(set) var startedHelper = false
 
   /// Where the helper learns the history's shape: git's commit-graph or the history cache,
   /// each of which numbers its commits, so that the helper goes by numbers, not ids.
@@ -161,6 +163,22 @@ struct PathspecWalk {
     }
   }
 
+  /// Whether the path's Bloom filters leave the walk so few commits to compare that a helper
+  /// would cost more than it saves: fewer than one in ten of a sample of the graph's
+  /// commits (every 1/2,048th, in id order, so spread over the history) not ruled out. One
+  /// file of git/git: 0.14 s of CPU with a helper, 0.11 s without, in the same wall time; a
+  /// folder changed by a third of the commits still has its helper.
+  static func bloomLeavesFew(_ graph: CommitGraph, keys: [BloomFilters.Key]) -> Bool {
+    guard !keys.isEmpty, graph.count >= 2_048 else { return false }
+    let step = graph.count / 2_048
+    var left = 0
+    for position in stride(from: 0, to: graph.count, by: step)
+    where !graph.bloomRulesOut(keys, at: Int32(position)) {
+      left += 1
+    }
+    return left * 10 < graph.count / step
+  }
+
   /// The helper's order (see `answerAhead`): the first-parent line of each tip, newest first,
   /// and the side branches it follows, each commit with the merge whose branch it is on.
   private static func helperOrder(
@@ -253,9 +271,10 @@ struct PathspecWalk {
     // the history from the graph or the cache: without either (replaced or grafted commits),
     // there is none.
     var helper: Threads.Handle?
+    startedHelper = false
     let known = pass.graph.map(Shapes.graph) ?? pass.cache.map(Shapes.cache)
     if options.workerCount > 1, !tips.included.isEmpty, (pass.stored?.count ?? 0) == 0,
-      let known
+      let known, !(pass.graph.map { Self.bloomLeavesFew($0, keys: pass.bloomKeys) } ?? false)
     {
       let shared = PathspecAnswers()
       let (pathspec, path, packs) = (
@@ -266,6 +285,7 @@ struct PathspecWalk {
       )
       let bloomKeys = pass.bloomKeys
       pass.answers = shared
+      startedHelper = true
       helper = Threads.start {
         Self.answerAhead(
           shared, shapes: known, tips: tips, cutoff: cutoff ?? Int64.min, firstOnly: firstOnly,

@@ -61,4 +61,56 @@ struct PathspecWalkTests {
       #expect(reread?.hasNewRecords == false && reread?.count == answered)
     }
   }
+
+  @Test(
+    "with Bloom filters, no helper for a path they leave under one commit in ten to compare; counts as git's either way"
+  )
+  func bloomHelper() throws {
+    let repo = try TemporaryRepository()
+    // 4,200 commits, each changing all/f, and some a path changed every 3rd, 8th, 12th or
+    // 50th commit.
+    var stream = ""
+    let every = ["often": 3, "every8": 8, "every12": 12, "rare": 50]
+    for number in 1...4_200 {
+      stream += "commit refs/heads/main\nmark :\(number)\n"
+      stream += "author A <a@x> \(1_600_000_000 + number * 600) +0000\n"
+      stream += "committer A <a@x> \(1_600_000_000 + number * 600) +0000\ndata 2\nm\n"
+      if number > 1 { stream += "from :\(number - 1)\n" }
+      for (folder, period) in every.sorted(by: { $0.key < $1.key })
+      where number % period == 0 || number == 1 {
+        stream += "M 100644 inline \(folder)/f\ndata \(String(number).utf8.count)\n\(number)\n"
+      }
+      stream += "M 100644 inline all/f\ndata \(String(number).utf8.count)\n\(number)\n\n"
+    }
+    try repo.git(["fast-import", "--quiet"], input: Data(stream.utf8))
+    try repo.git(["reset", "-q", "--hard", "main"])
+    try repo.git(["commit-graph", "write", "--reachable", "--changed-paths"])
+    let graph = try #require(CommitGraph(objectsDirectory: repo.path + "/.git/objects"))
+    #expect(graph.hasBloomFilters)
+    for (folder, leavesFew) in [
+      ("rare", true), ("every12", true), ("every8", false), ("often", false),
+    ] {
+      let spec = try Pathspec(canonical: [":(prefix:0)" + folder + "/f"])
+      #expect(PathspecWalk.bloomLeavesFew(graph, keys: spec.bloomKeys) == leavesFew, "\(folder)")
+    }
+    // Without filters, never.
+    #expect(!PathspecWalk.bloomLeavesFew(graph, keys: []))
+    let repository = try Repository.discoverGit(from: repo.path, environment: Tools.gitEnvironment)
+    var options = WalkOptions()
+    options.recordsCommitIDs = true
+    options.workerCount = 2
+    let head = try #require(ObjectID(hex: try repo.head()))
+    for folder in ["rare", "often"] {
+      let expected = try repo.git(["log", "--format=%H", "HEAD", "--", folder + "/f"])
+        .split(separator: "\n").map(String.init)
+      var stored: PathspecAnswerCache?
+      var walk = PathspecWalk(
+        repository: repository,
+        pathspec: try Pathspec(canonical: [":(prefix:0)" + folder + "/f"]), options: options,
+        substitutions: Substitutions(), shallow: [])
+      let history = try walk.history(WalkTips(included: [head], excluded: []), stored: &stored)
+      #expect(history.ids == expected, "\(folder)")
+      #expect(walk.startedHelper == (folder == "often"), "\(folder)")
+    }
+  }
 }
