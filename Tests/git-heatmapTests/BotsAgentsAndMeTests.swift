@@ -206,6 +206,71 @@ struct BotsAgentsAndMeTests {
     #expect(kind("bot]", "bot@corp.example") == .person)
   }
 
+  @Test(
+    "the byte screen that passes plain people never contradicts the rules in full: every listed identity in any case, marks, prefixes, non-ASCII"
+  )
+  func plainPeopleScreen() {
+    let classifier = Automation.Classifier(Automation())
+    var emails = ["ada@example.com", "a@b", "", "@", "x@users.noreply.github.com"]
+    var names = ["Ada", "", ")", "Claude", "Aider Person (aider)", "x (AIDER)"]
+    for known in Automation.agents + Automation.bots {
+      switch known.match {
+      case .email(let address): emails += [address, address.uppercased(), " " + address]
+      case .gitHubLogin(let login):
+        emails += [
+          login + "@users.noreply.github.com",
+          "12+" + login.uppercased() + "@USERS.noreply.github.com",
+          login + "@users.noreply.github.co",
+        ]
+      case .nameSuffix(let suffix): names += ["Someone" + suffix, "Someone" + suffix.uppercased()]
+      case .gitLabTokenBot:
+        emails += [
+          "project_12_bot_abc@noreply.gitlab.example", "GROUP_3_bot@noreply.x", "group_x@noreply.y",
+        ]
+      }
+    }
+    emails += [
+      "helper[bot]@corp.example", "helper[BOT]@corp.example", "a@helper[bot]", "Ada@Example.COM",
+      "zoë@example.com", "ada@exämple.com", "NOREPLY@ANTHROPIC.COM", "noreply@anthropic.co",
+      "pat@example.com", "Greg@example.com", "\u{212A}@example.com",
+    ]
+    names += ["helper[bot]", "Helper[Bot]", "Zoë", "[bot] x"]
+    var screened = 0
+    var wrong: [String] = []
+    for name in names {
+      for email in emails {
+        let author = Author(name: name, email: email)
+        let full = classifier.classifyByRules(author)
+        if Automation.Classifier.isPlainPerson(author, emailHashes: Self.emailHashes) {
+          screened += 1
+          if full.kind != .person { wrong.append("\(name) <\(email)>: \(full.kind)") }
+        }
+        if classifier.classify(author).kind != full.kind { wrong.append("\(name) <\(email)>") }
+      }
+    }
+    #expect(wrong.count == 0, "\(wrong.prefix(5))")
+    // The screen passes plain people: most pairs here are not.
+    #expect(screened >= 40, "\(screened)")
+    #expect(
+      Automation.Classifier.isPlainPerson(
+        Author(name: "Ada", email: "ada@example.com"), emailHashes: Self.emailHashes))
+  }
+
+  /// The built-in emails' hashes, as the classifier holds them.
+  static let emailHashes =
+    Automation.agents.compactMap { known -> UInt64? in
+      if case .email(let address) = known.match {
+        return Automation.Classifier.emailHash(Array(address.utf8))
+      }
+      return nil
+    }
+    + Automation.bots.compactMap { known -> UInt64? in
+      if case .email(let address) = known.match {
+        return Automation.Classifier.emailHash(Array(address.utf8))
+      }
+      return nil
+    }
+
   @Test("every surface tells the same AI-assisted share and the bots left out")
   func surfaces() throws {
     let repo = try Self.repository()

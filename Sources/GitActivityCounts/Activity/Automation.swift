@@ -228,15 +228,74 @@ public struct Automation: Hashable, Sendable {
       return table
     }
 
+    /// The built-in emails' hashes (`emailHash`), for `isPlainPerson`: a few dozen, looked
+    /// through in a row (cheaper than a set's hashing of the hash).
+    private static let emailHashes = emails.keys.map { emailHash(Array($0.utf8)) }
+    private let emailHashes: [UInt64]
+    private let hasPatterns: Bool
+
     init(_ rules: Automation) {
       bots = rules.botPatterns.compactMap { try? POSIXRegex($0) }
       notBots = rules.notBotPatterns.compactMap { try? POSIXRegex($0) }
       agents = rules.agentPatterns.compactMap { try? POSIXRegex($0) }
+      hasPatterns = !agents.isEmpty || !bots.isEmpty || !notBots.isEmpty
+      emailHashes = Self.emailHashes
     }
 
     /// What `author` is, and for an agent the name outputs give it.
     func classify(_ author: Author) -> (kind: Kind, label: String?) {
-      let hasPatterns = !agents.isEmpty || !bots.isEmpty || !notBots.isEmpty
+      if !hasPatterns && Self.isPlainPerson(author, emailHashes: emailHashes) {
+        return (.person, nil)
+      }
+      return classifyByRules(author)
+    }
+
+    /// FNV-1a of an ASCII email's bytes in lowercase.
+    static func emailHash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes {
+        let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+        hash = (hash ^ UInt64(lowered)) &* 0x100_0000_01b3
+      }
+      return hash
+    }
+
+    /// Whether the built-in rules surely make `author` a person, looked at as bytes, without a
+    /// string made or hashed (most of a history's thousands of people are plainly people, and
+    /// every run classifies them): an ASCII email whose hash is no listed email's, that is not
+    /// GitHub's noreply address and does not start with `p` or `g` (GitLab's token bots), no
+    /// `[bot]` mark on the name or the email, and a name that does not end in `)` (an agent's
+    /// suffix). Anything else is decided by the rules in full (`classifyByRules`), which this
+    /// never contradicts.
+    static func isPlainPerson(_ author: Author, emailHashes: [UInt64]) -> Bool {
+      var (name, email) = (author.name, author.email)
+      let nameIsPlain = name.withUTF8 { bytes in
+        bytes.last != UInt8(ascii: ")") && !endsIgnoringCase(bytes[...], "[bot]")
+      }
+      guard nameIsPlain else { return false }
+      return email.withUTF8 { bytes in
+        guard let first = bytes.first, first | 0x20 != UInt8(ascii: "p"),
+          first | 0x20 != UInt8(ascii: "g")
+        else { return false }
+        // One pass: ASCII, the last `@`, and the hash.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var at = bytes.count
+        var high: UInt8 = 0
+        for index in bytes.indices {
+          let byte = bytes[index]
+          high |= byte
+          if byte == UInt8(ascii: "@") { at = index }
+          let lowered = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+          hash = (hash ^ UInt64(lowered)) &* 0x100_0000_01b3
+        }
+        return high < 0x80 && !emailHashes.contains(hash)
+          && !endsIgnoringCase(bytes[..<at], "[bot]")
+          && !endsIgnoringCase(bytes[...], "@users.noreply.github.com")
+      }
+    }
+
+    /// What `author` is by the rules in full (see `Automation`).
+    func classifyByRules(_ author: Author) -> (kind: Kind, label: String?) {
       let text = hasPatterns ? author.nameAndEmail : ""
       let shownName = author.name.isEmpty ? author.email : author.name
       if agents.contains(where: { $0.matches(text) }) { return (.agent, shownName) }
