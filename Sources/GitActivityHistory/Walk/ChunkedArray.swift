@@ -68,6 +68,22 @@ package struct ChunkedArray<Element: BitwiseCopyable & Sendable>: @unchecked Sen
     count += 1
   }
 
+  /// Appends the elements to `array` and empties this array, a chunk at a time: each chunk is
+  /// given back as soon as it is copied, so that the two never hold every element at once (the
+  /// room `array` reserves is not resident until written).
+  package mutating func moveAll(into array: inout [Element]) {
+    array.reserveCapacity(array.count + count)
+    var left = count
+    chunks.reverse()
+    while let chunk = chunks.popLast() {
+      let taken = min(Self.chunkSize, left)
+      array.append(contentsOf: UnsafeBufferPointer(start: chunk.base, count: taken))
+      left -= taken
+    }
+    count = 0
+    tail = nil
+  }
+
   mutating func append(contentsOf elements: some Sequence<Element>) {
     for element in elements { append(element) }
   }
