@@ -436,29 +436,18 @@ package struct SmallObjectInflater: ~Copyable {
       // this check, inside the room past `end`.
       guard out <= end else { return false }
       if entry & Self.literal != 0 {
-        // A literal in the root table takes at most 10 bits: five fit in 56.
-        Self.put(entry, &bits, &out)
-        entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
-        if entry & Self.literal != 0 {
+        // A literal in the root table takes at most 10 bits: five fit in 56. The entry after
+        // the fifth is looked up before the refill: the 14 bits left are enough to index the
+        // table (the refill adds bits above them, the same as were there).
+        var literals = 0
+        repeat {
           Self.put(entry, &bits, &out)
           entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
-          if entry & Self.literal != 0 {
-            Self.put(entry, &bits, &out)
-            entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
-            if entry & Self.literal != 0 {
-              Self.put(entry, &bits, &out)
-              entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
-              if entry & Self.literal != 0 {
-                Self.put(entry, &bits, &out)
-                guard bits.refill() else { return false }
-                entry = litlen[Int(truncatingIfNeeded: bits.buffer & litlenMask)]
-                continue
-              }
-            }
-          }
-        }
+          literals &+= 1
+        } while literals < 5 && entry & Self.literal != 0
         // A length and a distance take up to 48 bits.
         guard bits.refill() else { return false }
+        if entry & Self.literal != 0 { continue }
       }
       if entry & Self.litlenSubtable != 0 {
         bits.drop(Int(entry & 0xFF))
