@@ -96,10 +96,20 @@ struct CommitRecordParser {
 
   /// Which of `jsonKeys` a key is, trying first the one after `previous` (the export's order).
   private static func keyNumber(_ key: UnsafeRawBufferPointer, after previous: Int) -> Int? {
+    let count = key.count
+    guard let bytes = key.baseAddress else { return nil }
     func matches(_ number: Int) -> Bool {
       let name = jsonKeys[number]
-      return RawBytes.equal(
-        UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), key)
+      guard name.utf8CodeUnitCount == count else { return false }
+      let known = UnsafeRawPointer(name.utf8Start)
+      guard count >= 8, count <= 24 else { return RawBytes.equal(known, bytes, count: count) }
+      // 8 to 24 bytes: the first, middle and last eight, overlapping where shorter.
+      func word(_ base: UnsafeRawPointer, _ at: Int) -> UInt64 {
+        base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+      }
+      let middle = min(8, count - 8)
+      return word(known, 0) == word(bytes, 0) && word(known, middle) == word(bytes, middle)
+        && word(known, count - 8) == word(bytes, count - 8)
     }
     let next = previous + 1
     if next < jsonKeys.count && matches(next) { return next }
@@ -270,11 +280,10 @@ struct CommitRecordParser {
       guard idBytes.count == 40, let id = ObjectID(hex: idBytes) else {
         throw Failure(message: Words.badID)
       }
-      let keys = [
-        "authorName", "authorEmail", "writtenAuthorName", "writtenAuthorEmail", "committerName",
-        "committerEmail",
-      ]
-      for index in [0, 1, 4, 5] where people[index] == nil { throw missing(keys[index]) }
+      if people[0] == nil { throw missing("authorName") }
+      if people[1] == nil { throw missing("authorEmail") }
+      if people[4] == nil { throw missing("committerName") }
+      if people[5] == nil { throw missing("committerEmail") }
       guard let parents else { throw missing("parents") }
       guard parents >= 0, parents <= Int64(Int32.max) else {
         throw Failure(message: Words.parentsOutOfRange)

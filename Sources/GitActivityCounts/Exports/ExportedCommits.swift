@@ -279,11 +279,13 @@ public struct ExportedCommits {
     fileIndex += 1
   }
 
-  /// How many batches of lines are parsed at once (`RecordBatches`): one more than the cores,
-  /// so that the cores parse while the reading thread counts.
+  /// How many batches of lines are parsed at once (`RecordBatches`): as many as the cores. (One
+  /// more, with the reading thread, shares the cores among three batches that then end together,
+  /// and the cores wait while the reading thread hands them over: 0.50 s against 0.43 s for
+  /// 1,000,000 records on two cores.)
   private static var parsingWidth: Int {
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    return cores <= 1 ? 1 : min(cores + 1, 5)
+    return cores <= 1 ? 1 : min(cores, 4)
   }
 
   /// Holds one distinct commit (or leaves it out, outside `keeps`), handing a piece over when

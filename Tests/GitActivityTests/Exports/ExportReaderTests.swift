@@ -112,6 +112,75 @@ struct ExportReaderTests {
     #expect(Self.message([line]) == expected)
   }
 
+  @Test("a skipped string is checked as a read one: its escapes, its control characters")
+  func skippedStrings() {
+    let base = String(Self.record.dropLast())
+    #expect(Self.message([base + #","later":"a\qb"}"#]) == "an unknown escape '\\q' at column 277")
+    #expect(Self.message([base + #","later":"\u12"}"#]) == "a short \\u escape at column 277")
+    #expect(Self.message([base + #","l\qater":1}"#]) == "an unknown escape '\\q' at column 272")
+    #expect(
+      Self.message([base + ",\"later\":\"a\u{1}b\"}"])
+        == "a control character inside a string at column 273")
+    #expect(
+      Self.message([base + #","later":{"a":"b\x"}}"#]) == "an unknown escape '\\x' at column 281")
+    #expect(Self.message([base + #","later":"ab}"#]) == "the string does not end at column 275")
+  }
+
+  /// The keys of `record` whose field every record must have.
+  static let requiredKeys = [
+    "v", "repository", "id", "authorName", "authorEmail", "authorTime", "authorOffset",
+    "committerName", "committerEmail", "committerTime", "committerOffset", "parents",
+  ]
+
+  @Test("a key that differs from a field's in any one byte is not that field")
+  func keysByteByByte() {
+    for key in Self.requiredKeys {
+      let bytes = Array(key.utf8)
+      for place in bytes.indices {
+        var changed = bytes
+        changed[place] = bytes[place] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        let other = String(decoding: changed, as: UTF8.self)
+        let line = Self.record.replacingOccurrences(of: "\"\(key)\":", with: "\"\(other)\":")
+        #expect(Self.message([line]) == Self.missing(key), "\(other)")
+      }
+      // Longer and shorter by a byte.
+      for other in [key + "s", String(key.dropLast())] {
+        let line = Self.record.replacingOccurrences(of: "\"\(key)\":", with: "\"\(other)\":")
+        #expect(Self.message([line]) == Self.missing(key), "\(other)")
+      }
+    }
+  }
+
+  @Test("a written name's or email's key that differs in any one byte is a field skipped")
+  func writtenKeysByteByByte() throws {
+    let keys = [
+      "writtenAuthorName", "writtenAuthorEmail", "writtenCommitterName", "writtenCommitterEmail",
+    ]
+    for key in keys {
+      let line = String(Self.record.dropLast()) + #","\#(key)":"W"}"#
+      let record = try #require(try Self.parse([line]).get().first ?? nil)
+      // The written part "W" where the key is read; as counted where it is skipped.
+      func writtenParts(_ record: CommitRecord) -> [String] {
+        [record.author, record.committer].flatMap { [$0.written.name, $0.written.email] }
+      }
+      #expect(writtenParts(record).filter { $0 == "W" }.count == 1, "\(key)")
+      let bytes = Array(key.utf8)
+      for place in bytes.indices {
+        var changed = bytes
+        changed[place] = bytes[place] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        let other = String(decoding: changed, as: UTF8.self)
+        let read = try #require(
+          try Self.parse([line.replacingOccurrences(of: key, with: other)]).get().first ?? nil)
+        #expect(!writtenParts(read).contains("W"), "\(other)")
+      }
+    }
+  }
+
+  /// What a record without the field `key` is refused with.
+  static func missing(_ key: String) -> String {
+    key == "v" ? "not a git-heatmap commits export (no 'v')" : "the record has no '\(key)'"
+  }
+
   @Test("CSV: columns found by name in any order, quoted fields, a byte-order mark, CRLF")
   func csv() throws {
     let header = "\u{FEFF}" + CommitRecord.csvColumns.reversed().joined(separator: ",") + "\r"
