@@ -51,10 +51,19 @@ struct CommitRecordParser {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
     scratch.removeAll(keepingCapacity: true)
     let fields = isCSV ? try csvFields(line) : try jsonFields(line)
-    let view: Result<RecordView, Failure> = scratch.withUnsafeBytes { scratch in
-      Result { () throws(Failure) in try fields.view(line: line, scratch: scratch) }
+    // Not carried out in a `Result`: a generic `Result` of a view copied it through the
+    // runtime's value witnesses, at every record.
+    var view: RecordView?
+    var failure: Failure?
+    scratch.withUnsafeBytes { scratch in
+      do throws(Failure) {
+        view = try fields.view(line: line, scratch: scratch)
+      } catch {
+        failure = error
+      }
     }
-    body(try view.get())
+    if let failure { throw failure }
+    if let view { body(view) }
   }
 
   private mutating func readHeader(_ line: UnsafeRawBufferPointer) throws(Failure) {
@@ -94,26 +103,17 @@ struct CommitRecordParser {
     "parents", "coAuthors", "insertions", "deletions", "files", "assisted", "agents",
   ]
 
-  /// Which of `jsonKeys` a key is, trying first the one after `previous` (the export's order).
-  private static func keyNumber(_ key: UnsafeRawBufferPointer, after previous: Int) -> Int? {
-    let count = key.count
+  /// Which of `jsonKeys` a key is.
+  private static func keyNumber(_ key: UnsafeRawBufferPointer) -> Int? {
     guard let bytes = key.baseAddress else { return nil }
-    func matches(_ number: Int) -> Bool {
+    for number in 0..<jsonKeys.count {
       let name = jsonKeys[number]
-      guard name.utf8CodeUnitCount == count else { return false }
-      let known = UnsafeRawPointer(name.utf8Start)
-      guard count >= 8, count <= 24 else { return RawBytes.equal(known, bytes, count: count) }
-      // 8 to 24 bytes: the first, middle and last eight, overlapping where shorter.
-      func word(_ base: UnsafeRawPointer, _ at: Int) -> UInt64 {
-        base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+      if name.utf8CodeUnitCount == key.count,
+        JSONReader.same(UnsafeRawPointer(name.utf8Start), bytes, count: key.count)
+      {
+        return number
       }
-      let middle = min(8, count - 8)
-      return word(known, 0) == word(bytes, 0) && word(known, middle) == word(bytes, middle)
-        && word(known, count - 8) == word(bytes, count - 8)
     }
-    let next = previous + 1
-    if next < jsonKeys.count && matches(next) { return next }
-    for number in 0..<jsonKeys.count where matches(number) { return number }
     return nil
   }
 
@@ -123,34 +123,45 @@ struct CommitRecordParser {
     // Each field once: a key given twice is refused, not read as its last value.
     var seen: UInt32 = 0
     var previous = -1
-    try reader.objectWithKeyBytes { (key, reader) throws(Failure) in
-      guard let number = Self.keyNumber(key, after: previous) else {
-        try reader.skipValue()
-        return
-      }
-      previous = number
-      let bit = UInt32(1) << UInt32(number)
-      guard seen & bit == 0 else {
-        throw Failure(message: Words.givenTwice(String(decoding: key, as: UTF8.self)))
-      }
-      seen |= bit
-      switch number {
-      case 0: fields.version = try reader.integer()
-      case 1: fields.repository = try text(&reader)
-      case 2: fields.id = try text(&reader)
-      case 3, 4, 5, 6: fields.people[number - 3] = try text(&reader)
-      case 7, 8: fields.times[number - 7] = .some(try reader.optionalInteger())
-      case 9, 10, 11, 12: fields.people[number - 5] = try text(&reader)
-      case 13, 14: fields.times[number - 11] = .some(try reader.optionalInteger())
-      case 15: fields.parents = try reader.integer()
-      case 16: fields.coAuthors = try reader.coAuthors()
-      case 17, 18, 19: fields.lines[number - 17] = try reader.integer()
-      case 20: fields.assisted = try reader.boolean()
-      default: fields.agents = try reader.strings()
-      }
+    if try reader.openObject() {
+      repeat {
+        guard
+          let number = try reader.key(in: Self.jsonKeys, after: previous, number: Self.keyNumber)
+        else {
+          try reader.skipValue()
+          continue
+        }
+        previous = number
+        let bit = UInt32(1) << UInt32(number)
+        guard seen & bit == 0 else {
+          throw Failure(message: Words.givenTwice(Self.jsonKeys[number].description))
+        }
+        seen |= bit
+        try read(number, into: &fields, &reader)
+      } while try reader.nextMember()
     }
     try reader.end()
     return fields
+  }
+
+  /// Reads the value of the field numbered `number` (in `jsonKeys`).
+  private mutating func read(_ number: Int, into fields: inout Fields, _ reader: inout JSONReader)
+    throws(Failure)
+  {
+    switch number {
+    case 0: fields.version = try reader.integer()
+    case 1: fields.repository = try text(&reader)
+    case 2: fields.id = try text(&reader)
+    case 3, 4, 5, 6: fields.people[number - 3] = try text(&reader)
+    case 7, 8: fields.times[number - 7] = .some(try reader.optionalInteger())
+    case 9, 10, 11, 12: fields.people[number - 5] = try text(&reader)
+    case 13, 14: fields.times[number - 11] = .some(try reader.optionalInteger())
+    case 15: fields.parents = try reader.integer()
+    case 16: fields.coAuthors = try reader.coAuthors()
+    case 17, 18, 19: fields.lines[number - 17] = try reader.integer()
+    case 20: fields.assisted = try reader.boolean()
+    default: fields.agents = try reader.strings()
+    }
   }
 
   /// A string field: where the line holds it, or decoded into the scratch.
@@ -254,13 +265,13 @@ struct CommitRecordParser {
     /// Author name, email, written name, written email; then the committer's four.
     var people = FixedSlots<RecordView.Text?>(repeating: nil)
     /// Author time, offset, committer time, offset: nil missing, `.some(nil)` null.
-    var times = FixedSlots<Int64??>(repeating: nil)
+    var times = InlineArray<4, Int64??>(repeating: nil)
     var parents: Int64?
     var coAuthors: [CommitRecord.Person]?
     var assisted: Bool?
     var agents: [String]?
     /// Insertions, deletions, files: all three, or none.
-    var lines = FixedSlots<Int64?>(repeating: nil)
+    var lines = InlineArray<3, Int64?>(repeating: nil)
 
     func view(line: UnsafeRawBufferPointer, scratch: UnsafeRawBufferPointer) throws(Failure)
       -> RecordView

@@ -27,7 +27,17 @@ struct JSONReader {
     }
   }
 
+  @inline(__always)
   private mutating func expect(_ byte: UInt8) throws(Failure) {
+    // Most often the byte itself, with no space before it.
+    if index < bytes.count, bytes[index] == byte {
+      index += 1
+      return
+    }
+    try expectAfterSpace(byte)
+  }
+
+  private mutating func expectAfterSpace(_ byte: UInt8) throws(Failure) {
     skipSpace()
     guard index < bytes.count, bytes[index] == byte else {
       throw failure(Words.expected(Character(Unicode.Scalar(byte))))
@@ -51,36 +61,111 @@ struct JSONReader {
   mutating func objectWithKeyBytes(
     _ member: (UnsafeRawBufferPointer, inout JSONReader) throws(Failure) -> Void
   ) throws(Failure) {
+    guard try openObject() else { return }
+    repeat {
+      let key = try stringPlace()
+      try expect(UInt8(ascii: ":"))
+      skipSpace()
+      if key.hasEscapes {
+        let unescaped = Array(try text(of: key).utf8)
+        var reader = self
+        let result = unescaped.withUnsafeBytes { raw in
+          Result { () throws(Failure) in try member(raw, &reader) }
+        }
+        self = reader
+        try result.get()
+      } else {
+        try member(UnsafeRawBufferPointer(rebasing: bytes[key.range]), &self)
+      }
+    } while try nextMember()
+  }
+
+  /// Reads an object's `{`; false when the object is empty (its `}` read too), true when a
+  /// member follows, which `key(…)` or a string and a colon begin.
+  mutating func openObject() throws(Failure) -> Bool {
     try expect(UInt8(ascii: "{"))
     skipSpace()
-    if peek() == UInt8(ascii: "}") {
+    guard peek() == UInt8(ascii: "}") else { return true }
+    index += 1
+    return false
+  }
+
+  /// After a member's value: true at a `,` (another member follows), false at the object's
+  /// `}`.
+  mutating func nextMember() throws(Failure) -> Bool {
+    if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
       index += 1
-    } else {
-      while true {
-        let key = try stringPlace()
-        try expect(UInt8(ascii: ":"))
-        skipSpace()
-        if key.hasEscapes {
-          let unescaped = Array(try text(of: key).utf8)
-          var reader = self
-          let result = unescaped.withUnsafeBytes { raw in
-            Result { () throws(Failure) in try member(raw, &reader) }
-          }
-          self = reader
-          try result.get()
-        } else {
-          try member(UnsafeRawBufferPointer(rebasing: bytes[key.range]), &self)
-        }
-        skipSpace()
-        guard let next = peek() else { throw failure(Words.unendedObject) }
-        index += 1
-        if next == UInt8(ascii: "}") { break }
-        guard next == UInt8(ascii: ",") else {
-          index -= 1
-          throw failure(Words.expectedCommaOrBrace)
+      return true
+    }
+    skipSpace()
+    guard let next = peek() else { throw failure(Words.unendedObject) }
+    if next == UInt8(ascii: "}") {
+      index += 1
+      return false
+    }
+    guard next == UInt8(ascii: ",") else { throw failure(Words.expectedCommaOrBrace) }
+    index += 1
+    return true
+  }
+
+  /// A member's key and its colon: the key's number in `keys`, or nil for another key. The
+  /// keys of an object are mostly `keys` in their order, some left out: the key is first
+  /// matched in place, quotes and all, against the few after the one before (`previous`),
+  /// and only otherwise read as a string (its escapes undone) and found by `number`.
+  mutating func key(
+    in keys: [StaticString], after previous: Int, number: (UnsafeRawBufferPointer) -> Int?
+  ) throws(Failure) -> Int? {
+    skipSpace()
+    var found: Int?
+    if let base = bytes.baseAddress, index < bytes.count,
+      base.load(fromByteOffset: index, as: UInt8.self) == 0x22
+    {
+      let start = index + 1
+      for candidate in previous + 1..<min(previous + 7, keys.count) {
+        let key = keys[candidate]
+        let count = key.utf8CodeUnitCount
+        if start + count < bytes.count,
+          base.load(fromByteOffset: start + count, as: UInt8.self) == 0x22,
+          Self.same(UnsafeRawPointer(key.utf8Start), base + start, count: count)
+        {
+          index = start + count + 1
+          found = candidate
+          break
         }
       }
     }
+    if found == nil {
+      let key = try stringPlace()
+      if key.hasEscapes {
+        found = Array(try text(of: key).utf8).withUnsafeBytes { number($0) }
+      } else {
+        found = number(UnsafeRawBufferPointer(rebasing: bytes[key.range]))
+      }
+    }
+    try expect(UInt8(ascii: ":"))
+    skipSpace()
+    return found
+  }
+
+  /// Whether `count` bytes at `a` and `b` are the same; from 8 to 24 bytes (a key), compared as
+  /// their first, middle and last eight, overlapping where shorter.
+  @inline(__always)
+  static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    guard count >= 8, count <= 24 else {
+      for offset in 0..<count
+      where a.load(fromByteOffset: offset, as: UInt8.self)
+        != b.load(fromByteOffset: offset, as: UInt8.self)
+      {
+        return false
+      }
+      return true
+    }
+    func word(_ base: UnsafeRawPointer, _ at: Int) -> UInt64 {
+      base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+    }
+    let middle = min(8, count - 8)
+    return word(a, 0) == word(b, 0) && word(a, middle) == word(b, middle)
+      && word(a, count - 8) == word(b, count - 8)
   }
 
   /// Checks that nothing but space is left.
@@ -301,6 +386,28 @@ struct JSONReader {
   /// A whole number, or nil for `null`.
   mutating func optionalInteger() throws(Failure) -> Int64? {
     skipSpace()
+    // Up to 18 digits and then a byte that ends a number (`,` or `}`), as an export writes
+    // them: no overflow is possible, so none is checked for.
+    if let base = bytes.baseAddress {
+      let isNegative =
+        index < bytes.count && base.load(fromByteOffset: index, as: UInt8.self) == 0x2D
+      var at = isNegative ? index + 1 : index
+      let first = at
+      var value: Int64 = 0
+      while at < bytes.count, at - first < 18 {
+        let digit = base.load(fromByteOffset: at, as: UInt8.self) &- 0x30
+        guard digit < 10 else { break }
+        value = value &* 10 &+ Int64(digit)
+        at += 1
+      }
+      if at > first, at < bytes.count {
+        let after = base.load(fromByteOffset: at, as: UInt8.self)
+        if after == UInt8(ascii: ",") || after == UInt8(ascii: "}") {
+          index = at
+          return isNegative ? -value : value
+        }
+      }
+    }
     if literal("null") { return nil }
     let isNegative = peek() == UInt8(ascii: "-")
     if isNegative { index += 1 }

@@ -289,6 +289,12 @@ struct ExportReaderTests {
       ("-9223372036854775808", Int64?.some(Int64.min)), ("9223372036854775807", .some(Int64.max)),
       ("9223372036854775808", nil), ("-9223372036854775809", nil), ("-", nil),
       ("007", .some(7)), ("-0", .some(0)), ("99999999999999999999", nil),
+      // Eighteen digits and fewer are read without overflow checks; nineteen with them.
+      ("999999999999999999", .some(999_999_999_999_999_999)),
+      ("-999999999999999999", .some(-999_999_999_999_999_999)),
+      ("1000000000000000000", .some(1_000_000_000_000_000_000)),
+      ("12 ", .some(12)), ("-12\t", .some(-12)), ("1.5", nil), ("1e3", nil),
+      ("--1", nil), ("", nil),
     ])
   func integers(_ text: String, _ value: Int64?) throws {
     let line = Self.record.replacingOccurrences(
