@@ -110,6 +110,9 @@ public enum TextEscaping {
   /// the bidirectional overrides and isolates that could reorder a line (U+202A–U+202E,
   /// U+2066–U+2069) and the invisible format marks that could make two names look alike.
   public static func terminal(_ text: String) -> String {
+    // Printable ASCII (most names and emails) is shown as it is: no scalar of it is a control,
+    // a mark or a byte that was not UTF-8.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     var result = ""
     // A byte that was not UTF-8 shows as a terminal shows such a byte of git's output; a mark
     // is shown by its code point, so that a name with one never looks like the name without
