@@ -103,14 +103,24 @@ struct CommitRecordParser {
     "parents", "coAuthors", "insertions", "deletions", "files", "assisted", "agents",
   ]
 
+  /// For each length up to 31 bytes, the keys of that length, one bit each (by number): a key
+  /// that is not a field's (a tool's own) is compared with none or one of them, not with all.
+  private static let keysByLength: [UInt32] = {
+    var table = [UInt32](repeating: 0, count: 32)
+    for (number, key) in jsonKeys.enumerated() where key.utf8CodeUnitCount < 32 {
+      table[key.utf8CodeUnitCount] |= 1 << UInt32(number)
+    }
+    return table
+  }()
+
   /// Which of `jsonKeys` a key is.
   private static func keyNumber(_ key: UnsafeRawBufferPointer) -> Int? {
-    guard let bytes = key.baseAddress else { return nil }
-    for number in 0..<jsonKeys.count {
-      let name = jsonKeys[number]
-      if name.utf8CodeUnitCount == key.count,
-        JSONReader.same(UnsafeRawPointer(name.utf8Start), bytes, count: key.count)
-      {
+    guard let bytes = key.baseAddress, key.count < 32 else { return nil }
+    var candidates = keysByLength[key.count]
+    while candidates != 0 {
+      let number = candidates.trailingZeroBitCount
+      candidates &= candidates - 1
+      if JSONReader.same(UnsafeRawPointer(jsonKeys[number].utf8Start), bytes, count: key.count) {
         return number
       }
     }
