@@ -3,7 +3,7 @@
 package enum RawBytes {
   /// Whether `count` bytes at `a` and at `b` are the same.
   @inlinable @inline(__always)
-  package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+  static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
     var offset = 0
     while offset + 8 <= count {
       guard
