@@ -121,7 +121,7 @@ struct JSONReader {
       base.load(fromByteOffset: index, as: UInt8.self) == 0x22
     {
       let start = index + 1
-      for candidate in previous + 1..<min(previous + 7, keys.count) {
+      for candidate in stride(from: previous + 1, to: min(previous + 7, keys.count), by: 1) {
         let key = keys[candidate]
         let count = key.utf8CodeUnitCount
         if start + count < bytes.count,

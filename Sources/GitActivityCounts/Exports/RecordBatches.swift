@@ -9,8 +9,8 @@ struct RecordBatches {
   /// About how many bytes of lines a batch holds (a longer line makes a longer batch).
   let batchBytes: Int
   /// The lines of the batch being gathered: in the struct, not in a batch object, so that a
-  /// line's three appends are neither a reference counted nor an access checked at run time
-  /// (a tenth of the reading thread's time). Handed to a batch whole when it is full.
+  /// line's three appends take no reference count and no run-time access check (a tenth of the
+  /// reading thread's time). Handed to a batch whole when it is full.
   private var lines = RecordBatch.Lines()
   private var parser: CommitRecordParser?
   /// Batches handed over, kept to be filled again: a new batch's memory is the kernel's to map
