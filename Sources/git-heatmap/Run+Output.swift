@@ -89,7 +89,7 @@ extension Run {
     switch invocation.output.format {
     // Written a piece at a time: many people over many years make a table of gigabytes.
     case .csv:
-      return Output(text: "") { write in writer.csv(rows) { write(Array($0.utf8)) } }
+      return Output(text: "") { write in writer.csv(rows) { write($0) } }
     case .json:
       return Output(text: "") { write in
         writer.json(rows, report: report) { write(Array($0.utf8)) }

@@ -80,34 +80,35 @@ public struct AuthorSummary: Hashable, Sendable {
   }
 
   /// Appends the weekly totals as decimal numbers between `separator`s, one per week column
-  /// (a week without commits is 0), without making the dense list. Runs of weeks without
+  /// (a week without commits is 0), as bytes, without making the dense list. Runs of weeks without
   /// commits are copied from `zeros` (`zeroWeeks(separator:)`, made once for a table): a table of
   /// 20,000 people over 14 years is 58 million numbers, most of them 0.
-  package func appendWeekly(separator: String, zeros: String, to out: inout String) {
-    let unit = separator.utf8.count + 1
+  package func appendWeekly(separator: [UInt8], zeros: [UInt8], to out: inout [UInt8]) {
+    let unit = separator.count + 1
     var week = 0
     func zeroWeeks(until end: Int) {
       guard end > week else { return }
       var count = end - week
       if week == 0 {
-        out += "0"
+        out.append(UInt8(ascii: "0"))
         count -= 1
       }
-      out += Substring(zeros.utf8.prefix(count * unit))
+      out += zeros[..<(count * unit)]
       week = end
     }
     for (active, total) in zip(activeWeeks, weekTotals) {
       zeroWeeks(until: Int(active))
       if week > 0 { out += separator }
-      out += String(total)
+      out += String(total).utf8
       week += 1
     }
     zeroWeeks(until: weekCount)
   }
 
-  /// The text of every week column without commits, each after `separator`, for `appendWeekly`.
-  package func zeroWeeks(separator: String) -> String {
-    String(repeating: separator + "0", count: weekCount)
+  /// The bytes of every week column without commits, each after `separator`, for
+  /// `appendWeekly`.
+  package func zeroWeeks(separator: [UInt8]) -> [UInt8] {
+    Array((0..<weekCount).map { _ in separator + [UInt8(ascii: "0")] }.joined())
   }
 
   /// How `--sort` orders the table.

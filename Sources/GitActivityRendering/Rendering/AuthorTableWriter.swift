@@ -133,26 +133,27 @@ public struct AuthorTableWriter: Sendable {
 
   /// The table as CSV (RFC 4180), control and bidi characters stripped.
   public func csv(_ rows: [AuthorSummary]) -> String {
-    var whole = ""
+    var whole: [UInt8] = []
     csv(rows) { whole += $0 }
-    return whole
+    return String(decoding: whole, as: UTF8.self)
   }
 
-  /// The CSV handed to `write` a piece at a time (about a mebibyte each): a table of many
-  /// people over many years (a weekly column of 2,900 weeks for each of 200,000 people is over
-  /// a gigabyte) is never held whole.
-  public func csv(_ rows: [AuthorSummary], write: (String) -> Void) {
+  /// The CSV's bytes handed to `write` a piece at a time (about a mebibyte each): a table of
+  /// many people over many years (a weekly column of 2,900 weeks for each of 200,000 people is
+  /// over a gigabyte) is never held whole. Bytes, not text: the weekly columns are copied runs
+  /// of zeros, and a `String` checked and counted each run it was given.
+  public func csv(_ rows: [AuthorSummary], write: ([UInt8]) -> Void) {
     let withLines = Self.hasLines(rows)
     let withAssisted = !rows.isEmpty && rows.allSatisfy { $0.assisted != nil }
     // Columns added since the first release come last, so that readers by position go on.
-    var out =
-      "name,email,commits"
-      + (withLines ? ",insertions,deletions,net" : "")
-      + ",active_days,first,last,longest_streak,weekly,kind"
-      + (withAssisted ? ",assisted" : "") + "\n"
-    var zeros = ""
+    var out = Array(
+      ("name,email,commits"
+        + (withLines ? ",insertions,deletions,net" : "")
+        + ",active_days,first,last,longest_streak,weekly,kind"
+        + (withAssisted ? ",assisted" : "") + "\n").utf8)
+    var zeros: [UInt8] = []
     for row in rows {
-      if zeros.utf8.count != row.weekCount * 2 { zeros = row.zeroWeeks(separator: " ") }
+      if zeros.count != row.weekCount * 2 { zeros = row.zeroWeeks(separator: [0x20]) }
       var fields = [
         TextEscaping.csv(row.author.name), TextEscaping.csv(row.author.email),
         String(row.commits),
@@ -167,15 +168,17 @@ public struct AuthorTableWriter: Sendable {
         String(row.activeDays), row.firstDay?.iso ?? "", row.lastDay?.iso ?? "",
         String(row.longestStreak?.days ?? 0),
       ]
-      out += fields.joined(separator: ",")
-      out += ","
-      row.appendWeekly(separator: " ", zeros: zeros, to: &out)
-      out += "," + Self.kindName(row.kind)
-      if withAssisted { out += "," + String(row.assisted ?? 0) }
-      out += "\n"
-      if out.utf8.count >= 1 << 20 {
+      for field in fields {
+        out += field.utf8
+        out.append(UInt8(ascii: ","))
+      }
+      row.appendWeekly(separator: [0x20], zeros: zeros, to: &out)
+      out += ("," + Self.kindName(row.kind)).utf8
+      if withAssisted { out += ("," + String(row.assisted ?? 0)).utf8 }
+      out.append(0x0A)
+      if out.count >= 1 << 20 {
         write(out)
-        out = ""
+        out.removeAll(keepingCapacity: true)
       }
     }
     write(out)
@@ -193,9 +196,11 @@ public struct AuthorTableWriter: Sendable {
     var out = "{\n"
     out += JSONWriter.repositoriesAndWindow(report)
     out += "  \"authors\": [\n"
-    var zeros = ""
+    let separator = Array(", ".utf8)
+    var zeros: [UInt8] = []
+    var weekly: [UInt8] = []
     for (index, row) in rows.enumerated() {
-      if zeros.utf8.count != row.weekCount * 3 { zeros = row.zeroWeeks(separator: ", ") }
+      if zeros.count != row.weekCount * 3 { zeros = row.zeroWeeks(separator: separator) }
       let first = row.firstDay.map { "\"\($0.iso)\"" } ?? "null"
       let last = row.lastDay.map { "\"\($0.iso)\"" } ?? "null"
       let lines =
@@ -206,7 +211,9 @@ public struct AuthorTableWriter: Sendable {
       if index > 0 { out += ",\n" }
       out +=
         "    {\"name\": \(TextEscaping.json(row.author.name)), \"email\": \(TextEscaping.json(row.author.email)), \"commits\": \(row.commits)\(lines), \"activeDays\": \(row.activeDays), \"first\": \(first), \"last\": \(last), \"longestStreak\": \(JSONWriter().streak(row.longestStreak)), \"weekly\": ["
-      row.appendWeekly(separator: ", ", zeros: zeros, to: &out)
+      weekly.removeAll(keepingCapacity: true)
+      row.appendWeekly(separator: separator, zeros: zeros, to: &weekly)
+      out += String(decoding: weekly, as: UTF8.self)
       out += "], \"kind\": \"\(Self.kindName(row.kind))\"\(assisted)}"
       if out.utf8.count >= 1 << 20 {
         write(out)
