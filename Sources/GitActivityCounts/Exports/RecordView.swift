@@ -70,17 +70,10 @@ struct RecordView {
       hasher.mix(stamp.map { UInt64(bitPattern: $0.seconds) } ?? 0xFFFF_FFFF_FFFF_FFFF)
       hasher.mix(UInt64(UInt32(bitPattern: stamp?.offsetMinutes ?? Int32.min)))
     }
-    // The person as written: each part, else the counted one (as `person(_:)` gives them).
-    func mix(_ text: Text?) {
-      if let text {
-        hasher.mix(text.bytes(line: line, scratch: scratch))
-      } else {
-        hasher.mix(UnsafeRawBufferPointer(start: nil, count: 0))
-      }
-    }
     func mix(person base: Int) {
-      mix(people[base + 2] ?? people[base])
-      mix(people[base + 3] ?? people[base + 1])
+      let person = person(base)
+      hasher.mix(person.writtenName)
+      hasher.mix(person.writtenEmail)
     }
     mix(authorDate)
     mix(committerDate)
@@ -103,15 +96,12 @@ struct RecordView {
   func person(_ base: Int) -> PersonParts {
     // Each text's bytes found here, not through `map(bytes)`: a method passed as a closure
     // copied the view through the runtime's value witnesses, for every person of every record.
-    let people = people
-    func part(_ index: Int) -> UnsafeRawBufferPointer? {
-      guard let text = people[index] else { return nil }
-      return text.bytes(line: line, scratch: scratch)
-    }
-    let name = part(base) ?? UnsafeRawBufferPointer(start: nil, count: 0)
-    let email = part(base + 1) ?? UnsafeRawBufferPointer(start: nil, count: 0)
-    let writtenName = part(base + 2) ?? name
-    let writtenEmail = part(base + 3) ?? email
+    let (line, scratch) = (line, scratch)
+    let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+    let name = people[base].map { $0.bytes(line: line, scratch: scratch) } ?? empty
+    let email = people[base + 1].map { $0.bytes(line: line, scratch: scratch) } ?? empty
+    let writtenName = people[base + 2].map { $0.bytes(line: line, scratch: scratch) } ?? name
+    let writtenEmail = people[base + 3].map { $0.bytes(line: line, scratch: scratch) } ?? email
     return PersonParts(
       name: name, email: email, writtenName: writtenName, writtenEmail: writtenEmail)
   }
