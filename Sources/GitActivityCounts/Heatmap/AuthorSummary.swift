@@ -108,7 +108,7 @@ public struct AuthorSummary: Hashable, Sendable {
   /// The bytes of every week column without commits, each after `separator`, for
   /// `appendWeekly`.
   package func zeroWeeks(separator: [UInt8]) -> [UInt8] {
-    Array((0..<weekCount).map { _ in separator + [UInt8(ascii: "0")] }.joined())
+    Array(repeatElement(separator + [UInt8(ascii: "0")], count: weekCount).joined())
   }
 
   /// How `--sort` orders the table.
